@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-// spec: the interface as code
+// ── spec: the interface as code ─────────────────────────────────────────────────────────────
 export type {
   Section,
   ParamType,
@@ -17,3 +17,185 @@ export type {
   ParamsOf,
   ResultOf,
 } from "./spec/operation.ts";
+export { DecodeError, InvalidParamsError } from "./spec/errors.ts";
+export {
+  FULL_ASSETS,
+  OPT_ASSETS,
+  ASSET_REMAP,
+  CROSS_LISTED_ASSETS,
+  canonicalAsset,
+  INSIGHT_ASSETS,
+  OPTION_PRICING_ASSETS,
+  UP_DOWN_INTRADAY_ASSETS,
+  UP_DOWN_FIFTEEN_MINUTE_ASSETS,
+  RANGE_ASSETS,
+  ABOVE_ASSETS,
+  HIT_ASSETS,
+  VENUE_B_DAILY_ASSETS,
+  VENUE_B_HOURLY_ASSETS,
+  VENUE_B_FIFTEEN_MINUTE_ASSETS,
+  PREDICTION_ASSETS,
+  VALIDATION_ASSETS,
+  HORIZONS,
+  COMPETITIONS,
+  LEGACY_PROMPT_NAMES,
+  PROMPT_NAMES,
+  canonicalCompetition,
+  COMPETITION_ASSETS,
+  COMPETITION_HORIZONS,
+} from "./spec/assets.ts";
+export type {
+  FullAsset,
+  OptAsset,
+  RemappedAsset,
+  CrossListedAsset,
+  InsightAsset,
+  OptionPricingAsset,
+  UpDownIntradayAsset,
+  UpDownFifteenMinuteAsset,
+  RangeAsset,
+  AboveAsset,
+  HitAsset,
+  VenueBDailyAsset,
+  VenueBHourlyAsset,
+  VenueBFifteenMinuteAsset,
+  PredictionAsset,
+  ValidationAsset,
+  Horizon,
+  Competition,
+  LegacyPromptName,
+  PromptName,
+} from "./spec/assets.ts";
+export { SCORING_INTERVALS_24H, SCORING_INTERVALS_1H } from "./spec/intervals.ts";
+export { ASSET_COEFFICIENTS, assetCoefficient } from "./spec/assetCoefficients.ts";
+export {
+  competitionsAt,
+  CURRENT_COMPETITIONS,
+  TWO_COMPETITIONS,
+  THREE_COMPETITIONS_START_UNIX,
+} from "./spec/competitions.ts";
+export type { CompetitionName, CompetitionParameters } from "./spec/competitions.ts";
+export {
+  neutralNaming,
+  liveNaming,
+  wirePath,
+  wireFieldName,
+  neutralFieldName,
+} from "./spec/naming.ts";
+export { parseIsoTimeMs, ISO_TIME_EXPECTED } from "./spec/time.ts";
+export type { LiquidationRecord, LiquidationScenario } from "./spec/records/liquidation.ts";
+export type {
+  LpBoundsRecord,
+  LpBoundsEntry,
+  LpInterval,
+  LpProbabilitiesRecord,
+  LpProbabilityLevels,
+} from "./spec/records/lp.ts";
+export type { OptionPricingRecord } from "./spec/records/option-pricing.ts";
+export type {
+  VolatilityRecord,
+  VolatilityPercentilesRecord,
+  RealizedPrice,
+  RealizedVolatility,
+  PastVolatility,
+  FutureVolatility,
+  RealizedPrices,
+} from "./spec/records/volatility.ts";
+export { PERCENTILE_KEYS } from "./spec/records/percentiles.ts";
+export type {
+  PercentileKey,
+  Percentiles,
+  PercentileSeries,
+  PredictionPercentilesRecord,
+} from "./spec/records/percentiles.ts";
+export { REF_PRICE_COUNTS } from "./spec/records/outcomes.ts";
+export type { UpDownOutcome, BinaryOutcome, ComparisonType } from "./spec/records/outcomes.ts";
+export type {
+  UpDownComparisonRecord,
+  RangeComparisonRecord,
+  EarlierRangeRecord,
+} from "./spec/records/venue-a.ts";
+export type { VenueBComparisonRecord } from "./spec/records/venue-b.ts";
+export type { PredictionSet } from "./spec/records/prediction-set.ts";
+export type { LeaderboardV1Row, LeaderboardV2Row } from "./spec/records/leaderboard.ts";
+export type {
+  MinerValidation,
+  ScoreRow,
+  UidHolderRow,
+  SmoothedScoreRow,
+  PromptList,
+  RealizedPath,
+  MultiAssetMinuteRow,
+} from "./spec/records/validation.ts";
+export type {
+  TimeParam,
+  TimeIncrement,
+  TimeLength,
+  NoParams,
+  InsightParams,
+  PredictionParams,
+  PredictionLatestParams,
+  PredictionHistoricalParams,
+  MetamodelHistoricalParams,
+  TimeWindowParams,
+  LeaderboardParams,
+  LeaderboardHistoricalParams,
+  MetaLeaderboardParams,
+  MetaLeaderboardHistoricalParams,
+  MinerValidationParams,
+  ScoresLatestParams,
+  ScoresHistoricalParams,
+  UidHoldersParams,
+  SmoothedScoresParams,
+  PromptsParams,
+  RealizedPathParams,
+  MultiAssetMinutesParams,
+} from "./spec/params.ts";
+export { DEFAULT_PATHS } from "./spec/default-paths.ts";
+export { operationTable, operations, operationByPath } from "./spec/operations.ts";
+export type {
+  OperationTable,
+  AnyOperation,
+  OperationPath,
+  OperationsByPath,
+} from "./spec/operations.ts";
+export { encodeQuery } from "./spec/query.ts";
+export type { QueryParamsOf, QueryTarget } from "./spec/query.ts";
+export { decode, encode } from "./spec/codec.ts";
+export type { CodecOptions, DecodedResponse } from "./spec/codec.ts";
+
+// ── client: the typed HTTP client ───────────────────────────────────────────────────────────
+export { createClient } from "./client/create-client.ts";
+export type { ClientOptions } from "./client/options.ts";
+export type {
+  PathlabClient,
+  ClientSections,
+  SectionMethods,
+  OperationMethod,
+  ParamsArguments,
+} from "./client/pathlab-client.ts";
+export type {
+  ClientEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  FailureEvent,
+} from "./client/events.ts";
+export {
+  PathlabHttpError,
+  BadRequestError,
+  AuthenticationError,
+  MissingApiKeyError,
+  PaymentRequiredError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ConnectionError,
+  ResponseDecodeError,
+} from "./client/errors.ts";
+export type { PathlabHttpErrorDetails, TimeoutPhase, DecodeFailureKind } from "./client/errors.ts";
+export { shouldRetry, retryDelayMs, parseRetryAfterMs } from "./client/retry.ts";
+export type { RetryDelayOptions } from "./client/retry.ts";
+export { readRateLimit, readCredits } from "./client/quota-headers.ts";
+export type { RateLimitState, CreditState, ResponseHeaders } from "./client/quota-headers.ts";
+export { redact, redactSecrets, redactError, redactedMark } from "./client/redact.ts";

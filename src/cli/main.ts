@@ -1,2 +1,4 @@
-/** Placeholder entry of the pathlab CLI; replaced by the commander program. */
-console.log("pathlab: the sync job is coming.");
+/** Entry of the `pathlab` command (bin/pathlab.js and `npm start` load this file). */
+import { runCli } from "./program.ts";
+
+process.exitCode = await runCli(process.argv.slice(2));

@@ -30,13 +30,14 @@ export interface ParamSpec {
 }
 
 /**
- * A limit between two time parameters, such as "`to` at most 7 days after `from`".
+ * A limit between two time parameters, such as "`to` at most 7 days after `from`". `to` is never
+ * before `from`; without `maxDays` that order is the whole rule.
  * With `inclusiveDay`, `to` names a whole UTC day (`to` ≤ `from` + maxDays, compared by UTC date).
  */
 export interface RangeRule {
   readonly from: string;
   readonly to: string;
-  readonly maxDays: number;
+  readonly maxDays?: number;
   readonly inclusiveDay?: boolean;
 }
 
@@ -69,8 +70,8 @@ export interface Operation<Path extends string = string, P = Record<string, unkn
   /** One line: what the operation returns. */
   readonly summary: string;
   /**
-   * False where the spec says the path is "not shown" (meta-leaderboards, most validation operations,
-   * metamodel): `path` is then pathlab's documented default, which a client can override.
+   * False where the spec says the path is "not shown" (meta-leaderboards and most validation
+   * operations): `path` is then pathlab's documented default, which a client can override.
    */
   readonly pathShown: boolean;
   /** Whether the `Authorization: Apikey <key>` header is required. */
@@ -88,7 +89,7 @@ export interface Operation<Path extends string = string, P = Record<string, unkn
 }
 
 /** The parameter type of an operation. */
-export type ParamsOf<O> = O extends Operation<string, infer P, unknown> ? P : never;
+export type ParamsOf<O> = O extends Operation<string, infer P, infer _R> ? P : never;
 
 /** The decoded response type of an operation. */
-export type ResultOf<O> = O extends Operation<string, unknown, infer R> ? R : never;
+export type ResultOf<O> = O extends Operation<string, infer _P, infer R> ? R : never;

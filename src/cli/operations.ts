@@ -1,0 +1,66 @@
+/** `pathlab operations`: the operations of the interface, as pathlab's client speaks them. */
+import { Command, Option } from "commander";
+import Table from "cli-table3";
+import { operations } from "../spec/operations.ts";
+import type { ParamSpec, Section } from "../spec/operation.ts";
+import type { ProgramIo } from "./program.ts";
+
+const SECTIONS: readonly Section[] = [
+  "insights",
+  "venueA",
+  "venueB",
+  "predictions",
+  "leaderboard",
+  "validation",
+];
+
+function describeParam(param: ParamSpec): string {
+  const name = param.repeated ? `${param.name}[]` : param.name;
+  return param.required ? `${name}*` : name;
+}
+
+/** Builds the `operations` command. */
+export function operationsCommand(io: ProgramIo): Command {
+  return new Command("operations")
+    .description("list every operation of the interface: path, client method, auth, parameters")
+    .addOption(new Option("--section <name>", "only this section").choices(SECTIONS))
+    .option("--json", "print JSON instead of a table")
+    .addHelpText(
+      "after",
+      "\nParameters marked * are required; [] marks a repeated parameter (miner=1&miner=2).\n" +
+        "Paths marked † are not shown by the spec: they are pathlab's defaults, overridable per client.",
+    )
+    .action((options: { section?: Section; json?: boolean }) => {
+      const selected = operations.filter(
+        (operation) => options.section === undefined || operation.section === options.section,
+      );
+      if (options.json) {
+        const rows = selected.map((operation) => ({
+          path: operation.path,
+          section: operation.section,
+          method: operation.method,
+          summary: operation.summary,
+          auth: operation.auth,
+          credits: operation.credits,
+          pathShown: operation.pathShown,
+          params: operation.params.map((param) => ({ ...param })),
+          ranges: operation.ranges,
+        }));
+        io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+        return;
+      }
+      const table = new Table({
+        head: ["path", "client method", "auth", "parameters"],
+        style: process.stdout.isTTY ? { compact: true } : { compact: true, head: [], border: [] },
+      });
+      for (const operation of selected) {
+        table.push([
+          operation.pathShown ? operation.path : `${operation.path} †`,
+          `${operation.section}.${operation.method}`,
+          operation.auth ? "Apikey" : "public",
+          operation.params.map(describeParam).join(" "),
+        ]);
+      }
+      io.stdout(`${table.toString()}\n`);
+    });
+}

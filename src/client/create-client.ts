@@ -1,0 +1,229 @@
+/**
+ * `createClient`: the typed HTTP client of every operation of the interface. One call is: check
+ * the parameters (`encodeQuery`) and the key, then attempts (bounded by a semaphore shared by all
+ * calls of the client) with retries as `shouldRetry` / `retryDelayMs` decide, then decoding with
+ * the operation's decoder under the deployment's naming.
+ */
+import { Agent, type Dispatcher } from "undici";
+import { DecodeError } from "../spec/errors.ts";
+import { wirePath } from "../spec/naming.ts";
+import type { Operation } from "../spec/operation.ts";
+import {
+  operationByPath,
+  operations,
+  operationTable,
+  type OperationPath,
+} from "../spec/operations.ts";
+import { encodeQuery } from "../spec/query.ts";
+import {
+  MissingApiKeyError,
+  PathlabHttpError,
+  ResponseDecodeError,
+  type DecodeFailureKind,
+} from "./errors.ts";
+import type { ClientEvent } from "./events.ts";
+import { resolveClientOptions, type ClientOptions } from "./options.ts";
+import type { PathlabClient } from "./pathlab-client.ts";
+import {
+  headerText,
+  readCredits,
+  readRateLimit,
+  type CreditState,
+  type RateLimitState,
+} from "./quota-headers.ts";
+import { redact } from "./redact.ts";
+import { parseRetryAfterMs, retryDelayMs, shouldRetry } from "./retry.ts";
+import { createSemaphore } from "./semaphore.ts";
+import { sendAttempt, type AttemptResponse } from "./send-attempt.ts";
+import { errorForStatus, truncateBody } from "./status-error.ts";
+
+type UntypedOperation = Operation<string, unknown, unknown>;
+
+/**
+ * Creates a client of one deployment. The API key is held in a closure only: the client object,
+ * its errors and its events never show it.
+ * @example
+ * const client = createClient({ baseUrl: "http://127.0.0.1:8080", apiKey: "sk-…", naming: liveNaming });
+ * const record = await client.insights.liquidation({ asset: "BTC" });
+ * const sets = await client.predictions.latest({
+ *   asset: "BTC", time_increment: 300, time_length: 86400, miner: [1, 2],
+ * });
+ * await client.close();
+ */
+export function createClient(options: ClientOptions): PathlabClient {
+  const settings = resolveClientOptions(options, isOperationPath);
+  const { apiKey, naming, maxRetries } = settings;
+  const secrets: readonly string[] = apiKey === undefined ? [] : [apiKey];
+  const ownedAgent =
+    options.dispatcher === undefined
+      ? new Agent({ connect: { timeout: settings.connectTimeoutMs } })
+      : undefined;
+  const dispatcher: Dispatcher = options.dispatcher ?? (ownedAgent as Agent);
+  const semaphore = createSemaphore(settings.concurrency);
+  const timeouts = {
+    attemptMs: settings.timeoutMs,
+    connectMs: settings.connectTimeoutMs,
+    headersMs: settings.headersTimeoutMs,
+    bodyMs: settings.bodyTimeoutMs,
+  };
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "user-agent": settings.userAgent,
+  };
+  if (apiKey !== undefined) headers.authorization = `Apikey ${apiKey}`;
+  let rateLimit: RateLimitState | undefined;
+  let credits: CreditState | undefined;
+  const emit: (event: ClientEvent) => void = options.onEvent ?? (() => {});
+
+  async function call(path: string, params: unknown): Promise<unknown> {
+    const operation: UntypedOperation = operationByPath(path);
+    const query = encodeQuery(operation, params).toString();
+    if (operation.auth && apiKey === undefined) {
+      throw new MissingApiKeyError(
+        `${path}: requires an API key (Authorization: Apikey <key>), but the client has none; ` +
+          "pass apiKey to createClient (the CLI reads PATHLAB_API_KEY)",
+        { operation: path },
+      );
+    }
+    const servedPath = settings.paths[path] ?? wirePath(path, naming);
+    const url = `${settings.baseUrl}${servedPath}${query === "" ? "" : `?${query}`}`;
+    for (let attempt = 1; ; ++attempt) {
+      emit({ type: "request", operation: path, attempt });
+      try {
+        return await semaphore.run(() => attemptOnce(operation, url, attempt));
+      } catch (error) {
+        if (!(error instanceof PathlabHttpError)) throw error;
+        const event = { operation: path, attempt, reason: error.name, message: error.message };
+        const status = error.status === undefined ? {} : { status: error.status };
+        if (!shouldRetry(error, attempt, maxRetries)) {
+          emit({ type: "failure", ...event, ...status });
+          throw error;
+        }
+        const delayMs = retryDelayMs(attempt, {
+          retryAfterMs: error.retryAfterMs,
+          baseMs: settings.retryBaseMs,
+          maxMs: settings.retryMaxMs,
+          random: settings.random,
+        });
+        emit({ type: "retry", ...event, ...status, delayMs });
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  }
+
+  async function attemptOnce(operation: UntypedOperation, url: string, attempt: number) {
+    const started = performance.now();
+    const response = await sendAttempt({
+      operation: operation.path,
+      url,
+      headers,
+      dispatcher,
+      timeouts,
+      secrets,
+    });
+    const nowMs = Date.now();
+    rateLimit = readRateLimit(response.headers, nowMs) ?? rateLimit;
+    credits = readCredits(response.headers, nowMs) ?? credits;
+    const { status, bytes } = response;
+    const durationMs = performance.now() - started;
+    emit({ type: "response", operation: operation.path, attempt, status, durationMs, bytes });
+    if (status < 200 || status > 299) throw statusError(operation.path, response, nowMs);
+    return decodeBody(operation, response);
+  }
+
+  function statusError(operation: string, response: AttemptResponse, nowMs: number) {
+    // `retry-after-ms` (milliseconds, sent by some gateways) wins over `retry-after`.
+    const milliseconds = Number(headerText(response.headers, ["retry-after-ms"]) ?? Number.NaN);
+    const retryAfterMs =
+      Number.isFinite(milliseconds) && milliseconds >= 0
+        ? milliseconds
+        : parseRetryAfterMs(headerText(response.headers, ["retry-after"]), nowMs);
+    const location = headerText(response.headers, ["location"]);
+    return errorForStatus({
+      operation,
+      status: response.status,
+      bodyText: response.bodyText,
+      retryAfterMs,
+      location: location === undefined ? undefined : redact(location, secrets),
+    });
+  }
+
+  function decodeBody(operation: UntypedOperation, response: AttemptResponse): unknown {
+    let json: unknown;
+    try {
+      json = JSON.parse(response.bodyText);
+    } catch (error) {
+      const reason = `body is not valid JSON (${response.bytes} bytes: ${(error as Error).message})`;
+      throw decodeFailure(operation.path, response, "json", reason, error);
+    }
+    try {
+      return operation.decode(json, { naming });
+    } catch (error) {
+      if (!(error instanceof DecodeError)) throw error;
+      const reason =
+        `body does not match the record at ${error.jsonPath}: ` +
+        `expected ${error.expected}, got ${error.got}`;
+      throw decodeFailure(operation.path, response, "shape", reason, error);
+    }
+  }
+
+  function decodeFailure(
+    operation: string,
+    response: AttemptResponse,
+    kind: DecodeFailureKind,
+    reason: string,
+    error: unknown,
+  ): ResponseDecodeError {
+    const bodyText = truncateBody(response.bodyText);
+    return new ResponseDecodeError(
+      redact(
+        `${operation}: HTTP ${response.status}: ${reason}; body starts ${JSON.stringify(bodyText)}`,
+        secrets,
+      ),
+      {
+        operation,
+        status: response.status,
+        bodyText,
+        kind,
+        // Kept as it is (callers may test `cause instanceof DecodeError`): the body was redacted
+        // before parsing, so neither the parser's nor the decoder's message can hold the key.
+        cause: error,
+      },
+    );
+  }
+
+  const sections = Object.fromEntries(
+    Object.entries(operationTable).map(([section, methods]) => [
+      section,
+      Object.freeze(
+        Object.fromEntries(
+          Object.entries(methods).map(([method, operation]) => [
+            method,
+            (params?: unknown) => call((operation as UntypedOperation).path, params),
+          ]),
+        ),
+      ),
+    ]),
+  );
+
+  const client = {
+    ...sections,
+    request: (path: OperationPath, params?: unknown) => call(path, params),
+    get rateLimit() {
+      return rateLimit;
+    },
+    get credits() {
+      return credits;
+    },
+    baseUrl: settings.baseUrl,
+    naming,
+    close: async () => {
+      if (ownedAgent !== undefined) await ownedAgent.close();
+    },
+  };
+  return Object.freeze(client) as unknown as PathlabClient;
+}
+
+function isOperationPath(path: string): boolean {
+  return operations.some((operation) => operation.path === path);
+}

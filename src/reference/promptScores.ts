@@ -1,0 +1,93 @@
+/**
+ * Prompt scores: every miner's prompt CRPS turned into a score relative to the best miner of the
+ * prompt (DOMAIN.md §3), under the legacy p90 rule and the current median/p95 rule.
+ */
+
+import { percentileLinear } from "./percentiles.ts";
+
+/**
+ * How a prompt's raw CRPS values become prompt scores: `legacy-p90` (prompts scored before
+ * 2026-07-16) or `current`.
+ * @example const rule: PromptScoreRule = promptScoreRuleAt(Date.UTC(2026, 6, 20) / 1000); // "current"
+ */
+export type PromptScoreRule = "legacy-p90" | "current";
+
+/**
+ * Start (unix seconds) of the current prompt-score rule, 2026-07-16T00:00:00Z.
+ * @example CURRENT_PROMPT_SCORE_RULE_START_UNIX // => 1784160000
+ */
+export const CURRENT_PROMPT_SCORE_RULE_START_UNIX = Date.UTC(2026, 6, 16) / 1000;
+
+/**
+ * The rule in force for a prompt scored at `scoredTimeUnix` (start + length, unix seconds):
+ * `legacy-p90` strictly before 2026-07-16T00:00:00Z, `current` from that instant on.
+ * Choice: DOMAIN.md says "until 2026-07-16"; we read it as "before midnight UTC starting that day"
+ * and compare the prompt's scored time.
+ * @example promptScoreRuleAt(Date.UTC(2026, 6, 15, 23) / 1000) // => "legacy-p90"
+ */
+export function promptScoreRuleAt(scoredTimeUnix: number): PromptScoreRule {
+  if (!Number.isFinite(scoredTimeUnix)) {
+    throw new RangeError(
+      `promptScoreRuleAt requires a finite scoredTimeUnix, got ${scoredTimeUnix}`,
+    );
+  }
+  return scoredTimeUnix < CURRENT_PROMPT_SCORE_RULE_START_UNIX ? "legacy-p90" : "current";
+}
+
+/** The prompt scores of one prompt, as returned by {@link promptScores}. */
+export interface PromptScores {
+  /** One score per miner, in the order of the raw values; 0 for the best miner. */
+  readonly scores: number[];
+  /** The value given to invalid miners before subtracting the lowest: p90 (legacy) or p95 (current). */
+  readonly fillValue: number;
+  /** min over miners of the capped-and-filled values, subtracted from all. */
+  readonly lowestScore: number;
+  /**
+   * fillValue − lowestScore: the score of an invalid miner, which back-fills the prompts a late
+   * miner missed (see {@link smoothedScores}). Under the current rule a capped outlier can score
+   * above it (10 × median can exceed p95 of the uncapped values).
+   */
+  readonly worstScore: number;
+}
+
+/**
+ * Prompt scores of one prompt from each miner's raw prompt CRPS (−1 = missing or invalid; NaN and
+ * other non-finite values are treated as invalid too). Percentiles are numpy `linear` (R-7).
+ * - `legacy-p90`: p90 = 90th percentile of the valid raws; every valid raw capped at p90; invalid
+ *   miners get p90; score = capped − min(capped).
+ * - `current`: cap = 10 × median of the valid raws; valid raws capped at it; p95 = 95th percentile
+ *   of the valid raws that the cap left unchanged (raw ≤ cap), or of all valid raws if none is;
+ *   invalid miners get p95; score = filled − min(filled).
+ * Returns `null` when no raw is valid (the validator skips such a prompt).
+ * @example promptScores([10, 20, -1, 30], "legacy-p90").scores // => [0, 10, 18, 18]
+ */
+export function promptScores(
+  rawCrps: readonly number[],
+  rule: PromptScoreRule,
+): PromptScores | null {
+  const isValid = (raw: number): boolean => raw !== -1 && Number.isFinite(raw);
+  const valid = rawCrps.filter(isValid);
+  if (valid.length === 0) return null;
+  let filled: number[];
+  let fillValue: number;
+  if (rule === "legacy-p90") {
+    fillValue = percentileLinear(valid, 0.9);
+    filled = rawCrps.map((raw) => (isValid(raw) ? Math.min(raw, fillValue) : fillValue));
+  } else if (rule === "current") {
+    const cap = 10 * percentileLinear(valid, 0.5);
+    const uncapped = valid.filter((raw) => raw <= cap);
+    fillValue = percentileLinear(uncapped.length > 0 ? uncapped : valid, 0.95);
+    filled = rawCrps.map((raw) => (isValid(raw) ? Math.min(raw, cap) : fillValue));
+  } else {
+    throw new RangeError(
+      `promptScores requires rule "legacy-p90" or "current", got ${String(rule)}`,
+    );
+  }
+  const lowestScore = Math.min(...filled);
+  return {
+    scores: filled.map((value) => value - lowestScore),
+    fillValue,
+    lowestScore,
+    worstScore: fillValue - lowestScore,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Realized and forecast volatility, annualized percent (DOMAIN.md §4), with simple-statistics'
+ * sample standard deviation (ddof 1).
+ */
+
+import { sampleStandardDeviation } from "simple-statistics";
+import { requireIntegerInRange, requirePathMatrix } from "./validate.ts";
+
+/** Minutes in a 365-day year: the annualization base of every volatility here. */
+const MINUTES_PER_YEAR = 525600;
+
+/**
+ * Realized volatility per block of 1-minute prices, annualized percent. The 1-minute log returns
+ * rᵢ = ln(pᵢ / pᵢ₋₁), i = 1..n−1, are cut into consecutive blocks of `blockSize` returns; the last
+ * block keeps the remainder and may be shorter (1,432 prices → 1,431 returns → 96 blocks of 15,
+ * as the live service reports). Per block: sample std (ddof 1) of its finite returns × √525600 × 100;
+ * a block with fewer than 2 finite returns gives NaN (a NaN or non-positive price makes the
+ * returns beside it non-finite, so they are left out).
+ * Throws `RangeError` unless `blockSize` is a positive integer.
+ * @example realizedVolatility([100, 101, 100, 101, 100], 2) // => [1020.18…, 1020.18…]
+ */
+export function realizedVolatility(prices: readonly number[], blockSize: number): number[] {
+  requireIntegerInRange("realizedVolatility", "blockSize", blockSize, 1, Number.MAX_SAFE_INTEGER);
+  const returns: number[] = [];
+  for (let index = 1; index < prices.length; index++) {
+    returns.push(Math.log(prices[index] / prices[index - 1]));
+  }
+  const volatilities: number[] = [];
+  for (let start = 0; start < returns.length; start += blockSize) {
+    const finiteReturns = returns.slice(start, start + blockSize).filter(Number.isFinite);
+    volatilities.push(
+      finiteReturns.length < 2
+        ? NaN
+        : sampleStandardDeviation(finiteReturns) * Math.sqrt(MINUTES_PER_YEAR) * 100,
+    );
+  }
+  return volatilities;
+}
+
+/**
+ * Forecast volatility per step, annualized percent: for each step t ≥ 1, the sample std (ddof 1)
+ * across paths of the log returns ln(p[t] / p[t−1]), × √(525600 / stepMinutes) × 100. Entry t−1
+ * of the result is step t. Gives NaN at every step when there is only one path, and NaN at a step
+ * where any path's return is not finite (NaN propagates, as in numpy).
+ * Throws `RangeError` for ragged or empty paths or a non-positive `stepMinutes`.
+ * @example forecastVolatility([[100, 101], [100, 99]], 5) // => [458.53…] (one step)
+ */
+export function forecastVolatility(
+  paths: readonly (readonly number[])[],
+  stepMinutes: number,
+): number[] {
+  const pointCount = requirePathMatrix("forecastVolatility", paths);
+  if (!(stepMinutes > 0 && Number.isFinite(stepMinutes))) {
+    throw new RangeError(`forecastVolatility requires a positive stepMinutes, got ${stepMinutes}`);
+  }
+  const annualization = Math.sqrt(MINUTES_PER_YEAR / stepMinutes) * 100;
+  const volatilities: number[] = [];
+  for (let step = 1; step < pointCount; step++) {
+    const returns = paths.map((path) => Math.log(path[step] / path[step - 1]));
+    if (paths.length < 2 || !returns.every(Number.isFinite)) {
+      volatilities.push(NaN);
+    } else {
+      volatilities.push(sampleStandardDeviation(returns) * annualization);
+    }
+  }
+  return volatilities;
+}

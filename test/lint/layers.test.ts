@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { ESLint } from "eslint";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const eslint = new ESLint({ cwd: repoRoot });
+
+/** Lints `code` as if it were the file at `filePath` and returns the no-restricted-imports messages. */
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages
+    .filter((message) => message.ruleId === "no-restricted-imports")
+    .map((message) => message.message);
+}
+
+describe("the layer rule of DESIGN.md §1", () => {
+  it("forbids src/reference/ from importing the fast core", async () => {
+    const messages = await restrictedImports(
+      "src/reference/probe.ts",
+      'import { stepQuantiles } from "../core/quantiles.ts";\nexport const probe = stepQuantiles;\n',
+    );
+    expect(messages).toEqual([expect.stringContaining("src/reference/ may not import src/core/")]);
+  });
+
+  it("forbids src/sandbox/ from importing core, insights, scoring and crosscheck", async () => {
+    const code = [
+      'import { a } from "../core/a.ts";',
+      'import { b } from "../insights/b.ts";',
+      'import { c } from "../scoring/c.ts";',
+      'import { d } from "../crosscheck/d.ts";',
+      "export const probe = [a, b, c, d];",
+    ].join("\n");
+    const messages = await restrictedImports("src/sandbox/probe.ts", code);
+    expect(messages).toHaveLength(4);
+    for (const layer of ["core", "insights", "scoring", "crosscheck"]) {
+      expect(messages.some((message) => message.includes(`import src/${layer}/`))).toBe(true);
+    }
+  });
+
+  it("lets src/sandbox/ import spec and reference", async () => {
+    const code = [
+      'import { a } from "../spec/a.ts";',
+      'import { b } from "../reference/b.ts";',
+      "export const probe = [a, b];",
+    ].join("\n");
+    expect(await restrictedImports("src/sandbox/probe.ts", code)).toEqual([]);
+  });
+
+  it("keeps src/core/ free of every import outside core/", async () => {
+    const code = [
+      'import { a } from "./a.ts";',
+      'import { b } from "../spec/b.ts";',
+      'import { cpus } from "node:os";',
+      "export const probe = [a, b, cpus];",
+    ].join("\n");
+    const messages = await restrictedImports("src/core/probe.ts", code);
+    expect(messages).toEqual([
+      expect.stringContaining("src/core/ may not import src/spec/"),
+      expect.stringContaining("src/core/ imports nothing outside itself"),
+    ]);
+  });
+
+  it("keeps DuckDB in src/store/ and undici in src/client/", async () => {
+    const code = 'import "@duckdb/node-api";\nimport "undici";\n';
+    expect(await restrictedImports("src/store/probe.ts", code)).toEqual([
+      expect.stringContaining("only src/client/ may import undici"),
+    ]);
+    expect(await restrictedImports("src/client/probe.ts", code)).toEqual([
+      expect.stringContaining("only src/store/ may import @duckdb/node-api"),
+    ]);
+  });
+
+  it("points imports down: src/core/ may not import src/paths/, src/paths/ may import src/core/", async () => {
+    expect(
+      await restrictedImports(
+        "src/paths/probe.ts",
+        'import "../core/a.ts";\nimport "apache-arrow";\n',
+      ),
+    ).toEqual([]);
+    expect(await restrictedImports("src/core/probe.ts", 'import "../paths/a.ts";\n')).toEqual([
+      expect.stringContaining("src/core/ may not import src/paths/"),
+    ]);
+  });
+});

@@ -199,3 +199,66 @@ export type { RetryDelayOptions } from "./client/retry.ts";
 export { readRateLimit, readCredits } from "./client/quota-headers.ts";
 export type { RateLimitState, CreditState, ResponseHeaders } from "./client/quota-headers.ts";
 export { redact, redactSecrets, redactError, redactedMark } from "./client/redact.ts";
+
+// ── paths: path sets and ensembles as Float64Array-backed Arrow tables ──────────────────────
+export type { PathSet } from "./paths/pathSet.ts";
+export { PathSetError } from "./paths/pathSetError.ts";
+export type { PathSetProblem } from "./paths/pathSetError.ts";
+export { pathSetFromPrediction } from "./paths/fromPrediction.ts";
+export type { PredictionPrompt } from "./paths/fromPrediction.ts";
+export { toArrowTable, pathSetFromArrow, float64ValuesOf } from "./paths/arrow.ts";
+export type { ArrowPathSetMeta } from "./paths/arrow.ts";
+export { Ensemble, ensembleOf } from "./paths/ensemble.ts";
+export type { EnsembleMember, EnsembleOptions, RebaseMode } from "./paths/ensemble.ts";
+
+// ── core: hand-tuned kernels on Float64Array ────────────────────────────────────────────────
+export {
+  PERCENTILE_PROBABILITIES,
+  quantileSorted,
+  quantilesSorted,
+  stepQuantiles,
+} from "./core/quantiles.ts";
+export { RankSelector } from "./core/rankSelector.ts";
+export { sortFloat64 } from "./core/sortFloat64.ts";
+export { transpose } from "./core/transpose.ts";
+export { crpsEnsemble, crpsEnsembleSorted } from "./core/crps.ts";
+export type { CrpsMethod } from "./core/crps.ts";
+export { crpsParitySorted } from "./core/crpsParity.ts";
+export { CrpsPrepared } from "./core/crpsPrepared.ts";
+export { crpsEnsembleWeighted } from "./core/crpsWeighted.ts";
+export {
+  intervalTermCount,
+  intervalChanges,
+  crpsIntervalTerms,
+  crpsIntervalSum,
+} from "./core/crpsIntervals.ts";
+export type { IntervalKind, CrpsIntervalOptions } from "./core/crpsIntervals.ts";
+export {
+  createEstimates,
+  probabilityStandardError,
+  meanStandardErrorFromSums,
+} from "./core/stderr.ts";
+export type { Estimates } from "./core/stderr.ts";
+export { createTouchEstimates, touchProbabilities } from "./core/touchProbabilities.ts";
+export type { TouchEstimates } from "./core/touchProbabilities.ts";
+export { touchBridgeProbabilities } from "./core/touchBridgeProbabilities.ts";
+export { terminalPrices } from "./core/terminalPrices.ts";
+export {
+  createTerminalEstimates,
+  terminalProbabilitiesSorted,
+  terminalBetweenSorted,
+} from "./core/terminalProbabilities.ts";
+export type { TerminalEstimates } from "./core/terminalProbabilities.ts";
+export { createOptionEstimates, optionPricesSorted } from "./core/optionPrices.ts";
+export type { OptionEstimates } from "./core/optionPrices.ts";
+export { impermanentLoss } from "./core/impermanentLoss.ts";
+export { createRangeEstimates, rangeStatistics } from "./core/rangeStatistics.ts";
+export type { RangeEstimates } from "./core/rangeStatistics.ts";
+export {
+  logReturn,
+  realizedVolatility,
+  forecastVolatility,
+  pooledLogReturnVariance,
+} from "./core/volatility.ts";
+export { countBelowSorted, countAtMostSorted, allFiniteSorted } from "./core/sortedCounts.ts";
+export { ascendingOrder, ascendingLevels } from "./core/ascendingOrder.ts";

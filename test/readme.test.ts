@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), "utf8");
 
 describe("README", () => {
-  it("shows the library example that tsc checks in examples/client.ts", () => {
-    const example = read("examples/client.ts").split("\n").slice(1).join("\n");
-    expect(read("README.md")).toContain("```ts\n" + example + "```");
+  it("shows every example of examples/ verbatim (tsc checks them there)", () => {
+    const readme = read("README.md");
+    for (const file of readdirSync(new URL("../examples", import.meta.url))) {
+      const body = read(`examples/${file}`).split("\n").slice(1).join("\n"); // minus the note
+      expect(readme, file).toContain("```ts\n" + body + "```");
+    }
   });
 
   it("documents the two quick-start commands and the configuration variables", () => {
@@ -15,5 +18,16 @@ describe("README", () => {
     expect(readme).toContain("npm test");
     expect(readme).toContain("PATHLAB_BASE_URL");
     expect(readme).toContain("PATHLAB_API_KEY");
+  });
+
+  it("computes what the numeric-core example says, checked by hand", async () => {
+    const { results } = await import("../examples/core.ts");
+    // re-based terminal prices: miner 7 → 103, 97, 102; miner 9 (−1) → 103, 98, 95
+    // median (R-7, h = 2.5 over 95 97 98 102 103 103) = 98 + 0.5·(102 − 98) = 100
+    expect(results.medianAtEnd).toBe(100);
+    expect(results.touchDown97).toBeCloseTo(2 / 6, 15); // paths reaching ≤ 97: 2 of 6
+    expect(results.touchUp103).toBeCloseTo(2 / 6, 15); // paths reaching ≥ 103: 2 of 6
+    expect(results.touchUp103StandardError).toBeCloseTo(Math.sqrt((1 / 3) * (2 / 3) / 6), 15);
+    expect(results.arrowRows).toBe(3);
   });
 });

@@ -20,7 +20,7 @@ export const numpyAvailable = probeNumpy();
 
 if (!numpyAvailable) {
   console.warn(
-    "\n*** python3 with numpy is NOT available: the numpy cross-checks in test/reference are SKIPPED ***\n",
+    "\n*** python3 with numpy is NOT available: every numpy cross-check (test/reference, test/core) is SKIPPED ***\n",
   );
 }
 

@@ -1,0 +1,199 @@
+/**
+ * `npm run bench [-- <filter>…]`: makes the shared data once, then runs every suite of
+ * bench/suites/*.ts (those whose file name contains a filter, when filters are given) in a
+ * fresh Node process of its own, so that no suite's code or imports change how another's kernels
+ * are compiled (see bench/README.md, "One process per suite"). Each case's pathlab function, naive
+ * JS baseline and numpy peer are timed as warm medians with the same repeat count; the runner prints
+ * a table and writes bench/results.json.
+ *
+ * Environment: BENCH_REPEATS (15), BENCH_WARMUP (3 runs at least, and 200 ms), BENCH_PRELOAD_ARROW=1
+ * (import apache-arrow in every suite process first, to measure its effect under tsx).
+ */
+
+import { execFileSync } from "node:child_process";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  makeBenchData,
+  readBenchData,
+  runPeer,
+  timeWarm,
+  type BenchCase,
+  type BenchSuite,
+  type Timing,
+} from "./harness.ts";
+
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const PRELOAD_ARROW = process.env.BENCH_PRELOAD_ARROW === "1";
+const SUITES = join(import.meta.dirname, "suites");
+
+/** One line of the table and of results.json. */
+interface Row {
+  readonly suite: string;
+  readonly name: string;
+  readonly size: string;
+  readonly pathlab: Timing;
+  readonly naive?: Timing;
+  readonly numpy?: Timing;
+  readonly targetMs?: number;
+  readonly note?: string;
+}
+
+/** Child mode: runs one suite file on the data in `directory`, prints its rows as JSON. */
+async function runSuite(file: string, directory: string): Promise<void> {
+  if (PRELOAD_ARROW) await import("apache-arrow");
+  const module = (await import(pathToFileURL(join(SUITES, file)).href)) as { suite?: BenchSuite };
+  if (module.suite === undefined) {
+    console.error(`bench/suites/${file} exports no \`suite\`; skipped`);
+    console.log("[]");
+    return;
+  }
+  const suite = module.suite;
+  const data = readBenchData(directory);
+  const cases: BenchCase[] = suite.cases(data);
+  const peerCases = new Map<string, string[]>();
+  for (const item of cases) {
+    if (item.peer) {
+      peerCases.set(item.peer.script, [...(peerCases.get(item.peer.script) ?? []), item.peer.case]);
+    }
+  }
+  const peerTimings = new Map<string, Timing>();
+  for (const [script, names] of peerCases) {
+    for (const timing of runPeer(script, names, directory, REPEATS, WARMUP)) {
+      peerTimings.set(`${script}/${timing.case}`, timing);
+    }
+  }
+  const rows: Row[] = [];
+  for (const item of cases) {
+    process.stderr.write(`  ${suite.name}: ${item.name.trim()} (${item.size})\n`);
+    rows.push({
+      suite: suite.name,
+      name: item.name,
+      size: item.size,
+      pathlab: timeWarm(item.pathlab, REPEATS, WARMUP),
+      naive: item.naive ? timeWarm(item.naive, REPEATS, WARMUP) : undefined,
+      numpy: item.peer ? peerTimings.get(`${item.peer.script}/${item.peer.case}`) : undefined,
+      targetMs: item.targetMs,
+      note: item.note,
+    });
+  }
+  console.log(JSON.stringify(rows));
+}
+
+function machine(): Record<string, string> {
+  let numpy = "unavailable";
+  try {
+    numpy = execFileSync(
+      "python3",
+      [
+        "-c",
+        "import numpy, sys; print('numpy', numpy.__version__, 'python', sys.version.split()[0])",
+      ],
+      { encoding: "utf8" },
+    ).trim();
+  } catch {
+    // the numpy column stays empty
+  }
+  return {
+    date: new Date().toISOString(),
+    nproc: String(cpus().length),
+    cpu: cpus()[0]?.model ?? "unknown",
+    node: process.version,
+    numpy,
+    "load average at start": loadavg()
+      .map((load) => load.toFixed(2))
+      .join(" "),
+    timing: `median of ${REPEATS} runs after ≥ ${WARMUP} warm-up runs and ≥ 200 ms; one process per suite${PRELOAD_ARROW ? "; apache-arrow preloaded" : ""}`,
+  };
+}
+
+function format(ms: number | undefined): string {
+  if (ms === undefined) return "—";
+  return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
+}
+
+function ratio(other: Timing | undefined, pathlab: Timing): string {
+  return other === undefined ? "—" : `${(other.medianMs / pathlab.medianMs).toFixed(1)}×`;
+}
+
+function printTable(rows: readonly Row[]): void {
+  const header = [
+    "suite",
+    "case",
+    "size",
+    "pathlab ms",
+    "naive JS ms",
+    "numpy ms",
+    "naive/pathlab",
+    "numpy/pathlab",
+    "target / note",
+  ];
+  const lines = rows.map((row) => [
+    row.suite,
+    row.name,
+    row.size,
+    format(row.pathlab.medianMs),
+    format(row.naive?.medianMs),
+    format(row.numpy?.medianMs),
+    ratio(row.naive, row.pathlab),
+    ratio(row.numpy, row.pathlab),
+    row.targetMs === undefined
+      ? (row.note ?? "")
+      : `≤ ${row.targetMs} ms ${row.pathlab.medianMs <= row.targetMs ? "met" : "MISSED"}`,
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column].length)),
+  );
+  const render = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) =>
+        column >= 3 && column <= 7 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
+      )
+      .join("  ");
+  console.log(render(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(render(line));
+}
+
+/** Parent mode: data once, one child process per suite, then the table and results.json. */
+async function main(filters: readonly string[]): Promise<void> {
+  const info = machine();
+  console.log(
+    Object.entries(info)
+      .map(([key, value]) => `${key}: ${value}`)
+      .join("\n"),
+  );
+  const files = readdirSync(SUITES)
+    .filter((name) => name.endsWith(".ts"))
+    .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
+    .sort();
+  const data = makeBenchData();
+  const rows: Row[] = [];
+  try {
+    for (const file of files) {
+      const stdout = execFileSync(
+        process.execPath,
+        [...process.execArgv, import.meta.filename, "--suite", file, "--data", data.directory],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 << 20 },
+      );
+      rows.push(...(JSON.parse(stdout.trim().split("\n").pop() ?? "[]") as Row[]));
+    }
+  } finally {
+    rmSync(data.directory, { recursive: true, force: true });
+  }
+  console.log();
+  printTable(rows);
+  const output = join(import.meta.dirname, "results.json");
+  writeFileSync(output, `${JSON.stringify({ machine: info, results: rows }, null, 2)}\n`);
+  console.log(`\nwrote ${output}`);
+}
+
+const suiteIndex = process.argv.indexOf("--suite");
+if (suiteIndex >= 0) {
+  await runSuite(process.argv[suiteIndex + 1], process.argv[process.argv.indexOf("--data") + 1]);
+} else {
+  await main(process.argv.slice(2));
+}

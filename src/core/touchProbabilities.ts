@@ -1,0 +1,137 @@
+/**
+ * Touch (barrier-hit) probabilities under discrete monitoring, for many levels, both directions
+ * and several windows from one pass over the paths.
+ */
+
+import { ascendingLevels } from "./ascendingOrder.ts";
+import { requireEstimatesLength, requirePathShape, requireWindowEndSteps } from "./entryChecks.ts";
+import { countAtMostSorted, countBelowSorted } from "./sortedCounts.ts";
+import { createEstimates, probabilityStandardError, type Estimates } from "./stderr.ts";
+
+/**
+ * Touch probabilities and their standard errors for both directions, window-major: the entry of
+ * window w and level l is at index `w * nLevels + l`.
+ * @example const { up, down } = touchProbabilities(values, 1000, 289, levels, Int32Array.of(288));
+ */
+export interface TouchEstimates {
+  /** P(some point of the window ≥ level). */
+  readonly up: Estimates;
+  /** P(some point of the window ≤ level). */
+  readonly down: Estimates;
+}
+
+/**
+ * A {@link TouchEstimates} buffer for `nLevels` levels and `nWindows` windows.
+ * @example createTouchEstimates(10, 4).up.values.length // => 40
+ */
+export function createTouchEstimates(nLevels: number, nWindows: number): TouchEstimates {
+  return { up: createEstimates(nLevels * nWindows), down: createEstimates(nLevels * nWindows) };
+}
+
+/**
+ * Fraction of paths that touch each level within each window [fromStep, windowEndSteps[w]]
+ * (inclusive), in both directions: "up" = some point ≥ level, "down" = some point ≤ level.
+ * Standard errors √(p(1 − p)/nPaths).
+ *
+ * Method: one scan per path keeps the running maximum and minimum and, at each window end, how
+ * many of the sorted levels they reach (a binary search at the path's start, then a walk, as the
+ * extremes only widen); cumulative counts of those positions give every level's count.
+ * O(nPaths·(nPoints + nWindows + L) + L log L) for L levels: the same counts as
+ * sorting the extremes per window and binary-searching each level, without the
+ * O(nWindows·nPaths log nPaths) sorts.
+ *
+ * Results are NaN for a NaN level, for every level of a window in which some path has a
+ * non-finite point, and when nPaths is 0. Throws `RangeError` for a shape mismatch, a window
+ * end outside [fromStep, nPoints − 1] or not ascending, or an `out` of the wrong length.
+ * @example
+ * // two paths of three points, levels 97 and 101, one window over points 0..2
+ * touchProbabilities(Float64Array.of(100, 96, 99, 100, 101, 102), 2, 3, Float64Array.of(97, 101), Int32Array.of(2))
+ * // => { up: { values: [1, 0.5], … }, down: { values: [0.5, 1], … } }
+ */
+export function touchProbabilities(
+  values: Float64Array,
+  nPaths: number,
+  nPoints: number,
+  levels: Float64Array,
+  windowEndSteps: Int32Array,
+  fromStep = 0,
+  out: TouchEstimates = createTouchEstimates(levels.length, windowEndSteps.length),
+): TouchEstimates {
+  const operation = "touchProbabilities";
+  requirePathShape(operation, values, nPaths, nPoints);
+  requireWindowEndSteps(operation, windowEndSteps, fromStep, nPoints);
+  const nLevels = levels.length;
+  const nWindows = windowEndSteps.length;
+  requireEstimatesLength(operation, "out.up", out.up, nLevels * nWindows);
+  requireEstimatesLength(operation, "out.down", out.down, nLevels * nWindows);
+
+  const { sorted: sortedLevels, order } = ascendingLevels(levels); // NaN levels left out
+  const nSorted = sortedLevels.length;
+
+  // reachedUp[w*(nSorted+1) + b]: paths whose maximum is ≥ exactly the b lowest levels;
+  // reachedDown[w*(nSorted+1) + b]: paths whose minimum is above exactly the b lowest levels.
+  const stride = nSorted + 1;
+  const reachedUp = new Int32Array(nWindows * stride);
+  const reachedDown = new Int32Array(nWindows * stride);
+  const windowHasNonFinite = new Uint8Array(nWindows);
+  for (let path = 0; path < nPaths; ++path) {
+    const base = path * nPoints;
+    let maximum = values[base + fromStep];
+    let minimum = maximum;
+    let hasNaN = maximum !== maximum;
+    // Levels ≤ maximum / < minimum: they only grow / shrink, so walk them from window to window.
+    let levelsAtMostMaximum = countAtMostSorted(sortedLevels, maximum);
+    let levelsBelowMinimum = countBelowSorted(sortedLevels, minimum);
+    let index = base + fromStep + 1;
+    for (let window = 0; window < nWindows; ++window) {
+      const end = base + windowEndSteps[window];
+      for (; index <= end; ++index) {
+        const point = values[index];
+        // Most points lie inside [minimum, maximum]: test that first (and a NaN fails it).
+        if (point <= maximum && point >= minimum) continue;
+        if (point > maximum) maximum = point;
+        else if (point < minimum) minimum = point;
+        else hasNaN = true;
+      }
+      if (hasNaN || maximum === Infinity || minimum === -Infinity) {
+        windowHasNonFinite[window] = 1;
+        continue;
+      }
+      while (levelsAtMostMaximum < nSorted && sortedLevels[levelsAtMostMaximum] <= maximum) {
+        ++levelsAtMostMaximum;
+      }
+      while (levelsBelowMinimum > 0 && sortedLevels[levelsBelowMinimum - 1] >= minimum) {
+        --levelsBelowMinimum;
+      }
+      reachedUp[window * stride + levelsAtMostMaximum] += 1;
+      reachedDown[window * stride + levelsBelowMinimum] += 1;
+    }
+  }
+
+  for (let window = 0; window < nWindows; ++window) {
+    const row = window * nLevels;
+    const valid = windowHasNonFinite[window] === 0;
+    // Up: level of rank r is touched by the paths counted at positions > r (suffix sums).
+    let touchedUp = 0;
+    for (let rank = nSorted - 1; rank >= 0; --rank) {
+      touchedUp += reachedUp[window * stride + rank + 1];
+      writeProbability(out.up, row + order[rank], valid ? touchedUp / nPaths : NaN, nPaths);
+    }
+    // Down: level of rank r is touched by the paths counted at positions ≤ r (prefix sums).
+    let touchedDown = 0;
+    for (let rank = 0; rank < nSorted; ++rank) {
+      touchedDown += reachedDown[window * stride + rank];
+      writeProbability(out.down, row + order[rank], valid ? touchedDown / nPaths : NaN, nPaths);
+    }
+    for (let rank = nSorted; rank < nLevels; ++rank) {
+      writeProbability(out.up, row + order[rank], NaN, nPaths);
+      writeProbability(out.down, row + order[rank], NaN, nPaths);
+    }
+  }
+  return out;
+}
+
+function writeProbability(estimates: Estimates, index: number, probability: number, n: number) {
+  estimates.values[index] = probability;
+  estimates.standardErrors[index] = probabilityStandardError(probability, n);
+}

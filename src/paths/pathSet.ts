@@ -1,0 +1,30 @@
+/**
+ * The path set: one miner's simulated price paths for one prompt, in one Float64Array.
+ */
+
+/**
+ * One miner's paths for one prompt (DESIGN.md §2): `nPaths` paths of `nPoints` points each, in one
+ * path-major Float64Array (path p, point t at `p·nPoints + t`; point 0 is the start). As an Arrow
+ * table (`toArrowTable`) the `prices` column's child buffer is this very `values` array.
+ * @example
+ * const pathSet: PathSet = {
+ *   asset: "BTC", minerUid: 17, startTime: 1772063100, timeIncrement: 300,
+ *   nPaths: 2, nPoints: 3, values: Float64Array.of(100, 101, 102, 100, 99, 98),
+ * };
+ */
+export interface PathSet {
+  /** Asset symbol, as the prompt names it (`BTC`, `XAU`, `NVDAX`). */
+  readonly asset: string;
+  /** The miner's uid (`miner_uid`, the leaderboard's `neuron_uid`). */
+  readonly minerUid: number;
+  /** Start of the paths, Unix seconds (the record's `start_time`). */
+  readonly startTime: number;
+  /** Seconds between consecutive points (300 for 24h prompts, 60 for 1h prompts). */
+  readonly timeIncrement: number;
+  /** Number of paths (1,000 in the spec). */
+  readonly nPaths: number;
+  /** Points per path, point 0 included (289 for 24h prompts, 61 for 1h prompts). */
+  readonly nPoints: number;
+  /** The prices, path-major: `nPaths × nPoints` numbers. */
+  readonly values: Float64Array;
+}

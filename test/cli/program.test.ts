@@ -59,4 +59,15 @@ describe("pathlab command line", () => {
     expect(stdout).toContain("Usage: pathlab");
     expect(stdout).toContain("Coming next");
   });
+
+  it("keeps V8's ArrayBufferDetaching protector intact, so the core runs at full speed", async () => {
+    // bin/pathlab.js loads the CommonJS packages before tsx; through tsx's loader they would
+    // detach an ArrayBuffer and slow every typed-array loop (bench/README.md, the tsx penalty).
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["--trace-protector-invalidation", "bin/pathlab.js", "operations", "--json"],
+      { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 },
+    );
+    expect(stdout + stderr).not.toContain("ArrayBufferDetaching");
+  });
 });

@@ -12,6 +12,7 @@ await Promise.all([
   import("commander"),
   import("cli-table3"),
   import("@duckdb/node-api"),
+  import("simple-statistics"),
 ]);
 const { register } = await import("tsx/esm/api");
 register();

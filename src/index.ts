@@ -164,6 +164,65 @@ export type { QueryParamsOf, QueryTarget } from "./spec/query.ts";
 export { decode, encode } from "./spec/codec.ts";
 export type { CodecOptions, DecodedResponse } from "./spec/codec.ts";
 
+export {
+  ENSEMBLE_SIZE,
+  ENSEMBLE_DAYS,
+  DEFAULT_REBASE,
+  rebasePrice,
+  HORIZON_LAYOUTS,
+  stepOfTime,
+  roundTo,
+  PROBABILITY_DECIMALS,
+  PERCENTILE_PRICE_DECIMALS,
+  VOLATILITY_DECIMALS,
+  TIME_IN_INTERVAL_DECIMALS,
+  priceKey,
+  LIQUIDATION_SCENARIOS,
+  liquidationLevels,
+  LIQUIDATION_WINDOWS,
+  liquidationWindowSteps,
+  DEFAULT_TOUCH_ESTIMATE,
+  LP_WIDTHS,
+  lpBounds,
+  LP_STAY_KEYS,
+  DEFAULT_TIME_IN_INTERVAL_UNIT,
+  timeInIntervalIn,
+  LP_LEVEL_COUNT,
+  lpLevels,
+  LP_PROBABILITY_KEYS,
+  OPTION_EXPIRY_HOUR_UTC,
+  nextExpiryUnix,
+  STRIKE_GRID_RULES,
+  niceStep,
+  strikeGridRule,
+  strikeGrid,
+  MINUTES_PER_YEAR,
+  annualizeVolatility,
+  VOLATILITY_LAYOUTS,
+  volatilityBlockSteps,
+  realizedWindowMinutes,
+  realizedVolatilityMinutes,
+  VENUE_WINDOW_SECONDS,
+  DAILY_EVENT_HOUR_UTC,
+  VENUE_WINDOW_HORIZONS,
+  venueEventWindow,
+  MODEL_OUTCOME_THRESHOLD,
+  upDownOutcomeOf,
+  binaryOutcomeOf,
+  hitDirection,
+} from "./spec/insightConventions.ts";
+export type {
+  RebaseOption,
+  HorizonLayout,
+  PercentStep,
+  LiquidationWindow,
+  TouchEstimate,
+  TimeInIntervalUnit,
+  StrikeGridRule,
+  VolatilityLayout,
+  VenueWindow,
+} from "./spec/insightConventions.ts";
+
 // ── client: the typed HTTP client ───────────────────────────────────────────────────────────
 export { createClient } from "./client/create-client.ts";
 export type { ClientOptions } from "./client/options.ts";
@@ -262,3 +321,32 @@ export {
 } from "./core/volatility.ts";
 export { countBelowSorted, countAtMostSorted, allFiniteSorted } from "./core/sortedCounts.ts";
 export { ascendingOrder, ascendingLevels } from "./core/ascendingOrder.ts";
+
+// ── sandbox: an offline, deterministic implementation of the whole interface ────────────────
+export { startSandbox } from "./sandbox/startSandbox.ts";
+export type { StartSandboxOptions, RunningSandbox } from "./sandbox/startSandbox.ts";
+export { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "./sandbox/sandboxDefaults.ts";
+export { parseFaults, FAULTS_FORMAT } from "./sandbox/server/parseFaults.ts";
+export type {
+  SandboxFaults,
+  FaultRule,
+  FaultTrigger,
+  RateLimitBurst,
+} from "./sandbox/server/faults.ts";
+export { DEFAULT_CREDITS, DEFAULT_RATE_LIMIT } from "./sandbox/server/accessControl.ts";
+export type { AccessOptions, RateLimit } from "./sandbox/server/accessControl.ts";
+export type { SandboxCacheOptions } from "./sandbox/server/createSandboxServer.ts";
+export { METAMODEL_UID } from "./sandbox/server/handlers/predictionHandler.ts";
+export type { SandboxInsightOptions } from "./sandbox/insights/inputs.ts";
+export { createWorld } from "./sandbox/world/world.ts";
+export type {
+  World,
+  WorldOptions,
+  WorldEnsemble,
+  Submission,
+  PromptHorizon,
+  PromptCadence,
+  ScoreRowsQuery,
+  SmoothedScoreRowsQuery,
+  MinerDescription,
+} from "./sandbox/world/world.ts";

@@ -4,13 +4,13 @@
  */
 import { Command, CommanderError } from "commander";
 import { operationsCommand } from "./operations.ts";
+import { serveCommand } from "./serve.ts";
 import { EXIT_OK, EXIT_USAGE, formatError } from "./errors.ts";
 
 const ROADMAP = `
 Coming next (see the README's roadmap):
   sync      pull path sets from the service (default: the embedded sandbox), recompute and
             cross-check every insight, store everything in ./pathlab.duckdb
-  serve     run the offline sandbox, a deterministic implementation of the whole interface
   query     run SQL against the database
   export    write tables as hive-partitioned Parquet
   score     score miners exactly as the network's validator does, and rank your own model`;
@@ -41,6 +41,7 @@ export function buildProgram(io: ProgramIo = processIo): Command {
       program.outputHelp();
     });
   program.addCommand(operationsCommand(io));
+  program.addCommand(serveCommand(io));
   for (const command of program.commands) {
     command.configureOutput({ writeOut: io.stdout, writeErr: io.stderr }).showHelpAfterError();
   }

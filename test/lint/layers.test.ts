@@ -9,7 +9,10 @@ const eslint = new ESLint({ cwd: repoRoot });
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return result.messages
-    .filter((message) => message.ruleId === "no-restricted-imports")
+    .filter(
+      (message) =>
+        message.ruleId === "no-restricted-imports" || message.ruleId === "pathlab/layers",
+    )
     .map((message) => message.message);
 }
 
@@ -80,5 +83,24 @@ describe("the layer rule of DESIGN.md §1", () => {
     expect(await restrictedImports("src/core/probe.ts", 'import "../paths/a.ts";\n')).toEqual([
       expect.stringContaining("src/core/ may not import src/paths/"),
     ]);
+  });
+
+  it("resolves relative paths: src/sandbox/insights/ is the sandbox's own, src/insights/ is not", async () => {
+    const own = 'import { a } from "../insights/a.ts";\nexport const probe = a;\n';
+    expect(await restrictedImports("src/sandbox/server/probe.ts", own)).toEqual([]);
+    const fast = 'import { a } from "../../insights/a.ts";\nexport const probe = a;\n';
+    expect(await restrictedImports("src/sandbox/server/probe.ts", fast)).toEqual([
+      expect.stringContaining("src/sandbox/ may not import src/insights/"),
+    ]);
+    const dynamic = 'export const probe = () => import("../../../core/a.ts");\n';
+    expect(await restrictedImports("src/sandbox/server/deep/probe.ts", dynamic)).toEqual([
+      expect.stringContaining("src/sandbox/ may not import src/core/"),
+    ]);
+  });
+
+  it("keeps every layer away from the public entry src/index.ts", async () => {
+    expect(
+      await restrictedImports("src/jobs/probe.ts", 'export { x } from "../index.ts";\n'),
+    ).toEqual([expect.stringContaining("may not import the public entry")]);
   });
 });

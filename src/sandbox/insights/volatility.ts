@@ -1,0 +1,203 @@
+/**
+ * The volatility records: `/insights/volatility` and `/insights/volatility-percentiles`, with the
+ * block layout of the insight conventions (`VOLATILITY_LAYOUTS`).
+ */
+
+import type { Horizon } from "../../spec/assets.ts";
+import {
+  DEFAULT_REBASE,
+  HORIZON_LAYOUTS,
+  VOLATILITY_DECIMALS,
+  VOLATILITY_LAYOUTS,
+  annualizeVolatility,
+  realizedVolatilityMinutes,
+  realizedWindowMinutes,
+  roundTo,
+  volatilityBlockSteps,
+} from "../../spec/insightConventions.ts";
+import type { Percentiles } from "../../spec/records/percentiles.ts";
+import type {
+  RealizedPrice,
+  VolatilityPercentilesRecord,
+  VolatilityRecord,
+} from "../../spec/records/volatility.ts";
+import { forecastVolatility, realizedVolatility } from "../../reference/volatility.ts";
+import type { SandboxInsightInputs } from "./inputs.ts";
+import { insightContextOf } from "./insightContext.ts";
+import { preparedEnsemble, type PreparedEnsemble } from "./preparedEnsemble.ts";
+import { percentilesOfSorted } from "./sortedColumnStatistics.ts";
+
+/**
+ * Realized, backtested and forecast volatility (annualized percent, 2 decimals):
+ * - `realized.prices`: the window's 1-minute closes (missing minutes left out) with simple returns;
+ * - `realized.volatility`: `realizedVolatility` (reference) per block over the horizon up to the
+ *   forecast start, null where a block has fewer than 2 returns;
+ * - `forecast_future.volatility`: `forecastVolatility` (reference) of the ensemble sampled at the
+ *   block boundaries, i.e. the std across paths of each block's log return;
+ * - `forecast_past.volatility`: the same for the prompt one horizon earlier, re-based to the market
+ *   price at its start.
+ * Averages are means of the unrounded non-null values, then rounded. Throws `RangeError` when no
+ * realized block can be computed, or when the previous prompt's ensemble is missing or gives a
+ * non-finite value (the record has no place for them).
+ * @example buildVolatilityRecord(inputs).forecast_future.volatility.length // => 96 (24h)
+ */
+export function buildVolatilityRecord(inputs: SandboxInsightInputs): VolatilityRecord {
+  const { ensemble, forecastStartTime } = insightContextOf(inputs);
+  const realized = realizedBlockVolatilities(inputs);
+  const future = blockVolatilities(ensemble, inputs.horizon, inputs.timeIncrement);
+  const past = blockVolatilities(previousEnsemble(inputs), inputs.horizon, inputs.timeIncrement);
+  if (!past.every(Number.isFinite)) {
+    throw new RangeError(
+      `${inputs.operationPath}: forecast_past.volatility: the previous prompt's ensemble gives a non-finite volatility`,
+    );
+  }
+  return {
+    forecast_start_time: forecastStartTime,
+    current_price: inputs.currentPrice,
+    realized: {
+      prices: realizedPrices(inputs),
+      volatility: realized.map(roundedOrNull),
+      average_volatility: averageOf(realized, inputs, "realized.average_volatility"),
+    },
+    forecast_past: {
+      volatility: past.map((value) => roundTo(value, VOLATILITY_DECIMALS)),
+      average_volatility: averageOf(past, inputs, "forecast_past.average_volatility"),
+    },
+    forecast_future: {
+      volatility: future.map(roundedOrNull),
+      average_volatility: averageOf(future, inputs, "forecast_future.average_volatility"),
+    },
+  };
+}
+
+/**
+ * Percentiles across paths of each block's annualized absolute log return
+ * |ln(p[end] / p[start])| × √(525600 / block minutes) × 100 (R-7, 2 decimals): future = the current
+ * ensemble, past = the previous prompt's (re-based to the price at its start); `realized.prices`
+ * as in {@link buildVolatilityRecord}.
+ * @example buildVolatilityPercentilesRecord(inputs).forecast_future.percentiles[0]["0.5"]
+ */
+export function buildVolatilityPercentilesRecord(
+  inputs: SandboxInsightInputs,
+): VolatilityPercentilesRecord {
+  const { ensemble, forecastStartTime } = insightContextOf(inputs);
+  return {
+    forecast_start_time: forecastStartTime,
+    current_price: inputs.currentPrice,
+    realized: { prices: realizedPrices(inputs) },
+    forecast_past: {
+      percentiles: blockPercentiles(previousEnsemble(inputs), inputs.horizon, inputs.timeIncrement),
+    },
+    forecast_future: {
+      percentiles: blockPercentiles(ensemble, inputs.horizon, inputs.timeIncrement),
+    },
+  };
+}
+
+/** The window's closes, oldest first, missing minutes left out; returns vs the previous listed price. */
+function realizedPrices(inputs: SandboxInsightInputs): RealizedPrice[] {
+  const prices: RealizedPrice[] = [];
+  let previous: number | undefined;
+  for (const minute of realizedWindowMinutes(inputs.horizon, inputs.forecastStartUnix)) {
+    const price = inputs.minuteClose(minute);
+    if (!Number.isFinite(price)) continue;
+    prices.push({ price, returns: previous === undefined ? null : price / previous - 1 });
+    previous = price;
+  }
+  return prices;
+}
+
+/** Realized volatility per block: the closes of the horizon + 1 minutes, NaN where missing. */
+function realizedBlockVolatilities(inputs: SandboxInsightInputs): number[] {
+  const closes = realizedVolatilityMinutes(inputs.horizon, inputs.forecastStartUnix).map((minute) =>
+    inputs.minuteClose(minute),
+  );
+  return realizedVolatility(closes, VOLATILITY_LAYOUTS[inputs.horizon].blockMinutes);
+}
+
+/** The points that bound the blocks: 0, k, 2k, … (blockCount + 1 of them). */
+function blockBoundaries(
+  ensemble: PreparedEnsemble,
+  horizon: Horizon,
+  timeIncrement: number,
+): number[] {
+  const stepsPerBlock = volatilityBlockSteps(horizon, timeIncrement);
+  const { blockCount } = VOLATILITY_LAYOUTS[horizon];
+  if (blockCount * stepsPerBlock > ensemble.pointCount - 1) {
+    throw new RangeError(
+      `volatility requires ${blockCount * stepsPerBlock + 1} points per path for ${horizon}, got ${ensemble.pointCount}`,
+    );
+  }
+  return Array.from({ length: blockCount + 1 }, (_, block) => block * stepsPerBlock);
+}
+
+/** Per block, the std across paths of the block's log return, annualized (reference forecastVolatility). */
+function blockVolatilities(
+  ensemble: PreparedEnsemble,
+  horizon: Horizon,
+  timeIncrement: number,
+): number[] {
+  const boundaries = blockBoundaries(ensemble, horizon, timeIncrement);
+  const sampled = ensemble.paths.map((path) => boundaries.map((step) => path[step]));
+  return forecastVolatility(sampled, VOLATILITY_LAYOUTS[horizon].blockMinutes);
+}
+
+/** Per block, the nine percentiles across paths of the annualized absolute log return. */
+function blockPercentiles(
+  ensemble: PreparedEnsemble,
+  horizon: Horizon,
+  timeIncrement: number,
+): Percentiles[] {
+  const boundaries = blockBoundaries(ensemble, horizon, timeIncrement);
+  const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
+  const percentiles: Percentiles[] = [];
+  for (let block = 0; block + 1 < boundaries.length; block++) {
+    const [start, end] = [boundaries[block], boundaries[block + 1]];
+    const values = new Float64Array(ensemble.pathCount);
+    for (let path = 0; path < ensemble.pathCount; path++) {
+      const prices = ensemble.paths[path];
+      values[path] = annualizeVolatility(
+        Math.abs(Math.log(prices[end] / prices[start])),
+        blockMinutes,
+      );
+    }
+    percentiles.push(percentilesOfSorted(values.sort(), VOLATILITY_DECIMALS));
+  }
+  return percentiles;
+}
+
+/** The previous prompt's ensemble re-based to the market price at its start (one horizon earlier by default). */
+function previousEnsemble(inputs: SandboxInsightInputs): PreparedEnsemble {
+  const previousStartUnix =
+    inputs.previousForecastStartUnix ??
+    inputs.forecastStartUnix - HORIZON_LAYOUTS[inputs.horizon].horizonMinutes * 60;
+  if (inputs.previousPaths === undefined) {
+    throw new RangeError(
+      `${inputs.operationPath}: forecast_past needs inputs.previousPaths, the ensemble of the prompt at ${previousStartUnix}; got none`,
+    );
+  }
+  const price = inputs.priceAt(previousStartUnix);
+  if (!(price > 0 && Number.isFinite(price))) {
+    throw new RangeError(
+      `${inputs.operationPath}: forecast_past needs the market price at ${previousStartUnix}, got ${price}`,
+    );
+  }
+  return preparedEnsemble(inputs.previousPaths, price, inputs.options?.rebase ?? DEFAULT_REBASE);
+}
+
+function roundedOrNull(value: number): number | null {
+  return Number.isFinite(value) ? roundTo(value, VOLATILITY_DECIMALS) : null;
+}
+
+/** Mean of the finite values, rounded; throws naming the field when there are none. */
+function averageOf(values: readonly number[], inputs: SandboxInsightInputs, field: string): number {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) {
+    throw new RangeError(
+      `${inputs.operationPath}: ${field}: no block has a finite volatility (${values.length} blocks)`,
+    );
+  }
+  let sum = 0;
+  for (const value of finite) sum += value;
+  return roundTo(sum / finite.length, VOLATILITY_DECIMALS);
+}

@@ -1,0 +1,147 @@
+/**
+ * The JSON of one prediction set (`{"miner_uid":…,"start_time":…,"predictions":[[…],…]}`) written
+ * byte by byte from path-major prices, the one large body the sandbox serves.
+ *
+ * Speed (measured on 10 sets × 1,000 paths × 289 prices of 8 significant digits, this machine):
+ * `JSON.stringify` of nested arrays then `Buffer.from` ≈ 40 ms per set; this writer ≈ 20 ms per set.
+ * Clarity was traded for speed here; the readable form is `JSON.stringify({ miner_uid, start_time,
+ * predictions })`, which the tests compare against byte for byte.
+ */
+
+/**
+ * Alterations of the body for fault injection (`faults.ts`); none by default.
+ * @example const options: PredictionSetJsonOptions = { points: 288 };
+ */
+export interface PredictionSetJsonOptions {
+  /** Points written per path (fewer than there are: the last ones are dropped). */
+  readonly points?: number;
+  /** Write the second point of the first path as the literal `NaN` (not JSON). */
+  readonly nanPrice?: boolean;
+  /** Leave out the first field, `miner_uid`. */
+  readonly omitMinerUid?: boolean;
+}
+
+const POWERS_OF_TEN = Float64Array.from({ length: 23 }, (_, exponent) => 10 ** exponent);
+const COMMA = 44;
+const OPEN = 91;
+const CLOSE = 93;
+const ZERO = 48;
+const POINT = 46;
+/** Longest `String(x)` of a double ("-2.2250738585072014e-308") plus a comma. */
+const MAX_BYTES_PER_PRICE = 25;
+
+/**
+ * The JSON text of one prediction set as UTF-8 bytes, identical to `JSON.stringify` of the record
+ * `{ miner_uid, start_time, predictions }` (without options). `values` is path-major: path p,
+ * point t at `p * nPoints + t`. Throws `RangeError` when `values` is shorter than nPaths × nPoints.
+ * @example
+ * predictionSetJson(47, 1772063100, Float64Array.of(1, 1.5, 2, 2.5), 2, 2).toString()
+ * // => '{"miner_uid":47,"start_time":1772063100,"predictions":[[1,1.5],[2,2.5]]}'
+ */
+export function predictionSetJson(
+  minerUid: number,
+  startTimeUnix: number,
+  values: ArrayLike<number>,
+  nPaths: number,
+  nPoints: number,
+  options: PredictionSetJsonOptions = {},
+): Buffer {
+  if (values.length < nPaths * nPoints) {
+    throw new RangeError(
+      `predictionSetJson requires nPaths × nPoints = ${nPaths * nPoints} values, got ${values.length}`,
+    );
+  }
+  const written = Math.min(options.points ?? nPoints, nPoints);
+  const head =
+    (options.omitMinerUid ? "{" : `{"miner_uid":${JSON.stringify(minerUid)},`) +
+    `"start_time":${JSON.stringify(startTimeUnix)},"predictions":[`;
+  const buffer = Buffer.allocUnsafe(head.length + nPaths * (written * MAX_BYTES_PER_PRICE + 2) + 2);
+  let position = buffer.write(head, 0, "latin1");
+  for (let path = 0; path < nPaths; ++path) {
+    if (path > 0) buffer[position++] = COMMA;
+    buffer[position++] = OPEN;
+    const base = path * nPoints;
+    for (let point = 0; point < written; ++point) {
+      if (point > 0) buffer[position++] = COMMA;
+      if (options.nanPrice && path === 0 && point === 1) {
+        position += buffer.write("NaN", position, "latin1");
+      } else {
+        position = writeNumber(buffer, position, values[base + point]);
+      }
+    }
+    buffer[position++] = CLOSE;
+  }
+  buffer[position++] = CLOSE;
+  buffer[position++] = 125; // }
+  return Buffer.from(buffer.subarray(0, position));
+}
+
+/**
+ * Writes `x` as `String(x)` (JSON's form; NaN and ±Infinity as `null`, as JSON.stringify does)
+ * and returns the position after it. Fast path: a positive number in [1e-6, 1e15) with at most 8
+ * significant digits, whose 8-digit decimal m·10^(e−7) converts back to exactly `x` (checked with
+ * one correctly rounded multiplication or division by an exact power of ten, so the digits
+ * written parse back to the same double). Anything else goes through `String(x)`.
+ */
+function writeNumber(buffer: Buffer, position: number, x: number): number {
+  if (!(x >= 1e-6 && x < 1e15)) return writeText(buffer, position, x);
+  let exponent = 0;
+  if (x >= 1) {
+    while (exponent < 15 && x >= POWERS_OF_TEN[exponent + 1]) ++exponent;
+  } else {
+    exponent = -1;
+    while (x < 1 / POWERS_OF_TEN[-exponent]) --exponent;
+  }
+  const scale = 7 - exponent;
+  let mantissa: number;
+  if (scale >= 0) {
+    mantissa = Math.round(x * POWERS_OF_TEN[scale]);
+    if (mantissa / POWERS_OF_TEN[scale] !== x) return writeText(buffer, position, x);
+  } else {
+    mantissa = Math.round(x / POWERS_OF_TEN[-scale]);
+    if (mantissa * POWERS_OF_TEN[-scale] !== x) return writeText(buffer, position, x);
+  }
+  if (mantissa >= 1e8 || mantissa < 1e7) return writeText(buffer, position, x);
+  // The 8 digits of the mantissa without its trailing zeros (an int32: integer division is cheap).
+  let significant = 8;
+  while (significant > 1 && mantissa % 10 === 0) {
+    mantissa = (mantissa / 10) | 0;
+    --significant;
+  }
+  if (exponent < 0) {
+    buffer[position++] = ZERO;
+    buffer[position++] = POINT;
+    for (let zero = -1; zero > exponent; --zero) buffer[position++] = ZERO;
+    return writeDigits(buffer, position, mantissa, significant);
+  }
+  const integerDigits = exponent + 1;
+  if (significant <= integerDigits) {
+    position = writeDigits(buffer, position, mantissa, significant);
+    for (let zero = significant; zero < integerDigits; ++zero) buffer[position++] = ZERO;
+    return position;
+  }
+  const fractionDigits = significant - integerDigits;
+  const fraction = mantissa % POWERS_OF_TEN[fractionDigits];
+  position = writeDigits(
+    buffer,
+    position,
+    (mantissa - fraction) / POWERS_OF_TEN[fractionDigits],
+    integerDigits,
+  );
+  buffer[position++] = POINT;
+  return writeDigits(buffer, position, fraction, fractionDigits);
+}
+
+/** Writes exactly `count` decimal digits of the integer `value` (leading zeros included). */
+function writeDigits(buffer: Buffer, position: number, value: number, count: number): number {
+  for (let index = position + count - 1; index >= position; --index) {
+    const quotient = (value / 10) | 0;
+    buffer[index] = ZERO + value - quotient * 10;
+    value = quotient;
+  }
+  return position + count;
+}
+
+function writeText(buffer: Buffer, position: number, x: number): number {
+  return position + buffer.write(Number.isFinite(x) ? String(x) : "null", position, "latin1");
+}

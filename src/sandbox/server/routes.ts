@@ -1,0 +1,21 @@
+/** Which operation a request path names, in the naming the server speaks. */
+import { wirePath } from "../../spec/naming.ts";
+import type { Naming, Operation } from "../../spec/operation.ts";
+import { operations } from "../../spec/operations.ts";
+
+/**
+ * Every operation of the spec by the path the server serves it at: the spec's path with the
+ * naming's venue segments (`/insights/polymarket/range` under `liveNaming`), and pathlab's default
+ * paths for the operations whose path the spec does not show (`DEFAULT_PATHS`).
+ * @example
+ * servedRoutes(liveNaming).get("/insights/polymarket/up-down/daily")?.path // => "/insights/venuea/up-down/daily"
+ */
+export function servedRoutes(
+  naming: Naming,
+): ReadonlyMap<string, Operation<string, unknown, unknown>> {
+  const routes = new Map<string, Operation<string, unknown, unknown>>();
+  for (const operation of operations) {
+    routes.set(wirePath(operation.path, naming), operation as Operation<string, unknown, unknown>);
+  }
+  return routes;
+}

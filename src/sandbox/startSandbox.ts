@@ -1,0 +1,171 @@
+/**
+ * `startSandbox`: the offline, deterministic implementation of the whole interface, listening on
+ * a local port. What `pathlab serve` runs, and what every job talks to by default.
+ */
+import type { AddressInfo } from "node:net";
+import { liveNaming, neutralNaming } from "../spec/naming.ts";
+import type { Naming } from "../spec/operation.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
+import type { SandboxInsightOptions } from "./insights/inputs.ts";
+import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "./sandboxDefaults.ts";
+import type { AccessOptions } from "./server/accessControl.ts";
+import { createSandboxServer, type SandboxCacheOptions } from "./server/createSandboxServer.ts";
+import type { SandboxFaults } from "./server/faults.ts";
+import { parseFaults } from "./server/parseFaults.ts";
+import { createWorld, type PromptCadence, type World } from "./world/world.ts";
+
+/**
+ * Options of {@link startSandbox}; all optional.
+ * @example
+ * const options: StartSandboxOptions = { seed: 7, now: "2026-02-25T23:45:00Z", faults: "5xx=0.1", naming: "live" };
+ */
+export interface StartSandboxOptions {
+  /** Seed of the world and of the fault draws (an integer). Default `DEFAULT_SANDBOX_SEED` (42). */
+  readonly seed?: number;
+  /**
+   * The sandbox's clock, fixed for the server's life (the same seed and `now` give byte-identical
+   * bodies). Default: the current time floored to the minute.
+   */
+  readonly now?: string | Date;
+  /** Default 0: any free port (read the chosen one from `url`). */
+  readonly port?: number;
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+  /** Accepted API keys. Default: one key derived from the seed (see `apiKey`). */
+  readonly apiKeys?: readonly string[];
+  /** Credits per key, one per insights request (see `AccessOptions`). */
+  readonly credits?: AccessOptions["credits"];
+  /** Per-key rate limit, or `false` for none (see `AccessOptions`). */
+  readonly rateLimit?: AccessOptions["rateLimit"];
+  /** Fault rules, or their text form (`parseFaults`, as `pathlab serve --faults`). Default none. */
+  readonly faults?: SandboxFaults | string;
+  /** `neutral` (the spec's words, the default), `live` (`polymarket`, `synth`), or any naming. */
+  readonly naming?: Naming | "neutral" | "live";
+  /** Modes of the "service" that depart from the insight conventions (default none). */
+  readonly insightOptions?: SandboxInsightOptions;
+  /** The world's prompt cadence (default the world's own, `sandbox`). */
+  readonly cadence?: PromptCadence;
+  /** Bounds of the server's caches. */
+  readonly cache?: SandboxCacheOptions;
+}
+
+/**
+ * A running sandbox.
+ * @example
+ * const sandbox = await startSandbox();
+ * const client = createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+ * await sandbox.close();
+ */
+export interface RunningSandbox {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  readonly url: string;
+  /** The first accepted key: send it as `Authorization: Apikey <key>`. */
+  readonly apiKey: string;
+  readonly apiKeys: readonly string[];
+  readonly seed: number;
+  /** The sandbox's clock, ISO 8601. */
+  readonly now: string;
+  readonly naming: Naming;
+  /**
+   * The world served (markets, miners, validator), for pathlab's own tests and jobs that compare
+   * against it; not a stable API.
+   * @internal
+   */
+  readonly world: World;
+  /** Replaces the fault rules (objects or their text form); counters start again. */
+  setFaults(faults: SandboxFaults | string): void;
+  /** Stops listening and closes every connection; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the sandbox on `host:port` and resolves once it listens. Throws `RangeError` for a seed
+ * that is not an integer, a `now` that is not a valid time, a bad fault text or access option,
+ * and rejects with an `Error` naming the address when the port cannot be bound.
+ * @example
+ * const sandbox = await startSandbox({ seed: 7, now: "2026-02-25T23:45:00Z", credits: 100 });
+ * const response = await fetch(`${sandbox.url}/v2/leaderboard/latest`);
+ * await sandbox.close();
+ */
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const seed = options.seed ?? DEFAULT_SANDBOX_SEED;
+  if (!Number.isSafeInteger(seed)) {
+    throw new RangeError(`startSandbox: seed must be an integer, got ${seed}`);
+  }
+  const nowUnix = nowUnixOf(options.now);
+  const naming =
+    options.naming === undefined || options.naming === "neutral"
+      ? neutralNaming
+      : options.naming === "live"
+        ? liveNaming
+        : options.naming;
+  const apiKeys = options.apiKeys ?? [defaultSandboxApiKey(seed)];
+  const faultsOf = (faults: SandboxFaults | string | undefined) =>
+    typeof faults === "string" ? parseFaults(faults) : (faults ?? []);
+  const world = createWorld({
+    seed,
+    nowUnix,
+    ...(options.cadence !== undefined && { cadence: options.cadence }),
+  });
+  const sandbox = createSandboxServer({
+    world,
+    naming,
+    access: {
+      apiKeys,
+      ...(options.credits !== undefined && { credits: options.credits }),
+      ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    },
+    faults: faultsOf(options.faults),
+    ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
+    ...(options.cache !== undefined && { cache: options.cache }),
+  });
+  const { server } = sandbox;
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          `startSandbox: cannot listen on ${host}:${options.port ?? 0} (${error.code ?? error.name}: ${error.message})`,
+          { cause: error },
+        ),
+      );
+    server.once("error", onError);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", onError);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    apiKey: apiKeys[0],
+    apiKeys,
+    seed,
+    now: new Date(nowUnix * 1000).toISOString(),
+    naming,
+    world,
+    setFaults: (faults) => sandbox.setFaults(faultsOf(faults)),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** The clock in unix seconds, floored to the minute. */
+function nowUnixOf(now: string | Date | undefined): number {
+  const milliseconds =
+    now === undefined ? Date.now() : now instanceof Date ? now.getTime() : parseIsoTimeMs(now);
+  if (!Number.isFinite(milliseconds)) {
+    throw new RangeError(
+      `startSandbox: now must be an ISO 8601 time (e.g. 2026-02-25T23:45:00Z) or a valid Date, got ${
+        now instanceof Date ? "an invalid Date" : JSON.stringify(now)
+      }`,
+    );
+  }
+  return Math.floor(milliseconds / 60_000) * 60;
+}

@@ -1,0 +1,249 @@
+/**
+ * The validator's scoring of single prompts: every queried miner's prompt CRPS against the
+ * realized path, then the prompt scores — both with `src/reference/` ({@link promptCrps},
+ * {@link promptScores} with the rule in force at the scored time), on the very paths and realized
+ * prices the world serves.
+ *
+ * Cost: about (valid miners) × 0.1 s per 24h prompt and × 0.04 s per 1h prompt (the reference
+ * CRPS sorts 1,000 members per term). Prompts are scored on first need and kept (a few numbers
+ * each); only prompts of the scoring period are scored, so the total is bounded.
+ */
+
+import { promptCrps } from "../../reference/promptCrps.ts";
+import {
+  promptScoreRuleAt,
+  promptScores,
+  type PromptScoreRule,
+} from "../../reference/promptScores.ts";
+import type { Markets } from "./markets.ts";
+import type { MinerRoster } from "./minerRoster.ts";
+import { pathRows } from "./pathRows.ts";
+import { PROMPT_LAYOUTS, promptStartsBetween, type PromptSeries } from "./promptSchedule.ts";
+import type { Submissions } from "./submissions.ts";
+
+/**
+ * Seconds after a prompt's scored time (start + length) before its scores exist (DOMAIN.md §3).
+ * @example SCORING_DELAY_SECONDS // => 90
+ */
+export const SCORING_DELAY_SECONDS = 90;
+
+/**
+ * One miner's score on one prompt.
+ * @example record.entries[0].rawCrps // => 3120.4, or −1 for an invalid submission
+ */
+export interface ScoreEntry {
+  readonly minerUid: number;
+  /** The hotkey's identity (holderIndex × 1000 + uid); scores are grouped by it. */
+  readonly holderKey: number;
+  /** Prompt CRPS, −1 for a failed submission or a −1 from scoring (zero price). */
+  readonly rawCrps: number;
+  readonly promptScore: number;
+}
+
+/**
+ * A scored prompt: the miners the validator queried (absent miners are not in it), in uid order.
+ * @example scoring.scoredPrompt(series, start)?.worstScore
+ */
+export interface ScoredPromptRecord {
+  readonly series: PromptSeries;
+  readonly startUnix: number;
+  /** start + length. */
+  readonly scoredTimeUnix: number;
+  readonly rule: PromptScoreRule;
+  readonly entries: readonly ScoreEntry[];
+  /** The prompt's worst score (fill value − lowest), which back-fills late miners. */
+  readonly worstScore: number;
+}
+
+/**
+ * The prompt scoring of a world, as {@link createPromptScoring} returns it.
+ * @example const record = scoring.scoredPrompt(series, start);
+ */
+export interface PromptScoring {
+  /** Prompts whose scored time is after this instant are scored; earlier ones have no scores. */
+  readonly scoringStartUnix: number;
+  /**
+   * The record of one prompt, or `undefined` if it is not scored: an unscored series, outside the
+   * scoring period, not yet due (scored time + 90 s after now), or every queried miner invalid.
+   */
+  scoredPrompt(series: PromptSeries, startUnix: number): ScoredPromptRecord | undefined;
+  /** Records of the given series with scored time in [fromUnix, toUnix], by scored time then save order. */
+  scoredPrompts(
+    series: readonly PromptSeries[],
+    fromUnix: number,
+    toUnix: number,
+  ): ScoredPromptRecord[];
+  /** Starts of the prompts of `series` that are due and inside the scoring period. */
+  startsToScore(series: PromptSeries): number[];
+  /** Scores `series` at `startUnix` one miner per step (for a caller that interleaves work). */
+  scoringSteps(series: PromptSeries, startUnix: number): Generator<void, void, void>;
+}
+
+interface QueriedEntry {
+  readonly holderKey: number;
+  readonly rawCrps: number;
+}
+
+/** Work in progress on one prompt: its realized path and the miners scored so far. */
+interface PromptWork {
+  readonly realized: number[];
+  /** Per uid: its entry, or null when it was not queried (absent). */
+  readonly queried: Map<number, QueriedEntry | null>;
+  /** Prompt CRPS by paths array (a copier sends its source's array: scored once). */
+  readonly crpsOfValues: Map<Float64Array, number>;
+}
+
+/**
+ * The scoring of the prompts whose scored time is in (scoringStartUnix, nowUnix − 90 s].
+ * @example const scoring = createPromptScoring({ nowUnix, scoringStartUnix, markets, roster, submissions });
+ */
+export function createPromptScoring(parts: {
+  readonly nowUnix: number;
+  readonly scoringStartUnix: number;
+  readonly markets: Markets;
+  readonly roster: MinerRoster;
+  readonly submissions: Submissions;
+}): PromptScoring {
+  const { nowUnix, scoringStartUnix, markets, roster, submissions } = parts;
+  const lastScoredTime = nowUnix - SCORING_DELAY_SECONDS;
+  const records = new Map<string, ScoredPromptRecord | null>();
+  const works = new Map<string, PromptWork>();
+
+  function isScored(series: PromptSeries, startUnix: number): boolean {
+    const scoredTimeUnix = startUnix + PROMPT_LAYOUTS[series.horizon].timeLength;
+    return series.scored && scoredTimeUnix > scoringStartUnix && scoredTimeUnix <= lastScoredTime;
+  }
+
+  function workOf(series: PromptSeries, startUnix: number): PromptWork {
+    const key = `${series.saveOrder}|${startUnix}`;
+    let work = works.get(key);
+    if (work === undefined) {
+      const layout = PROMPT_LAYOUTS[series.horizon];
+      const realized: number[] = [];
+      for (let point = 0; point < layout.pointCount; point++) {
+        realized.push(markets.minuteClose(series.asset, startUnix + point * layout.timeIncrement));
+      }
+      work = { realized, queried: new Map(), crpsOfValues: new Map() };
+      works.set(key, work);
+    }
+    return work;
+  }
+
+  /** The raw prompt CRPS of `uid` on the prompt (−1 if invalid), or null if it was not queried. */
+  function queriedEntry(series: PromptSeries, startUnix: number, uid: number): QueriedEntry | null {
+    const work = workOf(series, startUnix);
+    const known = work.queried.get(uid);
+    if (known !== undefined) return known;
+    const layout = PROMPT_LAYOUTS[series.horizon];
+    const submission = submissions.answer(
+      uid,
+      series.asset,
+      series.horizon,
+      startUnix,
+      series.competition,
+    );
+    let entry: QueriedEntry | null = null;
+    if (submission.status !== "absent") {
+      let rawCrps = -1;
+      if (submission.status === "valid" && submission.values !== undefined) {
+        const values = submission.values;
+        let crps = work.crpsOfValues.get(values);
+        if (crps === undefined) {
+          crps = promptCrps(
+            pathRows(values, submission.pathCount, submission.pointCount),
+            work.realized,
+            layout.timeIncrement,
+            layout.scoringIntervals,
+          );
+          work.crpsOfValues.set(values, crps);
+        }
+        rawCrps = crps;
+      }
+      entry = { holderKey: submission.holderKey, rawCrps };
+    }
+    work.queried.set(uid, entry);
+    return entry;
+  }
+
+  function scorePrompt(series: PromptSeries, startUnix: number): ScoredPromptRecord | null {
+    const scoredTimeUnix = startUnix + PROMPT_LAYOUTS[series.horizon].timeLength;
+    const queried: { minerUid: number; holderKey: number; rawCrps: number }[] = [];
+    for (const uid of roster.uids) {
+      const entry = queriedEntry(series, startUnix, uid);
+      if (entry !== null) queried.push({ minerUid: uid, ...entry });
+    }
+    works.delete(`${series.saveOrder}|${startUnix}`);
+    const rule = promptScoreRuleAt(scoredTimeUnix);
+    const scores = promptScores(
+      queried.map((entry) => entry.rawCrps),
+      rule,
+    );
+    if (scores === null) return null;
+    return Object.freeze({
+      series,
+      startUnix,
+      scoredTimeUnix,
+      rule,
+      entries: Object.freeze(
+        queried.map((entry, index) =>
+          Object.freeze({ ...entry, promptScore: scores.scores[index] }),
+        ),
+      ),
+      worstScore: scores.worstScore,
+    });
+  }
+
+  function scoredPrompt(series: PromptSeries, startUnix: number): ScoredPromptRecord | undefined {
+    if (!isScored(series, startUnix)) return undefined;
+    const key = `${series.saveOrder}|${startUnix}`;
+    let record = records.get(key);
+    if (record === undefined) {
+      record = scorePrompt(series, startUnix);
+      records.set(key, record);
+    }
+    return record ?? undefined;
+  }
+
+  function startsToScore(series: PromptSeries): number[] {
+    if (!series.scored) return [];
+    const timeLength = PROMPT_LAYOUTS[series.horizon].timeLength;
+    return promptStartsBetween(
+      series,
+      scoringStartUnix + 1 - timeLength,
+      lastScoredTime - timeLength,
+    );
+  }
+
+  function scoredPrompts(
+    seriesList: readonly PromptSeries[],
+    fromUnix: number,
+    toUnix: number,
+  ): ScoredPromptRecord[] {
+    const found: ScoredPromptRecord[] = [];
+    for (const series of seriesList) {
+      const timeLength = PROMPT_LAYOUTS[series.horizon].timeLength;
+      for (const startUnix of startsToScore(series)) {
+        const scoredTimeUnix = startUnix + timeLength;
+        if (scoredTimeUnix < fromUnix || scoredTimeUnix > toUnix) continue;
+        const record = scoredPrompt(series, startUnix);
+        if (record !== undefined) found.push(record);
+      }
+    }
+    return found.sort(
+      (first, second) =>
+        first.scoredTimeUnix - second.scoredTimeUnix ||
+        first.series.saveOrder - second.series.saveOrder,
+    );
+  }
+
+  function* scoringSteps(series: PromptSeries, startUnix: number): Generator<void, void, void> {
+    if (!isScored(series, startUnix) || records.has(`${series.saveOrder}|${startUnix}`)) return;
+    for (const uid of roster.uids) {
+      queriedEntry(series, startUnix, uid);
+      yield;
+    }
+    scoredPrompt(series, startUnix);
+  }
+
+  return { scoringStartUnix, scoredPrompt, scoredPrompts, startsToScore, scoringSteps };
+}

@@ -27,7 +27,7 @@ describe("README", () => {
     expect(results.medianAtEnd).toBe(100);
     expect(results.touchDown97).toBeCloseTo(2 / 6, 15); // paths reaching ≤ 97: 2 of 6
     expect(results.touchUp103).toBeCloseTo(2 / 6, 15); // paths reaching ≥ 103: 2 of 6
-    expect(results.touchUp103StandardError).toBeCloseTo(Math.sqrt((1 / 3) * (2 / 3) / 6), 15);
+    expect(results.touchUp103StandardError).toBeCloseTo(Math.sqrt(((1 / 3) * (2 / 3)) / 6), 15);
     expect(results.arrowRows).toBe(3);
   });
 });

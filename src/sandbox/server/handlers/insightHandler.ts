@@ -7,10 +7,7 @@ import { canonicalAsset, type Horizon } from "../../../spec/assets.ts";
 import { InvalidParamsError } from "../../../spec/errors.ts";
 import { ENSEMBLE_DAYS, ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../../../spec/insightConventions.ts";
 import { buildInsightResponse } from "../../insights/buildInsightResponse.ts";
-import type {
-  SandboxInsightInputs,
-  SandboxInsightOptions,
-} from "../../insights/inputs.ts";
+import type { SandboxInsightInputs, SandboxInsightOptions } from "../../insights/inputs.ts";
 import type { World } from "../../world/world.ts";
 import type { OperationHandler } from "../handlerTypes.ts";
 import { createLruCache } from "../lruCache.ts";

@@ -350,3 +350,42 @@ export type {
   SmoothedScoreRowsQuery,
   MinerDescription,
 } from "./sandbox/world/world.ts";
+
+// ── insights: the service's insights recomputed from an ensemble ────────────────────────────
+export { InsightSession, insightSessionFor } from "./insights/session.ts";
+export type { InsightSessionOptions, PathExtremes } from "./insights/session.ts";
+export type {
+  InsightContext,
+  RangeMarket,
+  VenueBContract,
+  PreviousForecast,
+} from "./insights/context.ts";
+export { standardErrorKey } from "./insights/result.ts";
+export type { InsightResult } from "./insights/result.ts";
+export { probabilityError } from "./insights/probabilityError.ts";
+export { liquidationInsight } from "./insights/liquidation.ts";
+export { lpBoundsInsight } from "./insights/lpBounds.ts";
+export { lpProbabilitiesInsight } from "./insights/lpProbabilities.ts";
+export { optionPricingInsight } from "./insights/optionPricing.ts";
+export { predictionPercentilesInsight } from "./insights/predictionPercentiles.ts";
+export { volatilityInsight, volatilityPercentilesInsight } from "./insights/volatility.ts";
+export { upDownModelSide, rangeModelSides, earlierRangeModelSides } from "./insights/venueA.ts";
+export type { UpDownModelSide, RangeModelSide, EarlierRangeModelSide } from "./insights/venueA.ts";
+export { venueBModelSides } from "./insights/venueB.ts";
+export type { VenueBModelSide, VenueBWindow } from "./insights/venueB.ts";
+export { recompute, RECOMPUTABLE_PATHS } from "./insights/recompute.ts";
+export type { RecomputedRecords, RecomputablePath } from "./insights/recompute.ts";
+export { contextFromServiceRecord } from "./insights/contextFromServiceRecord.ts";
+
+// ── crosscheck: service record against recomputed record ────────────────────────────────────
+export { crossCheck, VERDICTS } from "./crosscheck/crossCheck.ts";
+export type {
+  Verdict,
+  CrossCheckValue,
+  CrossCheckRow,
+  CrossCheckSummary,
+  CrossCheckResult,
+  CrossCheckOptions,
+} from "./crosscheck/crossCheck.ts";
+export { diagnose } from "./crosscheck/diagnose.ts";
+export type { Diagnosis, DiagnosisKind } from "./crosscheck/diagnose.ts";

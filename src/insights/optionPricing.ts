@@ -1,0 +1,63 @@
+/** The option pricing record (`/insights/option-pricing`) recomputed from an ensemble. */
+
+import { optionPricesSorted } from "../core/optionPrices.ts";
+import { nextExpiryUnix, priceKey, stepOfTime, strikeGrid } from "../spec/insightConventions.ts";
+import type { OptionPricingRecord } from "../spec/records/option-pricing.ts";
+import type { Ensemble } from "../paths/ensemble.ts";
+import { resolveContext, unixOfContextTime, type InsightContext } from "./context.ts";
+import { standardErrorKey, type InsightResult } from "./result.ts";
+import { insightSessionFor, type InsightSession } from "./session.ts";
+import { expiryTimeText } from "./timeText.ts";
+
+/**
+ * Undiscounted European call and put prices, E[max(S − K, 0)] and E[max(K − S, 0)] over the paths,
+ * unrounded, where S is each path's point at step(expiry) (clamped to the last point, so a 1h
+ * ensemble prices at its horizon). Defaults: expiry = the next 08:00 UTC strictly after the
+ * forecast start (`context.expiryTime` replaces it), strikes = the asset's grid around the current
+ * price (`strikeGrid`; `context.strikes` replaces it). Keys are the strikes' shortest decimal form;
+ * `expiry_time` is written `YYYY-MM-DD HH:MM:SSZ` as the live service. One sweep per side over the
+ * sorted prices (`optionPricesSorted` of core); standard errors sample std of the payoffs / √n.
+ * Throws `RangeError` for a context that does not fit the ensemble.
+ * @example optionPricingInsight(ensemble, context).record.call_options["70000"]
+ */
+export function optionPricingInsight(
+  source: Ensemble | InsightSession,
+  context: InsightContext,
+): InsightResult<OptionPricingRecord> {
+  const session = insightSessionFor(source, context);
+  const resolved = resolveContext("optionPricingInsight", context, session.ensemble);
+  const expiryUnix =
+    context.expiryTime === undefined
+      ? nextExpiryUnix(resolved.forecastStartUnix)
+      : unixOfContextTime("optionPricingInsight", "expiryTime", context.expiryTime);
+  const step = stepOfTime(
+    expiryUnix,
+    resolved.forecastStartUnix,
+    resolved.timeIncrement,
+    session.nPoints,
+  );
+  const strikes = Float64Array.from(
+    context.strikes ?? strikeGrid(context.asset, context.currentPrice),
+  );
+  const { calls, puts } = optionPricesSorted(session.sortedPricesAt(step), strikes);
+  const callOptions: Record<string, number> = {};
+  const putOptions: Record<string, number> = {};
+  const standardErrors: Record<string, number> = {};
+  strikes.forEach((strike, index) => {
+    const key = priceKey(strike);
+    callOptions[key] = calls.values[index];
+    putOptions[key] = puts.values[index];
+    standardErrors[standardErrorKey(["call_options", key])] = calls.standardErrors[index];
+    standardErrors[standardErrorKey(["put_options", key])] = puts.standardErrors[index];
+  });
+  return {
+    record: {
+      forecast_start_time: context.forecastStartTime,
+      current_price: context.currentPrice,
+      expiry_time: expiryTimeText(expiryUnix),
+      call_options: callOptions,
+      put_options: putOptions,
+    },
+    standardErrors,
+  };
+}

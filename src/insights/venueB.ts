@@ -1,0 +1,91 @@
+/** The model side of the venue B comparison records recomputed from an ensemble. */
+
+import { countBelowSorted } from "../core/sortedCounts.ts";
+import {
+  PROBABILITY_DECIMALS,
+  roundTo,
+  stepOfTime,
+  upDownOutcomeOf,
+  venueEventWindow,
+} from "../spec/insightConventions.ts";
+import type { VenueBComparisonRecord } from "../spec/records/venue-b.ts";
+import type { Ensemble } from "../paths/ensemble.ts";
+import { resolveContext, type InsightContext, type VenueBContract } from "./context.ts";
+import { marketPriceAt } from "./marketPrice.ts";
+import { probabilityError } from "./probabilityError.ts";
+import { standardErrorKey, type InsightResult } from "./result.ts";
+import { insightSessionFor, type InsightSession } from "./session.ts";
+import { isoTimeText } from "./timeText.ts";
+
+/**
+ * The model-side fields of a {@link VenueBComparisonRecord}, plus `slug` when given.
+ * @example const side: VenueBModelSide = { forecast_start_time: "…", current_time: "…", current_price: 68000, start_price: 67950, event_end_time: "…", model_probability_up: 0.55, model_outcome: "UP" };
+ */
+export type VenueBModelSide = Pick<
+  VenueBComparisonRecord,
+  | "forecast_start_time"
+  | "current_time"
+  | "current_price"
+  | "start_price"
+  | "event_end_time"
+  | "model_probability_up"
+  | "model_outcome"
+> & { slug?: string };
+
+/**
+ * The venue B windows.
+ * @example const window: VenueBWindow = "15min";
+ */
+export type VenueBWindow = "daily" | "hourly" | "15min";
+
+/**
+ * P(S(step(event end)) ≥ strike) per contract of the venue B window open at `context.now` (daily
+ * 17:00 → 17:00 UTC, the UTC hour, the quarter hour; `venueEventWindow`), 4 decimals, `model_outcome`
+ * UP at ≥ 0.5. Contracts: `context.venueBContracts`, else one at the market price at the event
+ * start (`context.startPrice`, else `context.priceAt`). The service prices daily with the 24h
+ * ensemble, hourly and 15min with the 1h one: pass the ensemble of the horizon wanted.
+ * Standard errors: Agresti–Coull ({@link probabilityError}). Throws `RangeError` for no strike or a context that does not fit.
+ * @example venueBModelSides(ensemble, { ...context, venueBContracts: [{ startPrice: 68000 }] }, "hourly")
+ */
+export function venueBModelSides(
+  source: Ensemble | InsightSession,
+  context: InsightContext,
+  window: VenueBWindow,
+): InsightResult<VenueBModelSide[]> {
+  const operation = "venueBModelSides";
+  const session = insightSessionFor(source, context);
+  const resolved = resolveContext(operation, context, session.ensemble);
+  const { startUnix, endUnix } = venueEventWindow(window, resolved.nowUnix);
+  const contracts: readonly VenueBContract[] = context.venueBContracts ?? [
+    { startPrice: context.startPrice ?? marketPriceAt(operation, context, startUnix) },
+  ];
+  const endStep = stepOfTime(
+    endUnix,
+    resolved.forecastStartUnix,
+    resolved.timeIncrement,
+    resolved.nPoints,
+  );
+  const sorted = session.sortedPricesAt(endStep);
+  const n = sorted.length;
+  const standardErrors: Record<string, number> = {};
+  const records = contracts.map((contract, index): VenueBModelSide => {
+    const probability = (n - countBelowSorted(sorted, contract.startPrice)) / n;
+    const reported = roundTo(probability, PROBABILITY_DECIMALS);
+    standardErrors[standardErrorKey([index, "model_probability_up"])] = probabilityError(
+      probability,
+      n,
+    );
+    const record: VenueBModelSide = {
+      forecast_start_time: context.forecastStartTime,
+      current_time: isoTimeText(resolved.nowUnix),
+      current_price: context.currentPrice,
+      start_price: contract.startPrice,
+      event_end_time: isoTimeText(endUnix),
+      model_probability_up: reported,
+      model_outcome: upDownOutcomeOf(reported),
+    };
+    if (contract.slug !== undefined) record.slug = contract.slug;
+    return record;
+  });
+  return { record: records, standardErrors };
+}

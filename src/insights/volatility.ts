@@ -1,0 +1,269 @@
+/**
+ * The volatility records recomputed from an ensemble: `/insights/volatility` and
+ * `/insights/volatility-percentiles` (realized part from 1-minute closes, forecast parts from the
+ * current and the previous prompt's ensembles).
+ */
+
+import { realizedVolatility } from "../core/volatility.ts";
+import {
+  HORIZON_LAYOUTS,
+  VOLATILITY_DECIMALS,
+  VOLATILITY_LAYOUTS,
+  realizedVolatilityMinutes,
+  realizedWindowMinutes,
+  roundTo,
+} from "../spec/insightConventions.ts";
+import { PERCENTILE_KEYS, type Percentiles } from "../spec/records/percentiles.ts";
+import type {
+  RealizedPrice,
+  VolatilityPercentilesRecord,
+  VolatilityRecord,
+} from "../spec/records/volatility.ts";
+import type { Ensemble } from "../paths/ensemble.ts";
+import { blockVolatilities, blockVolatilityPercentiles } from "./blockVolatility.ts";
+import { resolveContext, type InsightContext, type ResolvedContext } from "./context.ts";
+import type { QuantileEstimates } from "./quantileErrors.ts";
+import { standardErrorKey, type InsightResult } from "./result.ts";
+import { insightSessionFor, type InsightSession } from "./session.ts";
+
+/**
+ * Realized, backtested and forecast volatility, annualized percent, 2 decimals (insight conventions,
+ * `VOLATILITY_LAYOUTS`):
+ * - `realized.prices`: the 1-minute closes of the window ending at the forecast start's minute
+ *   (1,440 minutes for 24h, 120 for 1h; missing minutes left out), `returns` the simple return vs
+ *   the previous listed price (null for the first);
+ * - `realized.volatility`: per block of the last horizon (96 × 15 min or 30 × 2 min), the sample std
+ *   of the 1-minute log returns (`realizedVolatility` of core), null below 2 returns;
+ * - `forecast_future.volatility`: per block, the std across paths of the block's log return
+ *   (`blockVolatilities`), null where not finite;
+ * - `forecast_past.volatility`: the same for `context.previous` (the prompt one horizon earlier,
+ *   or the latest one before that when none starts exactly then, re-based to its own price);
+ * - averages: the means of the unrounded non-null values, then rounded.
+ * Requires `context.minuteClose` and `context.previous` (no defaults). Standard errors for the
+ * forecast values (the realized part is data, not Monte Carlo); an average's is √(Σ SE²)/blocks
+ * (blocks taken as independent).
+ * Throws `RangeError` naming the field for a missing input, a context that does not fit the
+ * ensemble, or a part with no finite block (the record has no place for it).
+ * @example volatilityInsight(ensemble, context).record.forecast_future.volatility.length // => 96
+ */
+export function volatilityInsight(
+  source: Ensemble | InsightSession,
+  context: InsightContext,
+): InsightResult<VolatilityRecord> {
+  const operation = "volatilityInsight";
+  const session = insightSessionFor(source, context);
+  const resolved = resolveContext(operation, context, session.ensemble);
+  const previous = previousSession(operation, resolved, session);
+  const realizedCloses = Float64Array.from(
+    realizedVolatilityMinutes(context.horizon, resolved.forecastStartUnix),
+    requireMinuteClose(operation, context),
+  );
+  const realized = realizedVolatility(
+    realizedCloses,
+    VOLATILITY_LAYOUTS[context.horizon].blockMinutes,
+  );
+  const future = blockVolatilities(session, context.horizon);
+  const past = blockVolatilities(previous, context.horizon);
+  for (let block = 0; block < past.values.length; ++block) {
+    if (!Number.isFinite(past.values[block])) {
+      throw new RangeError(
+        `${operation}: forecast_past.volatility[${block}]: the previous ensemble gives a non-finite volatility`,
+      );
+    }
+  }
+  const standardErrors: Record<string, number> = {};
+  const futureAverage = averageOf(operation, "forecast_future.average_volatility", future.values);
+  const pastAverage = averageOf(operation, "forecast_past.average_volatility", past.values);
+  recordErrors(standardErrors, "forecast_future", future, futureAverage.count);
+  recordErrors(standardErrors, "forecast_past", past, pastAverage.count);
+  return {
+    record: {
+      forecast_start_time: context.forecastStartTime,
+      current_price: context.currentPrice,
+      realized: {
+        prices: realizedPrices(operation, resolved),
+        volatility: Array.from(realized, roundedOrNull),
+        average_volatility: averageOf(operation, "realized.average_volatility", realized).value,
+      },
+      forecast_past: {
+        volatility: Array.from(past.values, (value) => roundTo(value, VOLATILITY_DECIMALS)),
+        average_volatility: pastAverage.value,
+      },
+      forecast_future: {
+        volatility: Array.from(future.values, roundedOrNull),
+        average_volatility: futureAverage.value,
+      },
+    },
+    standardErrors,
+  };
+}
+
+/**
+ * Percentiles (the nine keys, R-7, 2 decimals) across paths of each block's annualized absolute
+ * log return |ln(p[end] / p[start])| × √(525600 / block minutes) × 100 (`blockVolatilityPercentiles`): `forecast_future` over the ensemble, `forecast_past` over
+ * `context.previous`; `realized.prices` as in {@link volatilityInsight}. Requires
+ * `context.minuteClose` and `context.previous`. Standard errors from the order statistics.
+ * Throws `RangeError` naming the field for a missing input or a context that does not fit.
+ * @example volatilityPercentilesInsight(ensemble, context).record.forecast_future.percentiles[0]["0.5"]
+ */
+export function volatilityPercentilesInsight(
+  source: Ensemble | InsightSession,
+  context: InsightContext,
+): InsightResult<VolatilityPercentilesRecord> {
+  const operation = "volatilityPercentilesInsight";
+  const session = insightSessionFor(source, context);
+  const resolved = resolveContext(operation, context, session.ensemble);
+  const previous = previousSession(operation, resolved, session);
+  const standardErrors: Record<string, number> = {};
+  return {
+    record: {
+      forecast_start_time: context.forecastStartTime,
+      current_price: context.currentPrice,
+      realized: { prices: realizedPrices(operation, resolved) },
+      forecast_past: {
+        percentiles: percentileObjects(
+          blockVolatilityPercentiles(previous, context.horizon),
+          "forecast_past",
+          standardErrors,
+        ),
+      },
+      forecast_future: {
+        percentiles: percentileObjects(
+          blockVolatilityPercentiles(session, context.horizon),
+          "forecast_future",
+          standardErrors,
+        ),
+      },
+    },
+    standardErrors,
+  };
+}
+
+function requireMinuteClose(
+  operation: string,
+  context: InsightContext,
+): (minuteUnix: number) => number {
+  const minuteClose = context.minuteClose;
+  if (typeof minuteClose !== "function") {
+    throw new RangeError(
+      `${operation} requires context.minuteClose (the 1-minute closes before the forecast start, for realized), got ${typeof minuteClose}`,
+    );
+  }
+  return minuteClose;
+}
+
+/** The window's closes, oldest first, missing minutes left out; returns vs the previous listed price. */
+function realizedPrices(operation: string, resolved: ResolvedContext): RealizedPrice[] {
+  const minuteClose = requireMinuteClose(operation, resolved.context);
+  const prices: RealizedPrice[] = [];
+  let previous: number | undefined;
+  for (const minute of realizedWindowMinutes(
+    resolved.context.horizon,
+    resolved.forecastStartUnix,
+  )) {
+    const price = minuteClose(minute);
+    if (!Number.isFinite(price)) continue;
+    prices.push({ price, returns: previous === undefined ? null : price / previous - 1 });
+    previous = price;
+  }
+  return prices;
+}
+
+/** The session of `context.previous`, checked: the prompt one horizon before the forecast start. */
+function previousSession(
+  operation: string,
+  resolved: ResolvedContext,
+  current: InsightSession,
+): InsightSession {
+  const previous = resolved.context.previous;
+  const expectedStart = resolved.forecastStartUnix - resolved.horizonMinutes * 60;
+  if (previous === undefined) {
+    throw new RangeError(
+      `${operation} requires context.previous (the ensemble of the prompt at unix ${expectedStart}, for forecast_past), got none`,
+    );
+  }
+  const session = insightSessionFor(previous.ensemble, {
+    currentPrice: previous.currentPrice,
+    rebase: current.rebase,
+  });
+  const layout = HORIZON_LAYOUTS[resolved.context.horizon];
+  const { startTime, nPoints, timeIncrement } = session.ensemble;
+  // The prompt one horizon earlier, or (none starting exactly then) the latest one before it.
+  const horizonSeconds = resolved.horizonMinutes * 60;
+  if (
+    !(startTime <= expectedStart && startTime > expectedStart - horizonSeconds) ||
+    nPoints !== layout.nPoints ||
+    timeIncrement !== layout.timeIncrement
+  ) {
+    throw new RangeError(
+      `${operation} requires context.previous.ensemble to start one horizon before the forecast start ` +
+        `(unix ${expectedStart}, or the latest prompt before it; ${layout.nPoints} points every ${layout.timeIncrement} s), ` +
+        `got unix ${startTime}, ${nPoints} points every ${timeIncrement} s`,
+    );
+  }
+  return session;
+}
+
+function roundedOrNull(value: number): number | null {
+  return Number.isFinite(value) ? roundTo(value, VOLATILITY_DECIMALS) : null;
+}
+
+/** Mean of the finite values (unrounded), rounded; throws naming the field when there are none. */
+function averageOf(
+  operation: string,
+  field: string,
+  values: Float64Array,
+): { value: number; count: number } {
+  let sum = 0;
+  let count = 0;
+  for (let index = 0; index < values.length; ++index) {
+    if (Number.isFinite(values[index])) {
+      sum += values[index];
+      ++count;
+    }
+  }
+  if (count === 0) {
+    throw new RangeError(
+      `${operation}: ${field}: no block has a finite volatility (${values.length} blocks)`,
+    );
+  }
+  return { value: roundTo(sum / count, VOLATILITY_DECIMALS), count };
+}
+
+function recordErrors(
+  standardErrors: Record<string, number>,
+  part: "forecast_past" | "forecast_future",
+  estimates: { values: Float64Array; standardErrors: Float64Array },
+  finiteCount: number,
+): void {
+  let sumOfSquares = 0;
+  for (let block = 0; block < estimates.values.length; ++block) {
+    if (!Number.isFinite(estimates.values[block])) continue;
+    const error = estimates.standardErrors[block];
+    standardErrors[standardErrorKey([part, "volatility", block])] = error;
+    sumOfSquares += error * error;
+  }
+  standardErrors[standardErrorKey([part, "average_volatility"])] =
+    Math.sqrt(sumOfSquares) / finiteCount;
+}
+
+function percentileObjects(
+  estimates: QuantileEstimates,
+  part: "forecast_past" | "forecast_future",
+  standardErrors: Record<string, number>,
+): Percentiles[] {
+  const count = PERCENTILE_KEYS.length;
+  const nBlocks = estimates.values.length / count;
+  const objects: Percentiles[] = [];
+  for (let block = 0; block < nBlocks; ++block) {
+    const values = {} as Percentiles;
+    for (let index = 0; index < count; ++index) {
+      const key = PERCENTILE_KEYS[index];
+      values[key] = roundTo(estimates.values[block * count + index], VOLATILITY_DECIMALS);
+      standardErrors[standardErrorKey([part, "percentiles", block, key])] =
+        estimates.standardErrors[block * count + index];
+    }
+    objects.push(values);
+  }
+  return objects;
+}

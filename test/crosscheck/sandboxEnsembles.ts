@@ -1,0 +1,146 @@
+/**
+ * What a cross-check needs from a running sandbox, fetched over real HTTP as any client would: an
+ * insight record, the top-10 ensemble of its `forecast_start_time` (meta-leaderboard, then each
+ * miner's prediction set until ten valid ones with positive prices), the previous prompt's
+ * ensemble, and the 1-minute closes before the forecast start (realized path, 60 s steps).
+ */
+
+import { COMPETITION_ASSETS, type Horizon } from "../../src/spec/assets.ts";
+import { decode } from "../../src/spec/codec.ts";
+import { HORIZON_LAYOUTS } from "../../src/spec/insightConventions.ts";
+import type { OperationPath } from "../../src/spec/operations.ts";
+import type { PredictionSet } from "../../src/spec/records/prediction-set.ts";
+import { parseIsoTimeMs } from "../../src/spec/time.ts";
+import { pathSetFromPrediction } from "../../src/paths/fromPrediction.ts";
+import type { PathSet } from "../../src/paths/pathSet.ts";
+
+/** A sandbox to talk to. */
+export interface SandboxAddress {
+  readonly url: string;
+  readonly apiKey: string;
+}
+
+/** GET `path?query` with the API key; the body as JSON, or an Error naming the status and body. */
+export async function getJson(
+  sandbox: SandboxAddress,
+  path: string,
+  query: Record<string, string | number | readonly number[]>,
+): Promise<unknown> {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  const response = await fetch(`${sandbox.url}${path}?${search}`, {
+    headers: { Authorization: `Apikey ${sandbox.apiKey}` },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${path}?${search}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** A decoded record of an operation (neutral naming), fetched. */
+export async function fetchRecord(
+  sandbox: SandboxAddress,
+  path: OperationPath,
+  query: Record<string, string | number>,
+): Promise<unknown> {
+  return decode(path, await getJson(sandbox, path, query));
+}
+
+function competitionOf(asset: string, horizon: Horizon): string {
+  const crypto = (COMPETITION_ASSETS["crypto-24h"] as readonly string[]).includes(asset);
+  return crypto ? `crypto-${horizon}` : "com-equ-24h";
+}
+
+/** The miners of the asset's competition in meta-leaderboard order (14 days, latest). */
+export async function rankedMiners(
+  sandbox: SandboxAddress,
+  asset: string,
+  horizon: Horizon,
+): Promise<number[]> {
+  const rows = (await fetchRecord(sandbox, "/v2/meta-leaderboard/latest", {
+    days: 14,
+    prompt_name: competitionOf(asset, horizon),
+  })) as { neuron_uid: number }[];
+  return rows.map((row) => row.neuron_uid);
+}
+
+/**
+ * The members of the top-`count` ensemble of the prompt starting at `startUnix`: miners in
+ * `ranked` order, each one's prediction set if it has one there with every price finite and
+ * positive, the first `count` such (10 for the service's ensemble).
+ */
+export async function fetchEnsemble(
+  sandbox: SandboxAddress,
+  asset: string,
+  horizon: Horizon,
+  startUnix: number,
+  ranked: readonly number[],
+  count: number,
+): Promise<PathSet[]> {
+  const { timeIncrement, horizonMinutes } = HORIZON_LAYOUTS[horizon];
+  const prompt = { asset, timeIncrement, timeLength: horizonMinutes * 60 };
+  const members: PathSet[] = [];
+  for (let from = 0; from < ranked.length && members.length < count; from += 12) {
+    const batch = ranked.slice(from, from + 12);
+    const sets = (await fetchRecord(sandbox, "/v2/prediction/historical", {
+      asset,
+      time_increment: timeIncrement,
+      time_length: horizonMinutes * 60,
+      start_time: new Date(startUnix * 1000).toISOString(),
+      miner: batch,
+    } as never)) as PredictionSet[];
+    const byUid = new Map(sets.map((set) => [set.miner_uid, set]));
+    for (const uid of batch) {
+      const set = byUid.get(uid);
+      if (set === undefined || members.length === count) continue;
+      try {
+        members.push(pathSetFromPrediction(set, prompt));
+      } catch {
+        // A set with a zero or negative price: the service's ensemble leaves it out too.
+      }
+    }
+  }
+  return members;
+}
+
+/**
+ * 1-minute closes from `fromUnix` to `toUnix` (minutes, inclusive) via the realized path at 60 s
+ * steps, one hour per request; `minuteClose` gives NaN where missing or outside, and `priceAt`
+ * the last close at or before a time (as the service's current price).
+ */
+export async function fetchMinuteCloses(
+  sandbox: SandboxAddress,
+  asset: string,
+  fromUnix: number,
+  toUnix: number,
+): Promise<{ minuteClose: (minuteUnix: number) => number; priceAt: (unix: number) => number }> {
+  const closes = new Map<number, number>();
+  for (let start = fromUnix; start < toUnix; start += 3600) {
+    const path = (await fetchRecord(sandbox, "/validation/realized-path", {
+      asset,
+      start_time: new Date(start * 1000).toISOString(),
+      time_increment: 60,
+      time_length: 3600,
+    })) as { real_prices: (number | null)[] };
+    path.real_prices.forEach((price, index) => {
+      if (price !== null) closes.set(start + index * 60, price);
+    });
+  }
+  const minuteClose = (minuteUnix: number): number => closes.get(minuteUnix) ?? NaN;
+  const priceAt = (unix: number): number => {
+    for (let minute = Math.floor(unix / 60) * 60; minute >= fromUnix; minute -= 60) {
+      const close = closes.get(minute);
+      if (close !== undefined) return close;
+    }
+    return NaN;
+  };
+  return { minuteClose, priceAt };
+}
+
+/** Unix seconds of an ISO time, or an Error naming it. */
+export function unixOf(text: string | undefined): number {
+  const milliseconds = text === undefined ? NaN : parseIsoTimeMs(text);
+  if (!Number.isFinite(milliseconds)) throw new Error(`not an ISO time: ${String(text)}`);
+  return milliseconds / 1000;
+}

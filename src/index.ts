@@ -389,3 +389,28 @@ export type {
 } from "./crosscheck/crossCheck.ts";
 export { diagnose } from "./crosscheck/diagnose.ts";
 export type { Diagnosis, DiagnosisKind } from "./crosscheck/diagnose.ts";
+
+// ── store: DuckDB storage ───────────────────────────────────────────────────────────────────
+export { openStore, Store } from "./store/openStore.ts";
+export type { OpenStoreOptions } from "./store/openStore.ts";
+export { StoreError, StoreLockedError } from "./store/storeError.ts";
+export { MIGRATIONS, migrate, appliedMigrations } from "./store/migrations.ts";
+export type { Migration } from "./store/migrations.ts";
+export { writeUnit } from "./store/writeUnit.ts";
+export type { StoreUnit, UnitWriteSummary } from "./store/writeUnit.ts";
+export { readPathSets, readPathSet } from "./store/readPathSets.ts";
+export type { PathSetQuery } from "./store/readPathSets.ts";
+export type { PathSetEntry } from "./store/pathSets.ts";
+export type { InsightEntry } from "./store/insights.ts";
+export { insightLeaves } from "./store/insightLeaves.ts";
+export type { InsightLeaf } from "./store/insightLeaves.ts";
+export type { CrosscheckEntry } from "./store/crosschecks.ts";
+export type { VenueComparisonEntry } from "./store/venueComparisons.ts";
+export type { LeaderboardEntry } from "./store/leaderboardRows.ts";
+export { startRun, finishRun } from "./store/runs.ts";
+export type { Run, RunStart, RunEnd, RunStatus } from "./store/runs.ts";
+export { withoutSecrets } from "./store/withoutSecrets.ts";
+export { exportParquet, EXPORTED_TABLES } from "./store/exportParquet.ts";
+export type { ExportedTable, ExportedTableName } from "./store/exportParquet.ts";
+export { queryRows } from "./store/queryRows.ts";
+export type { QueryResult } from "./store/queryRows.ts";

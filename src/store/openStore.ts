@@ -1,0 +1,231 @@
+/**
+ * The thin connection module: open a DuckDB file (migrating it, or read-only), run work on its one
+ * connection one piece at a time, transactions with rollback on error, and close.
+ */
+
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { existsSync } from "node:fs";
+import { appliedMigrations, migrate, MIGRATIONS, type Migration } from "./migrations.ts";
+import { StoreError, StoreLockedError } from "./storeError.ts";
+
+/**
+ * Rows per DuckDB row group, 2,048 by default (DuckDB's own is 122,880). At a checkpoint DuckDB
+ * rewrites a table's last, partly filled row group; with 289 doubles per row a 122,880-row group
+ * holds 35 M doubles, so each checkpoint rewrote every ensemble appended to the open group so far
+ * (commits of a 10-miner unit grew to seconds in our runs). With 2,048 rows the appended groups are
+ * written once, full, and commits stay flat; bench/suites/store.ts times both.
+ */
+const DEFAULT_ROW_GROUP_SIZE = 2048;
+
+/** The alias of the attached database file (the connection's current database). */
+const DATABASE_ALIAS = "pathlab";
+
+/**
+ * Options of {@link openStore}.
+ * @example const options: OpenStoreOptions = { readOnly: true };
+ */
+export interface OpenStoreOptions {
+  /**
+   * Open read-only (notebooks, `pathlab query`): several readers may share the file, no writer
+   * may; the schema is checked, never migrated. Default false.
+   */
+  readonly readOnly?: boolean;
+  /** Rows per row group for new data; 2,048 by default (see bench/suites/store.ts). */
+  readonly rowGroupSize?: number;
+  /** The migrations to apply (tests); pathlab's own by default. */
+  readonly migrations?: readonly Migration[];
+}
+
+/**
+ * An open pathlab database: one DuckDB connection, used by one piece of work at a time (calls made
+ * while another runs wait their turn, so concurrent jobs never interleave inside a transaction).
+ * Close it when the job ends: DuckDB lets one process write the file.
+ * @example
+ * const store = await openStore("./pathlab.duckdb");
+ * try { await writeUnit(store, unit); } finally { await store.close(); }
+ */
+export class Store {
+  /** The database file, as given to {@link openStore}. */
+  readonly path: string;
+  /** Whether the file was opened read-only. */
+  readonly readOnly: boolean;
+  /** The migrations applied when this store was opened (empty when the schema was current). */
+  readonly appliedMigrations: readonly Migration[];
+  private readonly instance: DuckDBInstance;
+  private readonly connection: DuckDBConnection;
+  private turn: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  /**
+   * Wraps an open connection; {@link openStore} is the way to make one.
+   * @example const store = await openStore(":memory:");
+   */
+  constructor(
+    path: string,
+    readOnly: boolean,
+    instance: DuckDBInstance,
+    connection: DuckDBConnection,
+    migrations: readonly Migration[] = [],
+  ) {
+    this.path = path;
+    this.readOnly = readOnly;
+    this.instance = instance;
+    this.connection = connection;
+    this.appliedMigrations = migrations;
+  }
+
+  /**
+   * Runs `work` with the connection once every earlier piece of work has finished, outside any
+   * transaction (each statement commits on its own): for reads.
+   * @example const reader = await store.withConnection((connection) => connection.runAndReadAll("select 1"));
+   */
+  withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed) {
+      return Promise.reject(new StoreError("withConnection", this.path, "the store is closed"));
+    }
+    const result = this.turn.then(() => work(this.connection));
+    this.turn = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Runs `work` in one transaction: BEGIN, then COMMIT when `work` resolves, or ROLLBACK when it
+   * throws (the error is rethrown and nothing of the work remains). Waits for earlier work first.
+   * @example
+   * await store.withTransaction(async (connection) => {
+   *   await connection.run("delete from crosschecks where asset = $asset", { asset: "BTC" });
+   * });
+   */
+  withTransaction<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.readOnly) {
+      return Promise.reject(
+        new StoreError(
+          "withTransaction",
+          this.path,
+          "the store is open read-only; open it with { readOnly: false } to write",
+        ),
+      );
+    }
+    return this.withConnection(async (connection) => {
+      await connection.run("BEGIN TRANSACTION");
+      let committed = false;
+      try {
+        const result = await work(connection);
+        await connection.run("COMMIT");
+        committed = true;
+        return result;
+      } finally {
+        if (!committed) await rollbackQuietly(connection);
+      }
+    });
+  }
+
+  /**
+   * Refuses new work, waits for the work already queued, then closes the connection and the
+   * database (DuckDB checkpoints the file on close). Closing twice does nothing.
+   * @example await store.close();
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true; // work asked for from now on is refused; work already queued finishes
+    await this.turn;
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+/** A failed COMMIT leaves no transaction; a ROLLBACK then fails, and that second error is noise. */
+async function rollbackQuietly(connection: DuckDBConnection): Promise<void> {
+  try {
+    await connection.run("ROLLBACK");
+  } catch {
+    // no transaction left to roll back
+  }
+}
+
+/** A string literal for the one statement DuckDB does not let us bind (ATTACH's file name). */
+function sqlStringLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * Opens (creating if needed) the pathlab database at `path` and brings its schema up to date
+ * ({@link migrate}), or with `readOnly` opens an existing one read-only after checking that its
+ * schema is the one this pathlab knows. `":memory:"` opens a private in-memory database.
+ *
+ * Errors: a {@link StoreLockedError} when another process holds the file (the message names its PID
+ * and what to do), and a {@link StoreError} for a read-only open of a missing file, an outdated or
+ * newer schema, or a file DuckDB cannot open (its error as `cause`).
+ * @example
+ * const store = await openStore("./pathlab.duckdb");
+ * const reader = await openStore("./pathlab.duckdb", { readOnly: true }); // after the writer closed
+ */
+export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const readOnly = options.readOnly ?? false;
+  const rowGroupSize = options.rowGroupSize ?? DEFAULT_ROW_GROUP_SIZE;
+  const migrations = options.migrations ?? MIGRATIONS;
+  if (!Number.isInteger(rowGroupSize) || rowGroupSize < 2048 || rowGroupSize % 2048 !== 0) {
+    throw new RangeError(
+      `openStore requires rowGroupSize to be a positive multiple of 2048, got ${rowGroupSize}`,
+    );
+  }
+  if (readOnly && path !== ":memory:" && !existsSync(path)) {
+    throw new StoreError(
+      "openStore",
+      path,
+      "no database file there; a read-only open needs an existing database (run `pathlab sync` to create one)",
+    );
+  }
+  const instance = await DuckDBInstance.create(":memory:");
+  let connection: DuckDBConnection | undefined;
+  try {
+    connection = await instance.connect();
+    const attachOptions = readOnly ? "READ_ONLY" : `ROW_GROUP_SIZE ${rowGroupSize}`;
+    try {
+      await connection.run(
+        `ATTACH ${sqlStringLiteral(path)} AS ${DATABASE_ALIAS} (${attachOptions})`,
+      );
+    } catch (error) {
+      if (/Could not set lock on file/.test((error as Error).message)) {
+        throw new StoreLockedError(path, readOnly, error);
+      }
+      throw new StoreError(
+        "openStore",
+        path,
+        `DuckDB could not open the file ${readOnly ? "read-only" : "for writing"}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    await connection.run(`USE ${DATABASE_ALIAS}`);
+    const applied = readOnly
+      ? await checkSchema(connection, path, migrations)
+      : await migrate(connection, path, migrations);
+    return new Store(path, readOnly, instance, connection, applied);
+  } catch (error) {
+    connection?.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+}
+
+/** For a read-only open: the schema must be exactly the latest this pathlab knows. */
+async function checkSchema(
+  connection: DuckDBConnection,
+  path: string,
+  migrations: readonly Migration[],
+): Promise<Migration[]> {
+  const applied = await appliedMigrations(connection);
+  const latest = migrations.at(-1)?.version ?? 0;
+  const version = applied.at(-1)?.version ?? 0;
+  if (version !== latest) {
+    const found = applied.length === 0 ? "no pathlab schema" : `schema version ${version}`;
+    throw new StoreError(
+      "openStore",
+      path,
+      version < latest
+        ? `expected schema version ${latest}, got ${found}; open it once for writing (e.g. \`pathlab sync\`) to migrate it`
+        : `expected schema version ${latest}, got ${found}, made by a newer pathlab; use a newer pathlab`,
+    );
+  }
+  return [];
+}

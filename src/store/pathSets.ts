@@ -1,0 +1,194 @@
+/**
+ * Path sets into the store: one `path_sets` row per miner and prompt (upserted on its natural key)
+ * and one `path_values` row per path whose `prices DOUBLE[]` are the path's Float64Array values,
+ * written through data chunks. `readPathSets.ts` reads them back, bit-identical.
+ */
+
+import {
+  BIGINT,
+  DuckDBDataChunk,
+  DOUBLE,
+  INTEGER,
+  LIST,
+  listValue,
+  type DuckDBBigIntVector,
+  type DuckDBConnection,
+  type DuckDBIntegerVector,
+  type DuckDBListVector,
+} from "@duckdb/node-api";
+import type { PathSet } from "../paths/pathSet.ts";
+import { timestampOfUnix } from "./timestamps.ts";
+
+/**
+ * A path set to store, with where it came from.
+ * @example const entry: PathSetEntry = { pathSet, source: "/v2/prediction/historical", fetchedAtUnix: 1772063117 };
+ */
+export interface PathSetEntry {
+  readonly pathSet: PathSet;
+  /** Where it was fetched (the operation path or the service's base URL), free text. */
+  readonly source: string;
+  /** When it was fetched, Unix seconds. */
+  readonly fetchedAtUnix: number;
+}
+
+/**
+ * Upserts every path set of a unit in one statement (one round trip): the columns arrive as lists
+ * of equal length, unnested side by side. RETURNING gives each row's id with its natural key.
+ */
+const UPSERT_PATH_SETS = `
+INSERT INTO path_sets (asset, miner_uid, start_time, time_increment, time_length, n_paths, n_points,
+  source, fetched_at, run_id)
+SELECT unnest($assets), unnest($miner_uids), unnest($start_times), unnest($time_increments),
+  unnest($time_lengths), unnest($n_paths), unnest($n_points), unnest($sources),
+  unnest($fetched_ats), $run_id
+ON CONFLICT (asset, miner_uid, start_time, time_increment, time_length) DO UPDATE SET
+  n_paths = excluded.n_paths, n_points = excluded.n_points, source = excluded.source,
+  fetched_at = excluded.fetched_at, run_id = excluded.run_id
+RETURNING id, asset, miner_uid, epoch_us(start_time), time_increment, time_length`;
+
+const DELETE_PATH_VALUES = `DELETE FROM path_values WHERE path_set_id = $path_set_id`;
+
+/** Column types of `path_values`, in table order. */
+const PATH_VALUES_TYPES = [BIGINT, INTEGER, LIST(DOUBLE)];
+
+/** Rows per data chunk: DuckDB's vector size. */
+const CHUNK_ROWS = 2048;
+
+/**
+ * Writes `entries` on `connection`, which must be inside a transaction (see `writeUnit`): each path
+ * set's row is upserted on its natural key and its values replace any stored before, so writing the
+ * same path set twice leaves one copy. The values go in as data chunks of up to 2,048 paths whose
+ * list child vector is filled straight from the Float64Array (no row-by-row appends). Returns the
+ * path set ids, in order.
+ * @example
+ * const ids = await insertPathSets(connection, [{ pathSet, source: "/v2/prediction/historical", fetchedAtUnix: 1772063117 }], runId);
+ */
+export async function insertPathSets(
+  connection: DuckDBConnection,
+  entries: readonly PathSetEntry[],
+  runId: number | null,
+): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const keys = entries.map(({ pathSet }) => {
+    checkShape(pathSet);
+    return naturalKey(
+      pathSet.asset,
+      pathSet.minerUid,
+      timestampOfUnix(pathSet.startTime).micros,
+      pathSet.timeIncrement,
+      (pathSet.nPoints - 1) * pathSet.timeIncrement,
+    );
+  });
+  const repeated = keys.findIndex((key, index) => keys.indexOf(key) !== index);
+  if (repeated !== -1) {
+    const { asset, minerUid, startTime, timeIncrement, nPoints } = entries[repeated].pathSet;
+    throw new RangeError(
+      `insertPathSets requires each path set once per write, got ${asset} miner ${minerUid} start ${startTime} increment ${timeIncrement} points ${nPoints} twice`,
+    );
+  }
+  const reader = await connection.runAndReadAll(UPSERT_PATH_SETS, {
+    assets: listValue(entries.map(({ pathSet }) => pathSet.asset)),
+    miner_uids: listValue(entries.map(({ pathSet }) => pathSet.minerUid)),
+    start_times: listValue(entries.map(({ pathSet }) => timestampOfUnix(pathSet.startTime))),
+    time_increments: listValue(entries.map(({ pathSet }) => pathSet.timeIncrement)),
+    time_lengths: listValue(
+      entries.map(({ pathSet }) => (pathSet.nPoints - 1) * pathSet.timeIncrement),
+    ),
+    n_paths: listValue(entries.map(({ pathSet }) => pathSet.nPaths)),
+    n_points: listValue(entries.map(({ pathSet }) => pathSet.nPoints)),
+    sources: listValue(entries.map((entry) => entry.source)),
+    fetched_ats: listValue(entries.map((entry) => timestampOfUnix(entry.fetchedAtUnix))),
+    run_id: runId,
+  });
+  const idByKey = new Map<string, number>();
+  for (const [id, asset, minerUid, startMicros, timeIncrement, timeLength] of reader.getRowsJS()) {
+    idByKey.set(
+      naturalKey(
+        String(asset),
+        Number(minerUid),
+        BigInt(startMicros as bigint),
+        Number(timeIncrement),
+        Number(timeLength),
+      ),
+      Number(id),
+    );
+  }
+  const ids = keys.map((key) => idByKey.get(key) as number);
+  for (const id of ids) await connection.run(DELETE_PATH_VALUES, { path_set_id: id });
+  const appender = await connection.createAppender("path_values");
+  try {
+    for (let index = 0; index < entries.length; index++) {
+      appendPathValues(appender, BigInt(ids[index]), entries[index].pathSet);
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  return ids;
+}
+
+function naturalKey(
+  asset: string,
+  minerUid: number,
+  startMicros: bigint,
+  timeIncrement: number,
+  timeLength: number,
+): string {
+  return `${asset}|${minerUid}|${startMicros}|${timeIncrement}|${timeLength}`;
+}
+
+function appendPathValues(
+  appender: { appendDataChunk(chunk: DuckDBDataChunk): void },
+  id: bigint,
+  pathSet: PathSet,
+): void {
+  const { nPaths, nPoints, values } = pathSet;
+  for (let first = 0; first < nPaths; first += CHUNK_ROWS) {
+    const rows = Math.min(CHUNK_ROWS, nPaths - first);
+    const chunk = DuckDBDataChunk.create(PATH_VALUES_TYPES, rows);
+    const ids = chunk.getColumnVector(0) as DuckDBBigIntVector;
+    const paths = chunk.getColumnVector(1) as DuckDBIntegerVector;
+    const prices = chunk.getColumnVector(2) as DuckDBListVector;
+    for (let row = 0; row < rows; row++) {
+      const start = (first + row) * nPoints;
+      ids.setItem(row, id);
+      paths.setItem(row, first + row);
+      // A Float64Array view stands in for the list's items: the list vector's flush only reads
+      // `length` and indices, and copies them into its child vector, so no array is made per path.
+      prices.setItem(
+        row,
+        listValue(values.subarray(start, start + nPoints) as unknown as number[]),
+      );
+    }
+    ids.flush();
+    paths.flush();
+    prices.flush();
+    appender.appendDataChunk(chunk);
+  }
+}
+
+function checkShape(pathSet: PathSet): void {
+  const { nPaths, nPoints, values, timeIncrement } = pathSet;
+  const problems: [boolean, string][] = [
+    [Number.isInteger(nPaths) && nPaths >= 0, `nPaths: expected a whole number ≥ 0, got ${nPaths}`],
+    [
+      Number.isInteger(nPoints) && nPoints >= 1,
+      `nPoints: expected a whole number ≥ 1, got ${nPoints}`,
+    ],
+    [
+      Number.isInteger(timeIncrement) && timeIncrement > 0,
+      `timeIncrement: expected a whole number of seconds > 0, got ${timeIncrement}`,
+    ],
+    [
+      values.length === nPaths * nPoints,
+      `values: expected nPaths × nPoints = ${nPaths * nPoints} numbers, got ${values.length}`,
+    ],
+  ];
+  for (const [ok, message] of problems) {
+    if (!ok) {
+      throw new RangeError(
+        `insertPathSets: path set of ${pathSet.asset}, miner ${pathSet.minerUid}: ${message}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { EXPORTED_TABLES, exportParquet } from "../../src/store/exportParquet.ts";
+import { openStore, type Store } from "../../src/store/openStore.ts";
+import { queryRows } from "../../src/store/queryRows.ts";
+import { finishRun, startRun } from "../../src/store/runs.ts";
+import { writeUnit } from "../../src/store/writeUnit.ts";
+import { tableCounts, temporaryFolder } from "./helpers.ts";
+import { completeUnit, FORECAST_START } from "./units.ts";
+
+/** Whether python3 runs (the footer reader needs nothing else). */
+const pythonAvailable = (() => {
+  try {
+    execFileSync("python3", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let folder: string;
+let remove: () => void;
+
+beforeEach(() => {
+  ({ folder, remove } = temporaryFolder());
+});
+afterEach(() => remove());
+
+/** A store with two units (BTC on 2026-02-25, ETH on 2026-02-26) and a finished run. */
+async function filledStore(): Promise<Store> {
+  const store = await openStore(join(folder, "pathlab.duckdb"));
+  const run = await startRun(store, { command: "sync", args: {}, startedAtUnix: FORECAST_START });
+  await writeUnit(store, completeUnit(2, 20, run.id));
+  const eth = completeUnit(3, 10, run.id);
+  await writeUnit(store, {
+    ...eth,
+    asset: "ETH",
+    forecastStartTimeUnix: FORECAST_START + 3600,
+    pathSets: eth.pathSets!.map((entry) => ({
+      ...entry,
+      pathSet: { ...entry.pathSet, asset: "ETH", startTime: FORECAST_START + 3600 },
+    })),
+  });
+  await finishRun(store, run, { status: "ok" });
+  return store;
+}
+
+describe("exportParquet", () => {
+  it("exportParquet writes each table as <table>/asset=…/date=…/*.parquet (date only without an asset)", async () => {
+    const store = await filledStore();
+    const out = join(folder, "export");
+    const written = await exportParquet(store, out);
+    await store.close();
+    expect(written.map((table) => table.table)).toEqual(EXPORTED_TABLES);
+    const files = Object.fromEntries(written.map((table) => [table.table, table.files]));
+    const partition = /^asset=(BTC|ETH)\/date=2026-02-2[56]\/data_\d+\.parquet$/;
+    for (const table of [
+      "path_sets",
+      "path_values",
+      "insights",
+      "insight_values",
+      "crosschecks",
+      "venue_comparisons",
+    ]) {
+      expect(files[table].length, table).toBe(2);
+      for (const file of files[table]) expect(file).toMatch(partition);
+    }
+    expect(files.path_sets).toEqual([
+      expect.stringMatching(/^asset=BTC\/date=2026-02-25\//),
+      expect.stringMatching(/^asset=ETH\/date=2026-02-26\//),
+    ]);
+    expect(files.runs).toEqual([expect.stringMatching(/^date=2026-02-25\/data_\d+\.parquet$/)]);
+    // both units carry the same meta-leaderboard (as of the BTC unit's time): stored once
+    expect(files.leaderboard_rows).toEqual([
+      expect.stringMatching(/^date=2026-02-25\/data_\d+\.parquet$/),
+    ]);
+    for (const table of written) {
+      for (const file of table.files) expect(existsSync(join(table.directory, file))).toBe(true);
+    }
+  });
+
+  it("DuckDB reads the export back as it is: same rows, equal prices, partition columns restored", async () => {
+    const store = await filledStore();
+    const counts = await tableCounts(store);
+    const out = join(folder, "export");
+    const written = await exportParquet(store, out);
+    for (const table of written) expect(table.rows, table.table).toBe(counts[table.table]);
+    for (const table of EXPORTED_TABLES) {
+      const { rows } = await queryRows(
+        store,
+        "select count(*) from read_parquet($glob, hive_partitioning = true)",
+        { glob: join(out, table, "**", "*.parquet") },
+      );
+      expect(Number(rows[0][0]), table).toBe(counts[table]);
+    }
+    // every path's prices, exactly, both ways
+    const difference = await queryRows(
+      store,
+      `select count(*) from (
+         (select path_set_id, path, prices from path_values
+          except all select path_set_id, path, prices from read_parquet($glob, hive_partitioning = true))
+         union all
+         (select path_set_id, path, prices from read_parquet($glob, hive_partitioning = true)
+          except all select path_set_id, path, prices from path_values))`,
+      { glob: join(out, "path_values", "**", "*.parquet") },
+    );
+    expect(difference.rows).toEqual([["0"]]);
+    const assets = await queryRows(
+      store,
+      "select asset, cast(date as varchar), count(*) from read_parquet($glob, hive_partitioning = true) group by all order by 1",
+      { glob: join(out, "path_sets", "**", "*.parquet") },
+    );
+    expect(assets.rows).toEqual([
+      ["BTC", "2026-02-25", "2"],
+      ["ETH", "2026-02-26", "3"],
+    ]);
+    await store.close();
+  });
+
+  it.skipIf(!pythonAvailable)(
+    `an independent reader (Python, no Parquet library) finds PAR1 files with the expected rows and columns${pythonAvailable ? "" : " [SKIPPED: python3 missing]"}`,
+    async () => {
+      const store = await filledStore();
+      const out = join(folder, "export");
+      const written = await exportParquet(store, out);
+      const columns = await queryRows(
+        store,
+        "select table_name, list(column_name order by column_index) from duckdb_columns() where database_name = current_database() group by 1",
+      );
+      await store.close();
+      const tableColumns = new Map(
+        columns.rows.map(([table, names]) => [table, names as string[]]),
+      );
+      const script = join(import.meta.dirname, "parquet_footer.py");
+      const paths = written.flatMap((table) =>
+        table.files.map((file) => join(table.directory, file)),
+      );
+      const allFooters = JSON.parse(
+        execFileSync("python3", [script, ...paths], { encoding: "utf8" }),
+      ) as { rows: number; columns: string[]; createdBy: string }[];
+      expect(allFooters).toHaveLength(paths.length);
+      let next = 0;
+      for (const table of written) {
+        const footers = allFooters.slice(next, next + table.files.length);
+        next += table.files.length;
+        expect(
+          footers.reduce((sum, footer) => sum + footer.rows, 0),
+          table.table,
+        ).toBe(table.rows);
+        const partitionColumns = ["runs", "leaderboard_rows"].includes(table.table)
+          ? ["date"]
+          : ["asset", "date"];
+        const expected =
+          table.table === "path_values"
+            ? ["path_set_id", "path", "prices"]
+            : table.table === "insight_values"
+              ? ["insight_id", "field", "key", "value"]
+              : tableColumns.get(table.table)!.filter((name) => !partitionColumns.includes(name));
+        for (const footer of footers) {
+          expect(footer.columns, table.table).toEqual(expected);
+          expect(footer.createdBy).toMatch(/DuckDB/);
+        }
+      }
+    },
+  );
+
+  it("exporting again replaces each table's folder: no duplicate files or rows", async () => {
+    const store = await filledStore();
+    const out = join(folder, "export");
+    const first = await exportParquet(store, out);
+    await queryRows(store, "delete from crosschecks where asset = 'ETH'");
+    const second = await exportParquet(store, out);
+    expect(second.map((table) => table.files)).toEqual(
+      first.map((table) => (table.table === "crosschecks" ? table.files.slice(0, 1) : table.files)),
+    );
+    expect(readdirSync(join(out, "crosschecks"))).toEqual(["asset=BTC"]);
+    const { rows } = await queryRows(
+      store,
+      "select count(*) from read_parquet($glob, hive_partitioning = true)",
+      { glob: join(out, "insights", "**", "*.parquet") },
+    );
+    expect(rows).toEqual([["4"]]);
+    await store.close();
+  });
+
+  it("an empty table exports no files; a folder name with a quote works; unknown tables are refused", async () => {
+    const store = await openStore(":memory:");
+    const out = join(folder, "it's export");
+    const [runs] = await exportParquet(store, out, ["runs"]);
+    expect(runs).toMatchObject({ table: "runs", rows: 0, files: [] });
+    await startRun(store, { command: "export", args: {}, startedAtUnix: FORECAST_START });
+    const [again] = await exportParquet(store, out, ["runs"]);
+    expect(again.files).toHaveLength(1);
+    await expect(exportParquet(store, out, ["prompts" as never])).rejects.toThrow(
+      'exportParquet requires tables among runs, path_sets, path_values, insights, insight_values, crosschecks, leaderboard_rows, venue_comparisons, got "prompts"',
+    );
+    await store.close();
+  });
+
+  it("a read-only store exports too", async () => {
+    const store = await filledStore();
+    await store.close();
+    const reader = await openStore(join(folder, "pathlab.duckdb"), { readOnly: true });
+    const written = await exportParquet(reader, join(folder, "export"), ["path_sets"]);
+    expect(written[0].rows).toBe(5);
+    await reader.close();
+  });
+});

@@ -414,3 +414,47 @@ export { exportParquet, EXPORTED_TABLES } from "./store/exportParquet.ts";
 export type { ExportedTable, ExportedTableName } from "./store/exportParquet.ts";
 export { queryRows } from "./store/queryRows.ts";
 export type { QueryResult } from "./store/queryRows.ts";
+
+// ── scoring: validator-exact scoring and calibration ────────────────────────────────────────
+export { scorePrompt } from "./scoring/scorePrompt.ts";
+export type { PromptCrps, ScorePromptOptions } from "./scoring/scorePrompt.ts";
+export { scoringIntervalsOf, competitionParameters } from "./scoring/scoringTarget.ts";
+export type { ScoringTarget } from "./scoring/scoringTarget.ts";
+export { planPrompt, intervalKindOf } from "./scoring/promptPlan.ts";
+export type { PromptPlan, PlannedInterval, PromptShape } from "./scoring/promptPlan.ts";
+export { promptCrpsOfValues } from "./scoring/promptCrpsOfValues.ts";
+export type { PromptCrpsValue } from "./scoring/promptCrpsOfValues.ts";
+export { realizedPricesOf } from "./scoring/realizedPrices.ts";
+export {
+  promptScores,
+  promptScoreRuleAt,
+  CURRENT_PROMPT_SCORE_RULE_START_UNIX,
+} from "./scoring/promptScores.ts";
+export type { PromptScoreRule, PromptScores } from "./scoring/promptScores.ts";
+export { smoothedScores } from "./scoring/smoothedScores.ts";
+export type { ScoredPrompt, SmoothedScoreOptions } from "./scoring/smoothedScores.ts";
+export { rewardWeights, combinedRewardWeights } from "./scoring/rewardWeights.ts";
+export type { RewardWeightOptions, CombinedRewardWeights } from "./scoring/rewardWeights.ts";
+export {
+  promptCalibration,
+  calibrationOfValues,
+  COVERAGE_LEVELS,
+  PIT_BINS,
+} from "./scoring/promptCalibration.ts";
+export type {
+  PitTies,
+  CalibrationOptions,
+  PromptCalibration,
+} from "./scoring/promptCalibration.ts";
+export {
+  CalibrationAccumulator,
+  CalibrationAccumulators,
+} from "./scoring/calibrationAccumulator.ts";
+export type {
+  CalibrationKey,
+  CalibrationSummary,
+  CoverageSummary,
+} from "./scoring/calibrationAccumulator.ts";
+export { ScoringPool, createScoringPool } from "./scoring/scoringPool.ts";
+export type { ScoringPoolOptions } from "./scoring/scoringPool.ts";
+export type { MinerPromptScore, ScoreMinersOptions } from "./scoring/scoringCall.ts";

@@ -1,0 +1,146 @@
+/**
+ * Validator-exact scoring of one prompt for 250 miners (issue 7: ≤ 0.5 s on this 2-core machine)
+ * on the worker pool, beside the calling thread and a numpy/properscoring peer.
+ *
+ * The 250 miners cycle through the bench data's 10 miners (uids 0 … 249). The pool is started once
+ * at load (a worker takes ~0.3 s to start, paid once per process, not per prompt), and timed
+ * through `scoreMinersBlocking`, because the harness times synchronous functions: the workers
+ * score while this thread sleeps in `Atomics.wait`, the same work `scoreMiners` awaits.
+ */
+
+import type { PathSet } from "../../src/paths/pathSet.ts";
+import { promptCrps } from "../../src/reference/promptCrps.ts";
+import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
+import { createScoringPool } from "../../src/scoring/scoringPool.ts";
+import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
+import type { RealizedPath } from "../../src/spec/records/validation.ts";
+import { defineSuite, MINERS, PATHS_PER_MINER, POINTS, TIME_INCREMENT } from "../harness.ts";
+
+/** Miners scored per prompt: the size of the network's leaderboard. */
+const PROMPT_MINERS = 250;
+const START_TIME = 1772063100;
+/** Points of the 1h prompts cut from the 24h bench paths (their first 61 points, read as minutes). */
+const HOUR_POINTS = 61;
+
+const pool = createScoringPool({ threads: 2, synchronousBelow: 0 });
+await pool.start();
+
+/** The realized path record of `prices`. */
+function realizedOf(prices: Float64Array, timeIncrement: number): RealizedPath {
+  return {
+    asset: "BTC",
+    real_prices: Array.from(prices),
+    start_time: new Date(START_TIME * 1000).toISOString(),
+    time_increment: timeIncrement,
+    time_length: (prices.length - 1) * timeIncrement,
+  };
+}
+
+/** 250 path sets cycling through `miners`; `shared` copies each into a SharedArrayBuffer. */
+function promptPathSets(
+  miners: readonly Float64Array[],
+  nPoints: number,
+  timeIncrement: number,
+  shared = false,
+): PathSet[] {
+  const values = miners.map((miner) => {
+    if (!shared) return miner;
+    const copy = new Float64Array(new SharedArrayBuffer(miner.byteLength));
+    copy.set(miner);
+    return copy;
+  });
+  return Array.from({ length: PROMPT_MINERS }, (_, minerUid) => ({
+    asset: "BTC",
+    minerUid,
+    startTime: START_TIME,
+    timeIncrement,
+    nPaths: PATHS_PER_MINER,
+    nPoints,
+    values: values[minerUid % MINERS],
+  }));
+}
+
+/** The first `nPoints` points of every path of `values` (path-major). */
+function firstPoints(values: Float64Array, nPoints: number): Float64Array {
+  const out = new Float64Array(PATHS_PER_MINER * nPoints);
+  for (let path = 0; path < PATHS_PER_MINER; path++) {
+    out.set(values.subarray(path * POINTS, path * POINTS + nPoints), path * nPoints);
+  }
+  return out;
+}
+
+export const suite = defineSuite({
+  name: "scoring",
+  cases: (data) => {
+    const day = promptPathSets(data.miners, POINTS, TIME_INCREMENT);
+    const dayShared = promptPathSets(data.miners, POINTS, TIME_INCREMENT, true);
+    const dayRealized = realizedOf(data.realized, TIME_INCREMENT);
+    const hourMiners = data.miners.map((miner) => firstPoints(miner, HOUR_POINTS));
+    const hour = promptPathSets(hourMiners, HOUR_POINTS, 60);
+    const hourRealized = realizedOf(data.realized.subarray(0, HOUR_POINTS), 60);
+    const crypto24h = { competition: "crypto-24h" } as const;
+    const crypto1h = { competition: "crypto-1h" } as const;
+    const paths = Array.from({ length: PATHS_PER_MINER }, (_, path) =>
+      Array.from(data.miner0.subarray(path * POINTS, (path + 1) * POINTS)),
+    );
+    const realizedPrices = Array.from(data.realized);
+    return [
+      {
+        name: "scoreMiners, 24h prompt (345 terms), 2 workers",
+        size: "250 × 1,000 × 289",
+        pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h),
+        peer: { script: "scoring", case: "validator_24h_250" },
+        targetMs: 500,
+      },
+      {
+        name: "  same, path sets already in SharedArrayBuffers",
+        size: "250 × 1,000 × 289",
+        pathlab: () => pool.scoreMinersBlocking(dayShared, dayRealized, crypto24h),
+        note: "no staging copy",
+      },
+      {
+        name: "  same, parity mode (properscoring's loop)",
+        size: "250 × 1,000 × 289",
+        pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h, { method: "parity" }),
+      },
+      {
+        name: "  same, on the calling thread (no workers)",
+        size: "250 × 1,000 × 289",
+        pathlab: () => day.map((pathSet) => scorePrompt(pathSet, dayRealized, crypto24h)),
+        note: "variant, not used",
+      },
+      {
+        name: "scoreMiners with calibration (PIT, coverage, step CRPS)",
+        size: "250 × 1,000 × 289",
+        pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h, { calibration: true }),
+      },
+      {
+        name: "scoreMiners, 1h prompt (121 terms), 2 workers",
+        size: "250 × 1,000 × 61",
+        pathlab: () => pool.scoreMinersBlocking(hour, hourRealized, crypto1h),
+        peer: { script: "scoring", case: "validator_1h_250" },
+      },
+      {
+        name: "scorePrompt, one miner, 24h prompt",
+        size: "1,000 × 289",
+        pathlab: () => scorePrompt(day[0], dayRealized, crypto24h),
+        naive: () => promptCrps(paths, realizedPrices, TIME_INCREMENT, SCORING_INTERVALS_24H),
+        peer: { script: "scoring", case: "validator_24h_1" },
+        note: "naive = src/reference/promptCrps.ts",
+      },
+      {
+        name: "scorePrompt, one miner, 1h prompt",
+        size: "1,000 × 61",
+        pathlab: () => scorePrompt(hour[0], hourRealized, crypto1h),
+        naive: () =>
+          promptCrps(
+            paths.map((path) => path.slice(0, HOUR_POINTS)),
+            realizedPrices.slice(0, HOUR_POINTS),
+            60,
+            SCORING_INTERVALS_1H,
+          ),
+        peer: { script: "scoring", case: "validator_1h_1" },
+      },
+    ];
+  },
+});

@@ -1,0 +1,99 @@
+/**
+ * One miner's share of scoring a prompt, as plain cloneable data: what the scoring pool sends to a
+ * worker thread and what comes back. The same function runs it in the workers and on the calling
+ * thread (the pool's synchronous fallback), so both give the same numbers.
+ */
+
+import type { CrpsMethod } from "../core/crps.ts";
+import { calibrationOfValues } from "./promptCalibration.ts";
+import type { CalibrationOptions, PromptCalibration } from "./promptCalibration.ts";
+import { promptCrpsOfValues } from "./promptCrpsOfValues.ts";
+import type { PromptPlan } from "./promptPlan.ts";
+
+/**
+ * What a worker needs to score one miner on one prompt.
+ * @example const request: MinerTaskRequest = { jobId: 1, plan, method: "closed", calibration: undefined, realizedPrices, values, nPaths: 1000, minerUid: 17, asset: "BTC", startTime: 1772063100, timeIncrement: 300 };
+ */
+export interface MinerTaskRequest {
+  /** The pool's id of this job, echoed in the result. */
+  readonly jobId: number;
+  readonly plan: PromptPlan;
+  readonly method: CrpsMethod;
+  /** Calibration options, or `undefined` for no calibration. */
+  readonly calibration: CalibrationOptions | undefined;
+  /** The realized prices (NaN = missing), for calibration. */
+  readonly realizedPrices: Float64Array;
+  /** The miner's prices, path-major (`nPaths` × `plan.nPoints`); may view a SharedArrayBuffer. */
+  readonly values: Float64Array;
+  readonly nPaths: number;
+  readonly minerUid: number;
+  readonly asset: string;
+  readonly startTime: number;
+  readonly timeIncrement: number;
+}
+
+/**
+ * The outcome of a {@link MinerTaskRequest}: the prompt CRPS and per-interval sums, the
+ * calibration row when asked for, or the message of an error.
+ * @example const result: MinerTaskResult = runMinerTask(request);
+ */
+export interface MinerTaskResult {
+  readonly jobId: number;
+  readonly crps: number;
+  readonly invalidReason: string | undefined;
+  /** Whether the interval sums were computed (see `PromptCrpsValue.scored`). */
+  readonly scored: boolean;
+  /** One sum per plan interval. */
+  readonly intervalSums: number[];
+  readonly calibration: PromptCalibration | undefined;
+  /** Set when the task threw: its message (the other fields are then meaningless). */
+  readonly error: string | undefined;
+}
+
+/**
+ * Runs one miner's task: the prompt CRPS ({@link promptCrpsOfValues}) and, when asked for, its
+ * calibration ({@link calibrationOfValues}). Never throws: an error becomes the result's `error`.
+ * @example runMinerTask(request).crps // => the miner's prompt CRPS, or −1
+ */
+export function runMinerTask(request: MinerTaskRequest): MinerTaskResult {
+  try {
+    const sums = new Float64Array(request.plan.intervals.length);
+    const result = promptCrpsOfValues(
+      request.values,
+      request.nPaths,
+      request.plan,
+      request.method,
+      sums,
+    );
+    const calibration =
+      request.calibration === undefined
+        ? undefined
+        : calibrationOfValues(
+            request.values,
+            request.nPaths,
+            request.plan.nPoints,
+            request.realizedPrices,
+            request,
+            request.calibration,
+          );
+    return {
+      jobId: request.jobId,
+      crps: result.crps,
+      invalidReason: result.invalidReason,
+      scored: result.scored,
+      intervalSums: Array.from(sums),
+      calibration,
+      error: undefined,
+    };
+  } catch (error) {
+    return {
+      jobId: request.jobId,
+      crps: NaN,
+      invalidReason: undefined,
+      scored: false,
+      intervalSums: [],
+      calibration: undefined,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}

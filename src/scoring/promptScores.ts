@@ -1,0 +1,135 @@
+/**
+ * Prompt scores (DOMAIN.md §3): every miner's prompt CRPS of one prompt turned into a score
+ * relative to the prompt's best miner, under the legacy p90 rule or the current median/p95 rule.
+ */
+
+import { quantileSorted } from "../core/quantiles.ts";
+
+/**
+ * How a prompt's raw CRPS values become prompt scores: `legacy-p90` (prompts scored before
+ * 2026-07-16) or `current`.
+ * @example const rule: PromptScoreRule = promptScoreRuleAt(new Date("2026-07-20T00:00:00Z")); // "current"
+ */
+export type PromptScoreRule = "legacy-p90" | "current";
+
+/**
+ * The instant the current prompt-score rule took over: 2026-07-16T00:00:00Z, in Unix seconds.
+ * @example CURRENT_PROMPT_SCORE_RULE_START_UNIX // => 1784160000
+ */
+export const CURRENT_PROMPT_SCORE_RULE_START_UNIX = Date.UTC(2026, 6, 16) / 1000;
+
+/**
+ * The rule in force for a prompt scored at `scoredTime` (start + length): `legacy-p90` strictly
+ * before 2026-07-16T00:00:00Z, `current` from that instant on (DOMAIN.md: "until 2026-07-16").
+ * `scoredTime` is a Date or Unix seconds.
+ * Throws `RangeError` for an invalid date, or a number that is not finite or looks like
+ * milliseconds (beyond the year 5000 in seconds).
+ * @example promptScoreRuleAt(new Date("2026-07-15T23:59:59Z")) // => "legacy-p90"
+ * @example promptScoreRuleAt(1784160000) // => "current"
+ */
+export function promptScoreRuleAt(scoredTime: Date | number): PromptScoreRule {
+  const seconds = unixSecondsOf("promptScoreRuleAt", "scoredTime", scoredTime);
+  return seconds < CURRENT_PROMPT_SCORE_RULE_START_UNIX ? "legacy-p90" : "current";
+}
+
+/**
+ * Unix seconds of a Date or of a number of Unix seconds, checked.
+ * @example unixSecondsOf("smoothedScores", "now", new Date(0)) // => 0
+ */
+export function unixSecondsOf(operation: string, field: string, time: Date | number): number {
+  const seconds = time instanceof Date ? time.getTime() / 1000 : time;
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) {
+    throw new RangeError(
+      `${operation} requires ${field} to be a valid Date or Unix seconds, got ${String(time)}`,
+    );
+  }
+  if (!(time instanceof Date) && Math.abs(seconds) > 1e11) {
+    throw new RangeError(
+      `${operation} requires ${field} in Unix seconds, got ${seconds} (milliseconds? divide by 1000)`,
+    );
+  }
+  return seconds;
+}
+
+/**
+ * The prompt scores of one prompt, as {@link promptScores} returns them.
+ * @example promptScores([10, 20, -1, 30], { rule: "legacy-p90" })?.worstScore // => 18
+ */
+export interface PromptScores {
+  /** One score per miner, in the order of the raw values; 0 for the best miner. */
+  readonly scores: number[];
+  /** The value invalid miners get before the lowest is subtracted: p90 (legacy) or p95 (current). */
+  readonly fillValue: number;
+  /** The lowest capped-and-filled value, subtracted from all. */
+  readonly lowestScore: number;
+  /**
+   * fillValue − lowestScore: an invalid miner's score, which back-fills the prompts a late miner
+   * missed ({@link smoothedScores}). Under the current rule a capped outlier can score above it.
+   */
+  readonly worstScore: number;
+}
+
+/**
+ * Prompt scores of one prompt from each miner's raw prompt CRPS (−1 = missing or invalid; NaN and
+ * other non-finite values count as invalid too):
+ * - `legacy-p90`: p90 = 90th percentile of the valid raws; valid raws capped at p90; invalid
+ *   miners get p90; score = capped − min(capped) (the validator's `compute_prompt_scores`).
+ * - `current`: cap = 10 × median of the valid raws; valid raws capped at it; p95 = 95th percentile
+ *   of the valid raws the cap left unchanged (raw ≤ cap), or of all valid raws if none is; invalid
+ *   miners get p95; score = filled − min(filled).
+ * Percentiles are numpy's `linear` method with numpy's arithmetic (core {@link quantileSorted}), so
+ * p90 equals `np.percentile(valid, 90)` bit for bit; the median is the 0.5 quantile by the same
+ * rule (for an even count it may differ from `np.median`'s (a + b)/2 in the last bit).
+ * `src/reference/promptScores.ts` interpolates as a + (b − a)·g throughout, so results agree with
+ * it to ~1e-15 relative (bit for bit when every interpolation weight is below ½).
+ * Returns `null` when no raw is valid (the validator skips such a prompt). O(n log n).
+ * @example promptScores([10, 20, -1, 30], { rule: "legacy-p90" })?.scores // => [0, 10, 18, 18]
+ */
+export function promptScores(
+  rawScores: ArrayLike<number>,
+  options: { readonly rule: PromptScoreRule },
+): PromptScores | null {
+  const rule = options?.rule;
+  if (rule !== "legacy-p90" && rule !== "current") {
+    throw new RangeError(
+      `promptScores requires rule "legacy-p90" or "current", got ${JSON.stringify(rule)}`,
+    );
+  }
+  const count = rawScores.length;
+  let validCount = 0;
+  for (let index = 0; index < count; index++) {
+    if (isValidRaw(rawScores[index])) validCount++;
+  }
+  if (validCount === 0) return null;
+  const sorted = new Float64Array(validCount);
+  for (let index = 0, next = 0; index < count; index++) {
+    if (isValidRaw(rawScores[index])) sorted[next++] = rawScores[index];
+  }
+  sorted.sort();
+  let cap: number;
+  let fillValue: number;
+  if (rule === "legacy-p90") {
+    cap = quantileSorted(sorted, 0.9);
+    fillValue = cap;
+  } else {
+    cap = 10 * quantileSorted(sorted, 0.5);
+    let uncapped = 0;
+    while (uncapped < validCount && sorted[uncapped] <= cap) uncapped++;
+    fillValue = quantileSorted(uncapped > 0 ? sorted.subarray(0, uncapped) : sorted, 0.95);
+  }
+  const filled = new Array<number>(count);
+  let lowestScore = Infinity;
+  for (let index = 0; index < count; index++) {
+    const raw = rawScores[index];
+    const value = isValidRaw(raw) ? Math.min(raw, cap) : fillValue;
+    filled[index] = value;
+    if (value < lowestScore) lowestScore = value;
+  }
+  for (let index = 0; index < count; index++) filled[index] -= lowestScore;
+  return { scores: filled, fillValue, lowestScore, worstScore: fillValue - lowestScore };
+}
+
+/** A raw prompt CRPS counts when it is finite and not the validator's −1. */
+function isValidRaw(raw: number): boolean {
+  return raw !== -1 && raw - raw === 0;
+}

@@ -1,0 +1,120 @@
+/**
+ * A call to score one prompt for many miners, prepared: the path sets checked against the realized
+ * path, the prompt planned once, one request per miner; and the same call run on the calling thread
+ * (the scoring pool's synchronous fallback).
+ */
+
+import type { PathSet } from "../paths/pathSet.ts";
+import type { RealizedPath } from "../spec/records/validation.ts";
+import { runMinerTask, type MinerTaskRequest, type MinerTaskResult } from "./minerTask.ts";
+import type { CalibrationOptions, PromptCalibration } from "./promptCalibration.ts";
+import type { PromptPlan } from "./promptPlan.ts";
+import { checkRealizedMatches, realizedPricesOf } from "./realizedPrices.ts";
+import { namedResult, planFor, type PromptCrps, type ScorePromptOptions } from "./scorePrompt.ts";
+import type { ScoringTarget } from "./scoringTarget.ts";
+
+/**
+ * Options of {@link ScoringPool.scoreMiners}.
+ * @example const options: ScoreMinersOptions = { method: "parity", calibration: { ties: "mid-rank" } };
+ */
+export interface ScoreMinersOptions extends ScorePromptOptions {
+  /** Also compute each miner's calibration row (`true` for the defaults). */
+  readonly calibration?: boolean | CalibrationOptions;
+}
+
+/**
+ * One miner's result from {@link ScoringPool.scoreMiners}: its prompt CRPS (as
+ * {@link scorePrompt}) and, when asked for, its calibration row.
+ * @example (await pool.scoreMiners(pathSets, realized, { competition: "crypto-24h" }))[0].crps
+ */
+export interface MinerPromptScore extends PromptCrps {
+  readonly minerUid: number;
+  /** The calibration row; `undefined` when not asked for or when the miner's prices are invalid. */
+  readonly calibration: PromptCalibration | undefined;
+}
+
+/**
+ * A call's plan and per-miner requests (without values), checked and ready to queue.
+ * @example prepareCall("scoreMiners", pathSets, realized, { competition: "crypto-1h" }, {}).requests.length
+ */
+export interface PreparedCall {
+  readonly plan: PromptPlan;
+  readonly requests: Omit<MinerTaskRequest, "values" | "jobId">[];
+}
+
+/**
+ * Checks that every path set (at least one) belongs to the realized path's prompt and has one
+ * shape, plans the prompt and builds the per-miner requests.
+ * Throws `RangeError` naming `operation` when they do not.
+ * @example prepareCall("scoreMiners", pathSets, realized, { competition: "crypto-24h" }, { method: "parity" })
+ */
+export function prepareCall(
+  operation: string,
+  pathSets: readonly PathSet[],
+  realized: RealizedPath,
+  target: ScoringTarget,
+  options: ScoreMinersOptions,
+): PreparedCall {
+  const first = pathSets[0];
+  const plan = planFor(operation, first, realized, target);
+  for (const pathSet of pathSets) {
+    checkRealizedMatches(operation, pathSet, realized);
+    if (pathSet.nPoints !== first.nPoints || pathSet.nPaths !== first.nPaths) {
+      throw new RangeError(
+        `${operation} requires path sets of one shape: miner ${first.minerUid} has ${first.nPaths} × ${first.nPoints}, miner ${pathSet.minerUid} has ${pathSet.nPaths} × ${pathSet.nPoints}`,
+      );
+    }
+  }
+  const calibration =
+    options.calibration === true
+      ? {}
+      : options.calibration === false
+        ? undefined
+        : options.calibration;
+  const realizedPrices = realizedPricesOf(realized);
+  const requests = pathSets.map((pathSet) => ({
+    plan,
+    method: options.method ?? "closed",
+    calibration,
+    realizedPrices,
+    nPaths: pathSet.nPaths,
+    minerUid: pathSet.minerUid,
+    asset: pathSet.asset,
+    startTime: pathSet.startTime,
+    timeIncrement: pathSet.timeIncrement,
+  }));
+  return { plan, requests };
+}
+
+/**
+ * A prepared call run on the calling thread (the pool's synchronous fallback).
+ * @example runOnThisThread(prepareCall("scoreMiners", pathSets, realized, target, {}), pathSets)
+ */
+export function runOnThisThread(
+  prepared: PreparedCall,
+  pathSets: readonly PathSet[],
+): MinerPromptScore[] {
+  return prepared.requests.map((request, index) => {
+    const result = runMinerTask({ ...request, jobId: 0, values: pathSets[index].values });
+    return minerScore(prepared.plan, request.minerUid, result);
+  });
+}
+
+/**
+ * The named result of one miner's task; throws an `Error` naming the miner when the task failed.
+ * @example minerScore(plan, 17, runMinerTask(request)).crps
+ */
+export function minerScore(
+  plan: PromptPlan,
+  minerUid: number,
+  result: MinerTaskResult,
+): MinerPromptScore {
+  if (result.error !== undefined) {
+    throw new Error(`scoreMiners: miner ${minerUid}: ${result.error}`);
+  }
+  return {
+    minerUid,
+    ...namedResult(plan, result, result.intervalSums),
+    calibration: result.calibration,
+  };
+}

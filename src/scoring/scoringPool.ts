@@ -1,0 +1,469 @@
+/**
+ * Scoring one prompt for many miners on worker threads: a small pool that shares each miner's
+ * prices with a worker through a SharedArrayBuffer, falls back to the calling thread for small
+ * jobs, shuts down cleanly and never keeps the process alive while idle.
+ * Over 300 lines because the pool's bookkeeping (workers, staging buffers, the job queue, failures)
+ * is one state machine; split across files it would be harder to check.
+ */
+
+import { availableParallelism } from "node:os";
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+} from "node:worker_threads";
+import type { PathSet } from "../paths/pathSet.ts";
+import type { RealizedPath } from "../spec/records/validation.ts";
+import type { MinerTaskRequest, MinerTaskResult } from "./minerTask.ts";
+import type { PromptPlan } from "./promptPlan.ts";
+import {
+  minerScore,
+  prepareCall,
+  runOnThisThread,
+  type MinerPromptScore,
+  type PreparedCall,
+  type ScoreMinersOptions,
+} from "./scoringCall.ts";
+import type { ScoringTarget } from "./scoringTarget.ts";
+import { workerExecArgv } from "./workerExecArgv.ts";
+
+/**
+ * Options of {@link createScoringPool}.
+ * @example const options: ScoringPoolOptions = { threads: 2, synchronousBelow: 4 };
+ */
+export interface ScoringPoolOptions {
+  /** Worker threads; default `os.availableParallelism()` (2 on the reference machine). 0 = none. */
+  readonly threads?: number;
+  /** Jobs with fewer path sets than this run on the calling thread; default 4. */
+  readonly synchronousBelow?: number;
+}
+
+/** How long a worker may take to start before the pool gives up on it. */
+const WORKER_START_TIMEOUT_MS = 30_000;
+/** Jobs in flight per worker: two, so that a worker never waits for its next job. */
+const JOBS_PER_WORKER = 2;
+/** A blocking call gives up when no worker has answered for this long. */
+const BLOCKING_IDLE_LIMIT_MS = 60_000;
+
+/** What arrives on a worker's result port. */
+type PortMessage = MinerTaskResult | { readonly ready: true };
+
+/** One queued job: the request without its values, the path set, and where its result goes. */
+interface PendingJob {
+  readonly request: Omit<MinerTaskRequest, "values" | "jobId">;
+  readonly values: Float64Array;
+  readonly call: CallState;
+  readonly index: number;
+}
+
+/** A scoreMiners call in progress. */
+interface CallState {
+  readonly plan: PromptPlan;
+  readonly results: (MinerPromptScore | undefined)[];
+  readonly minerUids: number[];
+  remaining: number;
+  failed: boolean;
+  readonly resolve: (results: MinerPromptScore[]) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/** A worker thread, its jobs in flight and its staging buffers. */
+interface WorkerState {
+  readonly worker: Worker;
+  /** The main side of the worker's result channel (results and "ready" arrive here). */
+  readonly port: MessagePort;
+  readonly ready: Promise<void>;
+  /** Rejects `ready` (no effect once it has settled). */
+  readonly failStart: (error: Error) => void;
+  started: boolean;
+  /** Called once when the worker reports it is ready. */
+  onReady: () => void;
+  dead: boolean;
+  readonly inFlight: Map<number, { job: PendingJob; stage: SharedArrayBuffer | undefined }>;
+  readonly freeStages: SharedArrayBuffer[];
+}
+
+/**
+ * A pool of worker threads that score prompts for many miners. Create it once with
+ * {@link createScoringPool}, reuse it for every prompt (a worker takes ~0.3 s to start), and
+ * {@link ScoringPool.close} it at the end. Idle workers are unreferenced, so a forgotten pool
+ * never keeps the process alive; a call in progress does.
+ * Data: each miner's prices are copied once into a SharedArrayBuffer staging slot that the worker
+ * reads in place (two slots per worker, reused), or shared as they are when they already live in
+ * a SharedArrayBuffer; the caller's arrays are never detached (transferring would detach them and,
+ * with them, V8's ArrayBufferDetaching protector of the calling thread). Results come back as
+ * plain numbers on a MessageChannel per worker, each followed by a bump of a shared counter, so
+ * that {@link ScoringPool.scoreMinersBlocking} can sleep in `Atomics.wait` until they arrive.
+ * @example
+ * const pool = createScoringPool();
+ * try {
+ *   const scores = await pool.scoreMiners(pathSets, realized, { competition: "crypto-24h" });
+ * } finally {
+ *   await pool.close();
+ * }
+ */
+export class ScoringPool {
+  /** Worker threads this pool runs (0: everything on the calling thread). */
+  readonly threads: number;
+  /** Jobs with fewer path sets than this run on the calling thread. */
+  readonly synchronousBelow: number;
+  private readonly workers: WorkerState[] = [];
+  private readonly queue: PendingJob[] = [];
+  /**
+   * Incremented by a worker after each message it posts on its result port, so that a blocking
+   * call can sleep in `Atomics.wait` until a result arrives.
+   */
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private nextJobId = 1;
+  private closed = false;
+
+  /**
+   * A pool with the given options (see {@link createScoringPool}). Workers start on first use or
+   * on {@link ScoringPool.start}.
+   * @example new ScoringPool({ threads: 2 })
+   */
+  constructor(options: ScoringPoolOptions = {}) {
+    const threads = options.threads ?? availableParallelism();
+    if (!Number.isInteger(threads) || threads < 0) {
+      throw new RangeError(`ScoringPool requires threads to be an integer ≥ 0, got ${threads}`);
+    }
+    const synchronousBelow = options.synchronousBelow ?? 4;
+    if (!Number.isInteger(synchronousBelow) || synchronousBelow < 0) {
+      throw new RangeError(
+        `ScoringPool requires synchronousBelow to be an integer ≥ 0, got ${synchronousBelow}`,
+      );
+    }
+    this.threads = threads;
+    this.synchronousBelow = synchronousBelow;
+  }
+
+  /**
+   * Starts the worker threads and resolves when they are ready (optional: the first
+   * {@link ScoringPool.scoreMiners} starts them too). Rejects when a worker cannot start.
+   * @example await pool.start();
+   */
+  async start(): Promise<void> {
+    this.requireOpen("start");
+    this.replaceDeadWorkers();
+    while (this.workers.length < this.threads) this.workers.push(this.spawn());
+    await Promise.all(this.workers.map((state) => state.ready));
+  }
+
+  /**
+   * Scores one prompt for every path set (all of the same prompt) against its realized path, as
+   * {@link scorePrompt} does for one, and optionally computes each miner's calibration row
+   * ({@link promptCalibration}). Results are in the order of `pathSets`, and equal, number for
+   * number, those of the calling thread (the same function runs in the workers).
+   * Rejects with a `RangeError` when the path sets do not all belong to the realized path's prompt
+   * or have different shapes, with an `Error` naming the miner when its scoring throws, and when
+   * the pool is closed or a worker dies.
+   * @example
+   * const scores = await pool.scoreMiners(pathSets, realized, { competition: "crypto-1h" }, { calibration: true });
+   */
+  async scoreMiners(
+    pathSets: readonly PathSet[],
+    realized: RealizedPath,
+    target: ScoringTarget,
+    options: ScoreMinersOptions = {},
+  ): Promise<MinerPromptScore[]> {
+    this.requireOpen("scoreMiners");
+    if (pathSets.length === 0) return [];
+    const prepared = prepareCall("scoreMiners", pathSets, realized, target, options);
+    if (this.threads === 0 || pathSets.length < this.synchronousBelow) {
+      return runOnThisThread(prepared, pathSets);
+    }
+    await this.start();
+    this.requireOpen("scoreMiners");
+    return new Promise<MinerPromptScore[]>((resolve, reject) => {
+      this.enqueue(prepared, pathSets, resolve, reject);
+    });
+  }
+
+  /**
+   * {@link ScoringPool.scoreMiners} that blocks the calling thread until every miner is scored:
+   * the workers score as usual while this thread sleeps in `Atomics.wait` and takes their results
+   * with `receiveMessageOnPort`. For scripts and benchmarks with nothing else to do meanwhile (the
+   * event loop does not run). The workers must have been started (`await pool.start()`). Jobs of
+   * `scoreMiners` calls in progress share the workers and are settled along the way.
+   * Throws as `scoreMiners` rejects, and when the workers are not started or no worker answers
+   * for 60 s.
+   * @example
+   * await pool.start();
+   * const scores = pool.scoreMinersBlocking(pathSets, realized, { competition: "crypto-24h" });
+   */
+  scoreMinersBlocking(
+    pathSets: readonly PathSet[],
+    realized: RealizedPath,
+    target: ScoringTarget,
+    options: ScoreMinersOptions = {},
+  ): MinerPromptScore[] {
+    this.requireOpen("scoreMinersBlocking");
+    if (pathSets.length === 0) return [];
+    const prepared = prepareCall("scoreMinersBlocking", pathSets, realized, target, options);
+    if (this.threads === 0 || pathSets.length < this.synchronousBelow) {
+      return runOnThisThread(prepared, pathSets);
+    }
+    const ready =
+      this.workers.length === this.threads &&
+      this.workers.every((state) => state.started && !state.dead);
+    if (!ready) {
+      throw new Error(
+        "ScoringPool.scoreMinersBlocking requires started workers: await pool.start() first",
+      );
+    }
+    let outcome: MinerPromptScore[] | Error | undefined;
+    this.enqueue(
+      prepared,
+      pathSets,
+      (results) => (outcome = results),
+      (error) => (outcome = error),
+    );
+    let idleSince = performance.now();
+    while (outcome === undefined) {
+      const seen = Atomics.load(this.signal, 0);
+      let received = false;
+      for (const state of this.workers) {
+        for (
+          let message = receiveMessageOnPort(state.port);
+          message !== undefined;
+          message = receiveMessageOnPort(state.port)
+        ) {
+          received = true;
+          this.onPortMessage(state, message.message as PortMessage);
+        }
+      }
+      if (outcome !== undefined) break;
+      if (received) idleSince = performance.now();
+      else if (performance.now() - idleSince > BLOCKING_IDLE_LIMIT_MS) {
+        const error = new Error(
+          `ScoringPool.scoreMinersBlocking: no result from the workers for ${BLOCKING_IDLE_LIMIT_MS / 1000} s`,
+        );
+        this.abandon(error);
+        throw error;
+      }
+      Atomics.wait(this.signal, 0, seen, 1000);
+    }
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
+  }
+
+  /** Queues a prepared call's jobs and starts sending them. */
+  private enqueue(
+    prepared: PreparedCall,
+    pathSets: readonly PathSet[],
+    resolve: (results: MinerPromptScore[]) => void,
+    reject: (error: Error) => void,
+  ): void {
+    const call: CallState = {
+      plan: prepared.plan,
+      results: new Array<MinerPromptScore | undefined>(pathSets.length),
+      minerUids: prepared.requests.map((request) => request.minerUid),
+      remaining: pathSets.length,
+      failed: false,
+      resolve,
+      reject,
+    };
+    prepared.requests.forEach((request, index) => {
+      this.queue.push({ request, values: pathSets[index].values, call, index });
+    });
+    for (const state of this.workers) this.pump(state);
+  }
+
+  /** A blocking call gave up: its queued and in-flight jobs are dropped, their workers retired. */
+  private abandon(error: Error): void {
+    for (const job of this.queue.splice(0)) this.fail(job.call, error);
+    for (const state of this.workers) {
+      if (state.inFlight.size > 0) this.retire(state, error);
+    }
+  }
+
+  /**
+   * Stops the workers and waits until they have exited. Calls in progress reject; the pool cannot
+   * be used again. Safe to call twice.
+   * @example await pool.close();
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const error = new Error("ScoringPool was closed while a scoreMiners call was in progress");
+    for (const job of this.queue.splice(0)) this.fail(job.call, error);
+    const exits = this.workers.map(async (state) => {
+      state.failStart(error);
+      for (const { job } of state.inFlight.values()) this.fail(job.call, error);
+      state.inFlight.clear();
+      state.dead = true;
+      state.port.close();
+      await state.worker.terminate();
+    });
+    this.workers.length = 0;
+    await Promise.all(exits);
+  }
+
+  private requireOpen(operation: string): void {
+    if (this.closed) {
+      throw new Error(`ScoringPool.${operation} requires an open pool; it is closed`);
+    }
+  }
+
+  private replaceDeadWorkers(): void {
+    for (let index = 0; index < this.workers.length; index++) {
+      if (this.workers[index].dead) this.workers[index] = this.spawn();
+    }
+  }
+
+  /** Starts one worker; its `ready` promise settles when it has loaded (or failed to). */
+  private spawn(): WorkerState {
+    const channel = new MessageChannel();
+    const worker = new Worker(new URL("./scoringWorker.mjs", import.meta.url), {
+      execArgv: workerExecArgv(process.execArgv),
+      workerData: { port: channel.port2, signal: this.signal },
+      transferList: [channel.port2],
+    });
+    const port = channel.port1;
+    let markReady: () => void = () => {};
+    let markFailed: (error: Error) => void = () => {};
+    const ready = new Promise<void>((resolve, reject) => {
+      markReady = resolve;
+      markFailed = reject;
+    });
+    const state: WorkerState = {
+      worker,
+      port,
+      ready,
+      failStart: (error) => markFailed(error),
+      started: false,
+      onReady: () => {},
+      dead: false,
+      inFlight: new Map(),
+      freeStages: [],
+    };
+    const timer = setTimeout(() => {
+      markFailed(
+        new Error(
+          `ScoringPool could not start a worker thread within ${WORKER_START_TIMEOUT_MS} ms`,
+        ),
+      );
+      this.retire(state, new Error("ScoringPool worker did not start"));
+    }, WORKER_START_TIMEOUT_MS);
+    timer.unref();
+    state.onReady = () => {
+      clearTimeout(timer);
+      markReady();
+    };
+    port.on("message", (message: PortMessage) => this.onPortMessage(state, message));
+    worker.on("error", (error: Error) => {
+      clearTimeout(timer);
+      const failure = new Error(`ScoringPool worker thread failed: ${error.message}`, {
+        cause: error,
+      });
+      markFailed(failure);
+      this.retire(state, failure);
+    });
+    worker.on("exit", (code) => {
+      clearTimeout(timer);
+      if (state.dead) return;
+      const failure = new Error(`ScoringPool worker thread exited unexpectedly with code ${code}`);
+      markFailed(failure);
+      this.retire(state, failure);
+    });
+    // Referenced while starting (a caller awaits it), unreferenced once idle.
+    worker.ref();
+    port.ref();
+    ready.catch(() => {});
+    return state;
+  }
+
+  /** A message on a worker's result port: "ready", or a job's result. */
+  private onPortMessage(state: WorkerState, message: PortMessage): void {
+    if ("ready" in message) {
+      state.started = true;
+      this.updateReference(state);
+      state.onReady();
+      return;
+    }
+    this.settle(state, message);
+  }
+
+  /** Sends queued jobs to `state` while it has room. */
+  private pump(state: WorkerState): void {
+    while (!state.dead && state.inFlight.size < JOBS_PER_WORKER && this.queue.length > 0) {
+      const job = this.queue.shift()!;
+      if (job.call.failed) continue;
+      const jobId = this.nextJobId++;
+      let values = job.values;
+      let stage: SharedArrayBuffer | undefined;
+      if (!(values.buffer instanceof SharedArrayBuffer)) {
+        stage = state.freeStages.pop();
+        if (stage === undefined || stage.byteLength < values.byteLength) {
+          stage = new SharedArrayBuffer(values.byteLength);
+        }
+        const staged = new Float64Array(stage, 0, values.length);
+        staged.set(values);
+        values = staged;
+      }
+      state.inFlight.set(jobId, { job, stage });
+      state.worker.postMessage({ ...job.request, jobId, values });
+    }
+    this.updateReference(state);
+  }
+
+  /** A result came back from `state`. */
+  private settle(state: WorkerState, result: MinerTaskResult): void {
+    const entry = state.inFlight.get(result.jobId);
+    if (entry === undefined) return;
+    state.inFlight.delete(result.jobId);
+    if (entry.stage !== undefined) state.freeStages.push(entry.stage);
+    const { call, index } = entry.job;
+    if (!call.failed) {
+      if (result.error !== undefined) {
+        this.fail(call, new Error(`scoreMiners: miner ${call.minerUids[index]}: ${result.error}`));
+      } else {
+        call.results[index] = minerScore(call.plan, call.minerUids[index], result);
+        call.remaining -= 1;
+        if (call.remaining === 0) call.resolve(call.results as MinerPromptScore[]);
+      }
+    }
+    this.pump(state);
+  }
+
+  /** A worker died: its jobs' calls fail, and it is replaced on the next start. */
+  private retire(state: WorkerState, error: Error): void {
+    if (state.dead) return;
+    state.dead = true;
+    for (const { job } of state.inFlight.values()) this.fail(job.call, error);
+    state.inFlight.clear();
+    state.worker.unref();
+    state.port.close();
+    void state.worker.terminate();
+  }
+
+  private fail(call: CallState, error: Error): void {
+    if (call.failed) return;
+    call.failed = true;
+    call.reject(error);
+  }
+
+  /** A worker keeps the process alive only while it starts or has jobs in flight. */
+  private updateReference(state: WorkerState): void {
+    if (state.dead) return;
+    if (!state.started || state.inFlight.size > 0) {
+      state.worker.ref();
+      state.port.ref();
+    } else {
+      state.worker.unref();
+      state.port.unref();
+    }
+  }
+}
+
+/**
+ * A {@link ScoringPool}: `threads` worker threads (default: the machine's available
+ * parallelism), scoring on the calling thread below `synchronousBelow` path sets (default 4).
+ * @example
+ * const pool = createScoringPool({ threads: 2 });
+ * await pool.start(); // optional: pay the ~0.3 s start-up before the first prompt
+ */
+export function createScoringPool(options: ScoringPoolOptions = {}): ScoringPool {
+  return new ScoringPool(options);
+}

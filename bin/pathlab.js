@@ -11,6 +11,7 @@ await Promise.all([
   import("undici"),
   import("commander"),
   import("cli-table3"),
+  import("cli-progress"),
   import("@duckdb/node-api"),
   import("simple-statistics"),
 ]);

@@ -458,3 +458,56 @@ export type {
 export { ScoringPool, createScoringPool } from "./scoring/scoringPool.ts";
 export type { ScoringPoolOptions } from "./scoring/scoringPool.ts";
 export type { MinerPromptScore, ScoreMinersOptions } from "./scoring/scoringCall.ts";
+
+// ── jobs: sync and score ────────────────────────────────────────────────────────────────────
+export { runSync } from "./jobs/sync.ts";
+export type { SyncOptions } from "./jobs/sync.ts";
+export { SyncUsageError } from "./jobs/syncUsageError.ts";
+export {
+  DEFAULT_DATABASE,
+  DEFAULT_SYNC_ASSETS,
+  DEFAULT_SYNC_CONCURRENCY,
+} from "./jobs/jobDefaults.ts";
+export { planSyncUnits, competitionFor, unitOperations } from "./jobs/syncPlan.ts";
+export type { SyncUnitPlan } from "./jobs/syncPlan.ts";
+export type {
+  SyncSummary,
+  UnitSummary,
+  SyncFailure,
+  SyncFailureStage,
+  SyncService,
+} from "./jobs/syncSummary.ts";
+export type { SyncEvent } from "./jobs/syncEvents.ts";
+export { fetchEnsembleMembers } from "./jobs/fetchEnsembleMembers.ts";
+export type {
+  EnsembleRequest,
+  EnsembleMembers,
+  RejectedPathSet,
+} from "./jobs/fetchEnsembleMembers.ts";
+export { fetchMinuteCloses } from "./jobs/fetchMinuteCloses.ts";
+export type { MinuteCloses } from "./jobs/fetchMinuteCloses.ts";
+export { checkRecords } from "./jobs/checkRecords.ts";
+export type { CheckedRecords, RecordFailure } from "./jobs/checkRecords.ts";
+export { crosscheckEntries } from "./jobs/crosscheckEntries.ts";
+export { venueComparisonEntries } from "./jobs/venueComparisonEntries.ts";
+export { startEmbeddedSandbox } from "./jobs/embeddedSandbox.ts";
+export type { EmbeddedSandbox, EmbeddedSandboxOptions } from "./jobs/embeddedSandbox.ts";
+export { runScore } from "./jobs/score.ts";
+export type { ScoreOptions, MinerSelection } from "./jobs/score.ts";
+export type {
+  ScoreSummary,
+  CompetitionScores,
+  ScoreLeaderboardRow,
+  CandidateResult,
+  CandidatePlacing,
+  ScoreDisagreement,
+  RejectedCandidateFile,
+  ScoreEvent,
+  Agreement,
+} from "./jobs/scoreSummary.ts";
+export { readCandidateFolder, CANDIDATE_MINER_UID } from "./jobs/scoreCandidate.ts";
+export type { CandidateFile } from "./jobs/scoreCandidate.ts";
+export { writeScoredPrompt } from "./store/scoredPrompts.ts";
+export type { ScoredPromptEntry, MinerScoreEntry, CalibrationRow } from "./store/scoredPrompts.ts";
+export { writeSmoothedScores } from "./store/smoothedScoreRows.ts";
+export type { SmoothedScoreEntry } from "./store/smoothedScoreRows.ts";

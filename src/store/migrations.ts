@@ -5,14 +5,20 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import {
+  CREATE_CALIBRATION,
   CREATE_CROSSCHECKS,
   CREATE_INSIGHTS,
   CREATE_INSIGHT_VALUES,
   CREATE_LEADERBOARD_ROWS,
+  CREATE_MINER_SCORES,
   CREATE_PATH_POINTS_VIEW,
   CREATE_PATH_SETS,
   CREATE_PATH_VALUES,
+  CREATE_PROMPTS,
+  CREATE_REALIZED_PRICES,
   CREATE_RUNS,
+  CREATE_SERVICE_SCORES,
+  CREATE_SMOOTHED_SCORES,
   CREATE_VENUE_COMPARISONS,
 } from "./schema.ts";
 import { StoreError } from "./storeError.ts";
@@ -49,9 +55,10 @@ WHERE database_name = current_database() AND table_name = 'schema_migrations'`;
 /**
  * Every migration of pathlab's schema, in order. Version 1 creates the tables of DESIGN.md §4 that
  * the sync job writes (runs, path sets and their values, insights and their numeric leaves,
- * cross-checks, leaderboard rows, venue comparisons). Add a migration for a new table; never edit
- * one that has shipped.
- * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema"]
+ * cross-checks, leaderboard rows, venue comparisons); version 2 the tables the score job writes
+ * (prompts, realized prices, the service's and pathlab's scores, smoothed scores, calibration). Add
+ * a migration for a new table; never edit one that has shipped.
+ * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring"]
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -67,6 +74,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE_CROSSCHECKS,
       CREATE_LEADERBOARD_ROWS,
       CREATE_VENUE_COMPARISONS,
+    ],
+  },
+  {
+    version: 2,
+    name: "scoring",
+    statements: [
+      CREATE_PROMPTS,
+      CREATE_REALIZED_PRICES,
+      CREATE_SERVICE_SCORES,
+      CREATE_MINER_SCORES,
+      CREATE_SMOOTHED_SCORES,
+      CREATE_CALIBRATION,
     ],
   },
 ];

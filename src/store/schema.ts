@@ -181,3 +181,130 @@ CREATE TABLE venue_comparisons (
   run_id BIGINT,
   PRIMARY KEY (operation, asset, forecast_start_time, slug, market)
 )`;
+
+/**
+ * The validator prompts a `score` run scored: one row per (asset, time_increment, time_length,
+ * start_time), with the competition that pools it and the time it was scored (start + length).
+ * @example await connection.run(CREATE_PROMPTS);
+ */
+export const CREATE_PROMPTS = `
+CREATE TABLE prompts (
+  asset VARCHAR NOT NULL,
+  time_increment INTEGER NOT NULL CHECK (time_increment > 0),
+  time_length INTEGER NOT NULL CHECK (time_length > 0),
+  start_time TIMESTAMP NOT NULL,
+  competition VARCHAR NOT NULL,
+  scored_time TIMESTAMP NOT NULL,
+  score_rule VARCHAR NOT NULL,
+  run_id BIGINT,
+  PRIMARY KEY (asset, time_increment, time_length, start_time)
+)`;
+
+/**
+ * The realized path of a prompt as the service returned it: `prices[t + 1]` is grid point t, NULL
+ * where the price is missing. Natural key: the prompt's.
+ * @example await connection.run(CREATE_REALIZED_PRICES);
+ */
+export const CREATE_REALIZED_PRICES = `
+CREATE TABLE realized_prices (
+  asset VARCHAR NOT NULL,
+  time_increment INTEGER NOT NULL,
+  time_length INTEGER NOT NULL,
+  start_time TIMESTAMP NOT NULL,
+  prices DOUBLE[] NOT NULL,
+  run_id BIGINT,
+  PRIMARY KEY (asset, time_increment, time_length, start_time)
+)`;
+
+/**
+ * The service's own score rows of a prompt (historical scores): raw CRPS (−1 invalid) and prompt
+ * score per miner. Natural key: the prompt's and `miner_uid`.
+ * @example await connection.run(CREATE_SERVICE_SCORES);
+ */
+export const CREATE_SERVICE_SCORES = `
+CREATE TABLE service_scores (
+  asset VARCHAR NOT NULL,
+  time_increment INTEGER NOT NULL,
+  time_length INTEGER NOT NULL,
+  start_time TIMESTAMP NOT NULL,
+  miner_uid INTEGER NOT NULL,
+  crps DOUBLE NOT NULL,
+  prompt_score DOUBLE NOT NULL,
+  scored_time TIMESTAMP NOT NULL,
+  run_id BIGINT,
+  PRIMARY KEY (asset, time_increment, time_length, start_time, miner_uid)
+)`;
+
+/**
+ * pathlab's scores of a prompt, per miner (`source` `network`) or candidate model (`source`
+ * `candidate`, `miner_uid` −1): prompt CRPS (−1 invalid), the CRPS sum of each scoring interval
+ * (JSON object), prompt score, the reason a path set was rejected, and the comparison with the
+ * service's row. Natural key: the prompt's, `source` and `miner_uid`.
+ * @example await connection.run(CREATE_MINER_SCORES);
+ */
+export const CREATE_MINER_SCORES = `
+CREATE TABLE miner_scores (
+  asset VARCHAR NOT NULL,
+  time_increment INTEGER NOT NULL,
+  time_length INTEGER NOT NULL,
+  start_time TIMESTAMP NOT NULL,
+  source VARCHAR NOT NULL CHECK (source IN ('network', 'candidate')),
+  miner_uid INTEGER NOT NULL,
+  crps DOUBLE NOT NULL,
+  intervals JSON NOT NULL,
+  prompt_score DOUBLE,
+  invalid_reason VARCHAR,
+  service_crps DOUBLE,
+  service_prompt_score DOUBLE,
+  verdict VARCHAR NOT NULL,
+  run_id BIGINT,
+  PRIMARY KEY (asset, time_increment, time_length, start_time, source, miner_uid)
+)`;
+
+/**
+ * Smoothed scores and reward weights of a competition at one time (`as_of`), recomputed by pathlab
+ * next to the service's, with the verdict of each. Natural key: (competition, as_of, source,
+ * miner_uid).
+ * @example await connection.run(CREATE_SMOOTHED_SCORES);
+ */
+export const CREATE_SMOOTHED_SCORES = `
+CREATE TABLE smoothed_scores (
+  competition VARCHAR NOT NULL,
+  as_of TIMESTAMP NOT NULL,
+  source VARCHAR NOT NULL CHECK (source IN ('network', 'candidate')),
+  miner_uid INTEGER NOT NULL,
+  smoothed_score DOUBLE,
+  reward_weight DOUBLE,
+  service_smoothed_score DOUBLE,
+  service_reward_weight DOUBLE,
+  verdict VARCHAR NOT NULL,
+  run_id BIGINT,
+  PRIMARY KEY (competition, as_of, source, miner_uid)
+)`;
+
+/**
+ * Calibration of one path set on one prompt (see `promptCalibration`): PIT histogram counts,
+ * central-interval levels with covered counts and width sums, and CRPS per step (basis points).
+ * Natural key: the prompt's, `source` and `miner_uid`.
+ * @example await connection.run(CREATE_CALIBRATION);
+ */
+export const CREATE_CALIBRATION = `
+CREATE TABLE calibration (
+  asset VARCHAR NOT NULL,
+  time_increment INTEGER NOT NULL,
+  time_length INTEGER NOT NULL,
+  start_time TIMESTAMP NOT NULL,
+  source VARCHAR NOT NULL CHECK (source IN ('network', 'candidate')),
+  miner_uid INTEGER NOT NULL,
+  horizon VARCHAR NOT NULL,
+  n_paths INTEGER NOT NULL,
+  observed_points INTEGER NOT NULL,
+  pit_counts DOUBLE[] NOT NULL,
+  levels DOUBLE[] NOT NULL,
+  covered_counts DOUBLE[] NOT NULL,
+  width_sums DOUBLE[] NOT NULL,
+  relative_width_sums_bps DOUBLE[] NOT NULL,
+  step_crps_bps DOUBLE[] NOT NULL,
+  run_id BIGINT,
+  PRIMARY KEY (asset, time_increment, time_length, start_time, source, miner_uid)
+)`;

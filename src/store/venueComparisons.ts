@@ -3,7 +3,7 @@
  * pathlab's recomputed one, with the venue's probability, order book and event window.
  */
 
-import { listValue, type DuckDBConnection } from "@duckdb/node-api";
+import { DOUBLE, LIST, listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { RangeComparisonRecord, UpDownComparisonRecord } from "../spec/records/venue-a.ts";
 import type { VenueBComparisonRecord } from "../spec/records/venue-b.ts";
 import type { InsightPlace } from "./insights.ts";
@@ -70,41 +70,47 @@ export async function insertVenueComparisons(
       const what = (field: string) => `${entry.operation} ${record.slug}: ${field}`;
       const optional = <T>(field: string): T | null =>
         field in record ? ((record as unknown as Record<string, T>)[field] ?? null) : null;
-      statement.bind({
-        operation: entry.operation,
-        asset: place.asset,
-        horizon: place.horizon,
-        forecast_start_time: forecastStart,
-        slug: record.slug,
-        market: "title" in record ? record.title : record.slug,
-        kind: "cmp_type" in record ? record.cmp_type : "up-down",
-        ref_prices: "ref_prices" in record ? listValue(record.ref_prices) : null,
-        event_start_time:
-          "event_start_time" in record
-            ? timestampOfIso(record.event_start_time, what("event_start_time"))
-            : null,
-        event_end_time: timestampOfIso(record.event_end_time, what("event_end_time")),
-        observed_at: timestampOfIso(record.current_time, what("current_time")),
-        current_price: record.current_price,
-        start_price: optional<number>("start_price"),
-        service_probability:
-          "model_probability_up" in record ? record.model_probability_up : record.model_probability,
-        recomputed_probability: entry.recomputedProbability,
-        recomputed_standard_error: entry.recomputedStandardError ?? null,
-        venue_probability:
-          "venuea_probability_up" in record
-            ? record.venuea_probability_up
-            : "venuea_probability" in record
-              ? record.venuea_probability
-              : record.market_probability_up,
-        best_bid_price: record.best_bid_price,
-        best_bid_size: optional<number>("best_bid_size"),
-        best_ask_price: record.best_ask_price,
-        best_ask_size: optional<number>("best_ask_size"),
-        last_trade_price: optional<number>("venuea_last_trade_price"),
-        record: JSON.stringify(record),
-        run_id: place.runId,
-      });
+      statement.bind(
+        {
+          operation: entry.operation,
+          asset: place.asset,
+          horizon: place.horizon,
+          forecast_start_time: forecastStart,
+          slug: record.slug,
+          market: "title" in record ? record.title : record.slug,
+          kind: "cmp_type" in record ? record.cmp_type : "up-down",
+          ref_prices: "ref_prices" in record ? listValue(record.ref_prices) : null,
+          event_start_time:
+            "event_start_time" in record
+              ? timestampOfIso(record.event_start_time, what("event_start_time"))
+              : null,
+          event_end_time: timestampOfIso(record.event_end_time, what("event_end_time")),
+          observed_at: timestampOfIso(record.current_time, what("current_time")),
+          current_price: record.current_price,
+          start_price: optional<number>("start_price"),
+          service_probability:
+            "model_probability_up" in record
+              ? record.model_probability_up
+              : record.model_probability,
+          recomputed_probability: entry.recomputedProbability,
+          recomputed_standard_error: entry.recomputedStandardError ?? null,
+          venue_probability:
+            "venuea_probability_up" in record
+              ? record.venuea_probability_up
+              : "venuea_probability" in record
+                ? record.venuea_probability
+                : record.market_probability_up,
+          best_bid_price: record.best_bid_price,
+          best_bid_size: optional<number>("best_bid_size"),
+          best_ask_price: record.best_ask_price,
+          best_ask_size: optional<number>("best_ask_size"),
+          last_trade_price: optional<number>("venuea_last_trade_price"),
+          record: JSON.stringify(record),
+          run_id: place.runId,
+        },
+        // DuckDB would infer the list's type from its first element: [110, 112.5] as integers.
+        { ref_prices: LIST(DOUBLE) },
+      );
       await statement.run();
     }
   } finally {

@@ -24,7 +24,7 @@ describe("pathlab command line", () => {
     expect(exitCode).toBe(0);
     expect(stdout).toContain("Usage: pathlab");
     expect(stdout).toContain("operations");
-    expect(stdout).toContain("Coming next");
+    expect(stdout).toContain("Start with `pathlab sync`");
   });
 
   it("lists every operation of the interface as JSON", async () => {
@@ -57,7 +57,7 @@ describe("pathlab command line", () => {
       cwd: repoRoot,
     });
     expect(stdout).toContain("Usage: pathlab");
-    expect(stdout).toContain("Coming next");
+    expect(stdout).toContain("Start with `pathlab sync`");
   });
 
   it("keeps V8's ArrayBufferDetaching protector intact, so the core runs at full speed", async () => {

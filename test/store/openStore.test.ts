@@ -24,24 +24,42 @@ beforeEach(() => {
 });
 afterEach(() => remove());
 
+/** The schema version of this pathlab: its last migration. */
+const LATEST = MIGRATIONS.length;
+const NEXT = LATEST + 1;
+
 const extraTable: Migration = {
-  version: 2,
-  name: "add prompts",
-  statements: [`CREATE TABLE prompts (asset VARCHAR NOT NULL, start_time TIMESTAMP NOT NULL)`],
+  version: NEXT,
+  name: "add notes",
+  statements: [`CREATE TABLE notes (asset VARCHAR NOT NULL, start_time TIMESTAMP NOT NULL)`],
 };
 
 describe("migrations", () => {
-  it("openStore creates every table and records migration 1 in schema_migrations", async () => {
+  it("openStore creates every table and records every migration in schema_migrations", async () => {
     const store = await openStore(path);
-    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([1]);
-    const { rows } = await queryRows(store, "select version, name from schema_migrations");
-    expect(rows).toEqual([[1, "initial schema"]]);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual(
+      MIGRATIONS.map((migration) => migration.version),
+    );
+    const { rows } = await queryRows(
+      store,
+      "select version, name from schema_migrations order by 1",
+    );
+    expect(rows[0]).toEqual([1, "initial schema"]);
+    expect(rows).toEqual(MIGRATIONS.map((migration) => [migration.version, migration.name]));
     const tables = await queryRows(
       store,
       "select table_name from duckdb_tables() where database_name = current_database() order by 1",
     );
+    const scoringTables = [
+      "prompts",
+      "realized_prices",
+      "service_scores",
+      "miner_scores",
+      "smoothed_scores",
+      "calibration",
+    ];
     expect(tables.rows.map((row) => row[0])).toEqual(
-      [...TABLES, "schema_migrations"].sort((a, b) => a.localeCompare(b)),
+      [...TABLES, ...scoringTables, "schema_migrations"].sort((a, b) => a.localeCompare(b)),
     );
     await store.close();
   });
@@ -53,26 +71,26 @@ describe("migrations", () => {
     const rerun = await again.withConnection((connection) => migrate(connection, path));
     expect(rerun).toEqual([]);
     const { rows } = await queryRows(again, "select count(*) from schema_migrations");
-    expect(rows).toEqual([["1"]]);
+    expect(rows).toEqual([[String(LATEST)]]);
     await again.close();
   });
 
   it("a new migration is applied once, after the ones already applied", async () => {
     await (await openStore(path)).close();
     const upgraded = await openStore(path, { migrations: [...MIGRATIONS, extraTable] });
-    expect(upgraded.appliedMigrations.map((migration) => migration.name)).toEqual(["add prompts"]);
+    expect(upgraded.appliedMigrations.map((migration) => migration.name)).toEqual(["add notes"]);
     await upgraded.close();
     const reopened = await openStore(path, { migrations: [...MIGRATIONS, extraTable] });
     expect(reopened.appliedMigrations).toEqual([]);
     const { rows } = await queryRows(reopened, "select version from schema_migrations order by 1");
-    expect(rows).toEqual([[1], [2]]);
+    expect(rows).toEqual([...MIGRATIONS, extraTable].map((migration) => [migration.version]));
     await reopened.close();
   });
 
   it("a failing migration is rolled back whole and named in the error", async () => {
     await (await openStore(path)).close();
     const broken: Migration = {
-      version: 2,
+      version: NEXT,
       name: "broken",
       statements: [`CREATE TABLE half_done (x INTEGER)`, `CREATE TABLE oops (x NOT_A_TYPE)`],
     };
@@ -81,7 +99,9 @@ describe("migrations", () => {
     );
     expect(failure).toBeInstanceOf(StoreError);
     expect((failure as Error).message).toMatch(
-      /^migrate on ".*pathlab\.duckdb": migration 2 \("broken"\) failed and was rolled back: .*NOT_A_TYPE/,
+      new RegExp(
+        `^migrate on ".*pathlab\\.duckdb": migration ${NEXT} \\("broken"\\) failed and was rolled back: .*NOT_A_TYPE`,
+      ),
     );
     const store = await openStore(path);
     const { rows } = await queryRows(
@@ -90,7 +110,7 @@ describe("migrations", () => {
     );
     expect(rows).toEqual([["0"]]);
     expect((await queryRows(store, "select count(*) from schema_migrations")).rows).toEqual([
-      ["1"],
+      [String(LATEST)],
     ]);
     await store.close();
   });
@@ -98,10 +118,10 @@ describe("migrations", () => {
   it("a database migrated by a newer pathlab is refused, naming its version", async () => {
     await (await openStore(path, { migrations: [...MIGRATIONS, extraTable] })).close();
     await expect(openStore(path)).rejects.toThrow(
-      /schema version 2 \("add prompts"\), which this pathlab does not know \(its latest is 1\)/,
+      `schema version ${NEXT} ("add notes"), which this pathlab does not know (its latest is ${LATEST})`,
     );
     await expect(openStore(path, { readOnly: true })).rejects.toThrow(
-      /expected schema version 1, got schema version 2, made by a newer pathlab/,
+      `expected schema version ${LATEST}, got schema version ${NEXT}, made by a newer pathlab`,
     );
   });
 
@@ -112,7 +132,7 @@ describe("migrations", () => {
         migrate(connection, ":memory:", [MIGRATIONS[0], { ...extraTable, version: 3 }]),
       ),
     ).rejects.toThrow(
-      'migrate requires migrations numbered 1, 2, … in order: expected version 2 at position 1, got 3 ("add prompts")',
+      'migrate requires migrations numbered 1, 2, … in order: expected version 2 at position 1, got 3 ("add notes")',
     );
     await store.close();
   });
@@ -149,7 +169,7 @@ describe("read-only opens", () => {
   it("a read-only open of a file without pathlab's schema asks for a migration", async () => {
     await (await openStore(path, { migrations: [] })).close();
     await expect(openStore(path, { readOnly: true })).rejects.toThrow(
-      /expected schema version 1, got no pathlab schema; open it once for writing/,
+      `expected schema version ${LATEST}, got no pathlab schema; open it once for writing`,
     );
   });
 });

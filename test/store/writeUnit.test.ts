@@ -18,7 +18,13 @@ import {
   tableCounts,
   temporaryFolder,
 } from "./helpers.ts";
-import { completeUnit, FORECAST_START, leaderboardRows, liquidationRecord } from "./units.ts";
+import {
+  completeUnit,
+  FORECAST_START,
+  leaderboardRows,
+  liquidationRecord,
+  rangeRecord,
+} from "./units.ts";
 
 let folder: string;
 let remove: () => void;
@@ -224,6 +230,17 @@ describe("cross-checks, venue comparisons, leaderboards", () => {
     });
     const second = await queryRows(store, "select field from crosschecks");
     expect(second.rows).toEqual([["current_price"]]);
+    await store.close();
+  });
+
+  it("stores a strike ladder whose first price is whole and the next fractional", async () => {
+    // DuckDB infers an unbound list's type from its first element; [110, 112.5] must stay doubles.
+    const store = await openStore(":memory:");
+    const unit = completeUnit();
+    const ladder = { ...unit.venueComparisons![1], record: rangeRecord(110, 112.5) };
+    await writeUnit(store, { ...unit, venueComparisons: [ladder] });
+    const { rows } = await queryRows(store, "select ref_prices from venue_comparisons");
+    expect(rows).toEqual([[[110, 112.5]]]);
     await store.close();
   });
 

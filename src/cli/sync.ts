@@ -1,0 +1,126 @@
+/** `pathlab sync`: the main job (see `src/jobs/sync.ts`) with progress and a summary. */
+import { Command, Option } from "commander";
+import {
+  DEFAULT_DATABASE,
+  DEFAULT_SYNC_ASSETS,
+  DEFAULT_SYNC_CONCURRENCY,
+} from "../jobs/jobDefaults.ts";
+import { SyncUsageError } from "../jobs/syncUsageError.ts";
+import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
+import { HORIZONS } from "../spec/assets.ts";
+import { EXIT_USAGE } from "./errors.ts";
+import { integerOption, isoTimeOption, listOption } from "./optionParsers.ts";
+import type { ProgramIo, ProgramStatus } from "./program.ts";
+import { createSyncProgress } from "./syncProgress.ts";
+import { formatSyncReport } from "./syncReport.ts";
+
+interface SyncCommandOptions {
+  assets?: string[];
+  horizons?: string[];
+  db: string;
+  baseUrl?: string;
+  apiKey?: string;
+  concurrency: number;
+  now?: string;
+  seed?: number;
+  json?: boolean;
+}
+
+/**
+ * Builds the `sync` command: checks the options (bad values are usage errors, exit code 2), runs
+ * the sync with progress on stderr (a bar on a terminal, plain lines otherwise), then prints the
+ * summary table (or, with `--json`, the summary as JSON) on stdout and sets the exit code: 0
+ * without failures, 1 with any (the rest is stored).
+ * @example program.addCommand(syncCommand(io, status));
+ */
+export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
+  const command = new Command("sync")
+    .description(
+      "pull path sets from the service (default: the embedded sandbox), recompute and cross-check every insight, store it all in DuckDB",
+    )
+    .option(
+      "--assets <list>",
+      `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
+      listOption("--assets", (asset) => asset),
+    )
+    .option(
+      "--horizons <list>",
+      `comma-separated horizons (default: ${HORIZONS.join(",")})`,
+      listOption("--horizons", (horizon) => horizon),
+    )
+    .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE)
+    .addOption(
+      new Option("--base-url <url>", "the service (default: start the embedded sandbox)").env(
+        "PATHLAB_BASE_URL",
+      ),
+    )
+    .addOption(
+      new Option("--api-key <key>", "API key of the service (never printed or stored)").env(
+        "PATHLAB_API_KEY",
+      ),
+    )
+    .option(
+      "--concurrency <n>",
+      "units worked on at once",
+      integerOption("--concurrency", 1, 64),
+      DEFAULT_SYNC_CONCURRENCY,
+    )
+    .option(
+      "--now <time>",
+      "the embedded sandbox's clock, ISO 8601 (default: the current minute)",
+      isoTimeOption("--now"),
+    )
+    .option(
+      "--seed <integer>",
+      `the embedded sandbox's seed (default ${DEFAULT_SANDBOX_SEED})`,
+      integerOption("--seed", -(2 ** 31), 2 ** 32 - 1),
+    )
+    .option("--json", "print the summary as JSON instead of a table")
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 no failure, 1 some failures (the rest is stored; see the summary and\n" +
+        "the runs table), 2 bad usage. A unit is one asset × horizon at the service's latest forecast\n" +
+        "start; it is written in one transaction, so an interrupted sync leaves no partial unit and a\n" +
+        "rerun completes it.",
+    );
+  return command.action(async (options: SyncCommandOptions) => {
+    const terminal = io.stderrTerminal;
+    const progress = createSyncProgress(io.stderr, terminal);
+    let summary;
+    try {
+      // Loaded on use: the job's modules are not needed by the other commands.
+      const { runSync } = await import("../jobs/sync.ts");
+      summary = await runSync({
+        ...(options.assets !== undefined && { assets: options.assets }),
+        ...(options.horizons !== undefined && { horizons: options.horizons }),
+        database: options.db,
+        ...(options.baseUrl !== undefined &&
+          options.baseUrl !== "" && { baseUrl: options.baseUrl }),
+        ...(options.apiKey !== undefined && options.apiKey !== "" && { apiKey: options.apiKey }),
+        concurrency: options.concurrency,
+        ...(options.now !== undefined && { now: options.now }),
+        ...(options.seed !== undefined && { seed: options.seed }),
+        onEvent: progress.onEvent,
+      });
+    } catch (error) {
+      if (error instanceof SyncUsageError) {
+        command.error(`error: ${error.message}`, { exitCode: EXIT_USAGE, code: "pathlab.usage" });
+      }
+      throw error;
+    } finally {
+      progress.stop();
+    }
+    const databaseFlag = options.db === DEFAULT_DATABASE ? "" : ` --db ${shellWord(options.db)}`;
+    io.stdout(
+      options.json
+        ? `${JSON.stringify(summary, null, 2)}\n`
+        : formatSyncReport(summary, databaseFlag, io.stdoutTerminal === true),
+    );
+    status.exitCode = summary.exitCode;
+  });
+}
+
+/** `text` quoted for a POSIX shell when it holds anything but safe characters. */
+function shellWord(text: string): string {
+  return /^[\w./:@=+-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}

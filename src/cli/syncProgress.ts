@@ -1,0 +1,137 @@
+/**
+ * The progress of `pathlab sync`: on a terminal, a bar (units done, bytes fetched, failures) with
+ * each finished unit and each failure logged above it; elsewhere, one plain line per event.
+ */
+
+import cliProgress from "cli-progress";
+import type { SyncEvent } from "../jobs/syncEvents.ts";
+import type { SyncFailure, UnitSummary } from "../jobs/syncSummary.ts";
+
+/**
+ * Receives a sync's events and shows them; `stop` ends the bar (call it before printing the
+ * summary, also after a failure).
+ * @example
+ * const progress = createSyncProgress((text) => process.stderr.write(text));
+ * await runSync({ onEvent: progress.onEvent }).finally(progress.stop);
+ */
+export interface SyncProgress {
+  readonly onEvent: (event: SyncEvent) => void;
+  readonly stop: () => void;
+}
+
+/**
+ * A progress display writing plain lines to `write`, or, given a `terminal` stream, a progress
+ * bar on it (redrawn at most 10 times a second) with lines logged above the bar.
+ * @example
+ * const progress = createSyncProgress(io.stderr, process.stderr.isTTY ? process.stderr : undefined);
+ */
+export function createSyncProgress(
+  write: (text: string) => void,
+  terminal?: NodeJS.WriteStream,
+): SyncProgress {
+  let total = 0;
+  let done = 0;
+  let failures = 0;
+  let megabytes = "0";
+  const active: string[] = [];
+  let bars: cliProgress.MultiBar | undefined;
+  let bar: cliProgress.SingleBar | undefined;
+  const payload = () => ({
+    megabytes,
+    failures,
+    active: active.length === 0 ? "" : `| ${active.join(", ")}`,
+  });
+  const log = (line: string) => {
+    if (bars !== undefined) bars.log(`${line}\n`);
+    else write(`${line}\n`);
+  };
+  const onEvent = (event: SyncEvent) => {
+    switch (event.type) {
+      case "service":
+        log(
+          event.service.kind === "embedded sandbox"
+            ? `pathlab sync: embedded sandbox at ${event.service.baseUrl} (seed ${event.service.seed}, now ${event.service.now})`
+            : `pathlab sync: service at ${event.service.baseUrl}`,
+        );
+        break;
+      case "plan": {
+        total = event.units.length;
+        log(`pathlab sync: ${total} unit${total === 1 ? "" : "s"} into ${event.database}`);
+        if (terminal !== undefined) {
+          bars = new cliProgress.MultiBar(
+            {
+              stream: terminal,
+              format:
+                "units {bar} {value}/{total} | {megabytes} MB fetched | {failures} failures {active}",
+              hideCursor: true,
+              clearOnComplete: false,
+              barsize: 30,
+            },
+            cliProgress.Presets.shades_classic,
+          );
+          bar = bars.create(total, 0, payload());
+        }
+        break;
+      }
+      case "unit-start":
+        active.push(`${event.asset} ${event.horizon}`);
+        bar?.update(done, payload());
+        break;
+      case "unit-end": {
+        done += 1;
+        const label = `${event.unit.asset} ${event.unit.horizon}`;
+        const position = active.indexOf(label);
+        if (position !== -1) active.splice(position, 1);
+        log(unitLine(event.unit, done, total));
+        bar?.update(done, payload());
+        break;
+      }
+      case "failure":
+        failures += 1;
+        log(failureLine(event.failure));
+        bar?.update(done, payload());
+        break;
+      case "bytes":
+        megabytes = (event.bytesFetched / 1e6).toFixed(0);
+        bar?.update(done, payload());
+        break;
+    }
+  };
+  const stop = () => {
+    bars?.stop();
+    bars = undefined;
+    bar = undefined;
+  };
+  return { onEvent, stop };
+}
+
+/**
+ * The line of a finished unit: `[ 3/18] ETH 24h stored: 10 path sets, 11090 values cross-checked (11090 exact), 4.2 s`.
+ * @example unitLine(unit, 3, 18)
+ */
+export function unitLine(unit: UnitSummary, index: number, total: number): string {
+  const position = `[${String(index).padStart(String(total).length)}/${total}]`;
+  const seconds = `${(unit.durationMs / 1000).toFixed(1)} s`;
+  if (unit.status === "failed") {
+    return `${position} ${unit.asset} ${unit.horizon} failed (nothing stored; see the failures), ${seconds}`;
+  }
+  const values = Object.values(unit.verdicts).reduce((sum, count) => sum + count, 0);
+  const verdicts = Object.entries(unit.verdicts)
+    .filter(([, count]) => count > 0)
+    .map(([verdict, count]) => `${count} ${verdict}`)
+    .join(", ");
+  const failed = unit.failures > 0 ? `, ${unit.failures} failures` : "";
+  return `${position} ${unit.asset} ${unit.horizon} stored: ${unit.pathSets} path sets, ${values} values cross-checked (${verdicts || "none"})${failed}, ${seconds}`;
+}
+
+/**
+ * The line of a failure: `failure: BTC 1h path set (miner 23): miner 23: path 0: Number of time points is incorrect: expected 61, got 60`.
+ * @example failureLine(failure)
+ */
+export function failureLine(failure: SyncFailure): string {
+  const where = [
+    failure.operation,
+    failure.minerUid === undefined ? undefined : `miner ${failure.minerUid}`,
+  ].filter((part) => part !== undefined);
+  return `failure: ${failure.unit} ${failure.stage}${where.length > 0 ? ` (${where.join(", ")})` : ""}: ${failure.reason}`;
+}

@@ -1,0 +1,102 @@
+/**
+ * The summary `pathlab sync` prints at the end: a table per asset and horizon (verdict counts,
+ * mismatches, time taken), the totals, the failures with their reasons, the database, and what to
+ * run next.
+ */
+
+import Table from "cli-table3";
+import type { SyncSummary } from "../jobs/syncSummary.ts";
+import { failureLine } from "./syncProgress.ts";
+
+/** Failures listed in the summary; the rest are in `runs.failures` (and in `--json`). */
+const LISTED_FAILURES = 20;
+
+/**
+ * The summary as text. `databaseFlag` is the `--db …` to repeat in the suggested commands (empty
+ * for the default database); `terminal` colors the table's head (for a terminal).
+ * @example io.stdout(formatSyncReport(summary, "", process.stdout.isTTY === true));
+ */
+export function formatSyncReport(
+  summary: SyncSummary,
+  databaseFlag: string,
+  terminal: boolean,
+): string {
+  const table = new Table({
+    head: [
+      "asset",
+      "horizon",
+      "forecast start",
+      "status",
+      "path sets",
+      "exact",
+      "within-mc",
+      "missing",
+      "mismatch",
+      "venue rows",
+      "failures",
+      "time",
+    ],
+    style: terminal ? { compact: true } : { compact: true, head: [], border: [] },
+  });
+  for (const unit of summary.units) {
+    table.push([
+      unit.asset,
+      unit.horizon,
+      unit.forecastStartTime ?? "-",
+      unit.status,
+      unit.pathSets,
+      unit.verdicts.exact,
+      unit.verdicts["within-mc"],
+      unit.verdicts.missing,
+      unit.verdicts.mismatch,
+      unit.venueComparisons,
+      unit.failures,
+      `${(unit.durationMs / 1000).toFixed(1)} s`,
+    ]);
+  }
+  const totals = summary.totals;
+  table.push([
+    "total",
+    "",
+    "",
+    `${totals.stored}/${totals.units} stored`,
+    totals.pathSets,
+    totals.verdicts.exact,
+    totals.verdicts["within-mc"],
+    totals.verdicts.missing,
+    totals.verdicts.mismatch,
+    totals.venueComparisons,
+    totals.failures,
+    `${(summary.durationMs / 1000).toFixed(1)} s`,
+  ]);
+  const lines = [table.toString(), ""];
+  const service =
+    summary.service.kind === "embedded sandbox"
+      ? `the embedded sandbox (seed ${summary.service.seed}, now ${summary.service.now}), stopped`
+      : summary.service.baseUrl;
+  lines.push(
+    `database: ${summary.database} (run ${summary.runId}, ${summary.status})`,
+    `service:  ${service}`,
+    `fetched:  ${(totals.bytesFetched / 1e6).toFixed(1)} MB in ${totals.requests} requests`,
+  );
+  if (summary.failures.length > 0) {
+    lines.push("", `${summary.failures.length} failures (the rest is stored):`);
+    for (const failure of summary.failures.slice(0, LISTED_FAILURES)) {
+      lines.push(`  ${failureLine(failure).replace(/^failure: /, "")}`);
+    }
+    if (summary.failures.length > LISTED_FAILURES) {
+      lines.push(
+        `  … and ${summary.failures.length - LISTED_FAILURES} more: pathlab query "select failures from runs where id = ${summary.runId}"${databaseFlag}`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    "next:",
+    `  pathlab query "select operation, verdict, count(*) as n from crosschecks group by all order by all"${databaseFlag}`,
+    `  pathlab query "select asset, slug, service_probability, recomputed_probability, venue_probability from venue_comparisons"${databaseFlag}`,
+    `  pathlab export --out ./exports${databaseFlag}`,
+    "",
+  );
+  return lines.join("\n");
+}

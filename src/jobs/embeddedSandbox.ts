@@ -1,0 +1,127 @@
+/**
+ * The sandbox a job talks to when no service is named: `startSandbox` on 127.0.0.1, run in a
+ * worker thread so that the sandbox's own computations (its validator's scoring, its reference
+ * insights) use the second core while the job parses, recomputes and stores on the first.
+ */
+
+import { Worker } from "node:worker_threads";
+import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "../sandbox/sandboxDefaults.ts";
+import type { SandboxThreadMessage, SandboxThreadRequest } from "./sandboxThread.ts";
+
+/**
+ * Options of {@link startEmbeddedSandbox}.
+ * @example const options: EmbeddedSandboxOptions = { seed: 42, now: "2026-02-25T23:47:00Z" };
+ */
+export interface EmbeddedSandboxOptions {
+  /** Seed of the sandbox's world; default `DEFAULT_SANDBOX_SEED` (42). */
+  readonly seed?: number;
+  /** The sandbox's clock, ISO 8601; default the current time floored to the minute. */
+  readonly now?: string;
+  /** The key it accepts; default the key derived from the seed. */
+  readonly apiKey?: string;
+  /** Fault rules in `pathlab serve --faults` form; default none. */
+  readonly faults?: string;
+}
+
+/**
+ * A running embedded sandbox.
+ * @example
+ * const sandbox = await startEmbeddedSandbox({ now: "2026-02-25T23:47:00Z" });
+ * const client = createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+ * await sandbox.close();
+ */
+export interface EmbeddedSandbox {
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** The key it accepts. */
+  readonly apiKey: string;
+  readonly seed: number;
+  /** Its clock, ISO 8601. */
+  readonly now: string;
+  /**
+   * Replaces the fault rules (`pathlab serve --faults` form; empty for none); resolves once they
+   * apply, rejects with the parser's error for bad text.
+   */
+  setFaults(faults: string): Promise<void>;
+  /** Stops the server and its thread; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the sandbox in a worker thread on 127.0.0.1, any free port, and resolves once it listens.
+ * Rejects with an Error naming the cause when the sandbox cannot start (a bad `now`, fault text or
+ * seed) or its thread dies.
+ * @example
+ * const sandbox = await startEmbeddedSandbox({ seed: 7 });
+ * try { console.log(sandbox.url); } finally { await sandbox.close(); }
+ */
+export async function startEmbeddedSandbox(
+  options: EmbeddedSandboxOptions = {},
+): Promise<EmbeddedSandbox> {
+  const seed = options.seed ?? DEFAULT_SANDBOX_SEED;
+  const apiKey = options.apiKey ?? defaultSandboxApiKey(seed);
+  const worker = new Worker(new URL("./sandboxWorker.mjs", import.meta.url), {
+    workerData: {
+      seed,
+      host: "127.0.0.1",
+      port: 0,
+      apiKeys: [apiKey],
+      ...(options.now !== undefined && { now: options.now }),
+      ...(options.faults !== undefined && { faults: options.faults }),
+    },
+  });
+  let exited = false;
+  const exit = new Promise<number>((resolve) =>
+    worker.once("exit", (code) => {
+      exited = true;
+      resolve(code);
+    }),
+  );
+  const ready = await new Promise<SandboxThreadMessage & { type: "ready" }>((resolve, reject) => {
+    const fail = (reason: string, cause?: unknown) => {
+      void worker.terminate();
+      reject(new Error(`the embedded sandbox did not start: ${reason}`, { cause }));
+    };
+    worker.once("message", (message: SandboxThreadMessage) => {
+      if (message.type === "ready") resolve(message);
+      else fail(message.type === "error" ? message.message : `unexpected ${message.type}`);
+    });
+    worker.once("error", (error) => fail(error.message, error));
+    void exit.then((code) => fail(`its thread exited with code ${code}`));
+  });
+  let closing: Promise<void> | undefined;
+  const send = (request: SandboxThreadRequest) => worker.postMessage(request);
+  return {
+    url: ready.url,
+    apiKey,
+    seed: ready.seed,
+    now: ready.now,
+    setFaults(faults) {
+      return new Promise<void>((resolve, reject) => {
+        const answer = (message: SandboxThreadMessage) => {
+          if (message.type !== "faults") return;
+          worker.off("message", answer);
+          if (message.error === undefined) resolve();
+          else reject(new RangeError(message.error));
+        };
+        worker.on("message", answer);
+        send({ type: "faults", faults });
+      });
+    },
+    close() {
+      closing ??= (async () => {
+        if (exited) return;
+        const closed = new Promise<void>((resolve) => {
+          worker.on("message", (message: SandboxThreadMessage) => {
+            if (message.type === "closed") resolve();
+          });
+          void exit.then(() => resolve());
+        });
+        send({ type: "close" });
+        await closed;
+        await worker.terminate();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The members of the service's insight ensemble for one prompt, fetched as the service picks them:
+ * miners in meta-leaderboard order, each one's prediction set for the prompt, the first ten that
+ * make valid path sets (DOMAIN.md §4; the sandbox's `world.ensemble` does the same).
+ */
+
+import { AuthenticationError, BadRequestError, PaymentRequiredError } from "../client/errors.ts";
+import type { PathlabClient } from "../client/pathlab-client.ts";
+import type { Horizon } from "../spec/assets.ts";
+import { ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../spec/insightConventions.ts";
+import type { PredictionHistoricalParams } from "../spec/params.ts";
+import type { PredictionSet } from "../spec/records/prediction-set.ts";
+import { pathSetFromPrediction } from "../paths/fromPrediction.ts";
+import type { PathSet } from "../paths/pathSet.ts";
+import { PathSetError } from "../paths/pathSetError.ts";
+
+/**
+ * A prediction set that did not make a valid path set, with the validator's reason: `replaced`
+ * when a second fetch gave the same answer (the miner is left out and the next one takes its
+ * place), `corrected` when the second copy was valid and used (the first was damaged on the way).
+ * @example const rejected: RejectedPathSet = { minerUid: 23, outcome: "replaced", reason: "miner 23: path 0: Number of time points is incorrect: expected 61, got 60" };
+ */
+export interface RejectedPathSet {
+  readonly minerUid: number;
+  readonly outcome: "replaced" | "corrected";
+  /** The validator's words for the (first) invalid copy. */
+  readonly reason: string;
+}
+
+/**
+ * What {@link fetchEnsembleMembers} found.
+ * @example const { members, rejected, absent } = await fetchEnsembleMembers(client, request);
+ */
+export interface EnsembleMembers {
+  /** The path sets, in ranking order (at most `size`). */
+  readonly members: readonly PathSet[];
+  /** Invalid sets the service sent (see {@link RejectedPathSet}). */
+  readonly rejected: readonly RejectedPathSet[];
+  /** Miners asked for that have no prediction set for the prompt. */
+  readonly absent: readonly number[];
+}
+
+/**
+ * What to fetch.
+ * @example
+ * const request: EnsembleRequest = { asset: "BTC", horizon: "24h", startUnix: 1772063100, ranked: [47, 150, 144] };
+ */
+export interface EnsembleRequest {
+  /** The prediction operations' symbol (`SPYX`, not `SPY`). */
+  readonly asset: string;
+  readonly horizon: Horizon;
+  /** The prompt's start (`forecast_start_time`), Unix seconds. */
+  readonly startUnix: number;
+  /** Miner uids, best first (the meta-leaderboard's `neuron_uid`s). */
+  readonly ranked: readonly number[];
+  /** Members wanted; default `ENSEMBLE_SIZE` (10). */
+  readonly size?: number;
+}
+
+/** One miner's answer: no set, a valid path set (perhaps on the second fetch), or invalid twice. */
+type MemberAnswer =
+  | { readonly kind: "absent" }
+  | { readonly kind: "member"; readonly pathSet: PathSet; readonly firstReason?: string }
+  | { readonly kind: "rejected"; readonly reason: string };
+
+/**
+ * Fetches the top-`size` ensemble of a prompt from `/v2/prediction/historical`: the first `size`
+ * miners of `ranked`, one request each (in parallel, as many at once as the client allows), then,
+ * for each miner without a set or whose set is not a valid path set, the next miners of the
+ * ranking, until `size` members or the end of the ranking. Valid is `pathSetFromPrediction`'s
+ * check (the validator's counts, every price finite and positive) plus the `miner_uid` and
+ * `start_time` asked for. An invalid set is fetched a second time before the miner is left out,
+ * so that a set damaged on the way does not change the ensemble. A request that fails after the
+ * client's retries is also made once more (not for 400, 401, 402, 403); if it fails again the
+ * error is thrown: the ensemble would not be the service's without that miner.
+ * @example
+ * const { members } = await fetchEnsembleMembers(client, { asset: "ETH", horizon: "1h", startUnix, ranked });
+ * ensembleOf(members);
+ */
+export async function fetchEnsembleMembers(
+  client: PathlabClient,
+  request: EnsembleRequest,
+): Promise<EnsembleMembers> {
+  const size = request.size ?? ENSEMBLE_SIZE;
+  const { timeIncrement, horizonMinutes } = HORIZON_LAYOUTS[request.horizon];
+  const prompt = { asset: request.asset, timeIncrement, timeLength: horizonMinutes * 60 };
+  const params = (minerUid: number): PredictionHistoricalParams => ({
+    asset: request.asset as PredictionHistoricalParams["asset"],
+    time_increment: timeIncrement as PredictionHistoricalParams["time_increment"],
+    time_length: prompt.timeLength as PredictionHistoricalParams["time_length"],
+    start_time: new Date(request.startUnix * 1000).toISOString(),
+    miner: [minerUid],
+  });
+  const fetchSet = async (minerUid: number) => {
+    try {
+      return await client.request("/v2/prediction/historical", params(minerUid));
+    } catch (error) {
+      if (isPermanent(error)) throw error;
+      return client.request("/v2/prediction/historical", params(minerUid));
+    }
+  };
+  /** The set's path set, or the validator's reason why it is none; undefined without a set. */
+  const validate = (sets: readonly PredictionSet[], minerUid: number) => {
+    const set = sets.find((candidate) => candidate.miner_uid === minerUid) ?? sets[0];
+    if (set === undefined) return undefined;
+    const reason = mismatch(set, minerUid, request.startUnix);
+    if (reason !== undefined) return reason;
+    try {
+      return pathSetFromPrediction(set, prompt);
+    } catch (error) {
+      if (!(error instanceof PathSetError)) throw error;
+      return error.message;
+    }
+  };
+  const answer = async (minerUid: number): Promise<MemberAnswer> => {
+    const first = validate(await fetchSet(minerUid), minerUid);
+    if (first === undefined) return { kind: "absent" };
+    if (typeof first !== "string") return { kind: "member", pathSet: first };
+    const second = validate(await fetchSet(minerUid), minerUid);
+    if (second === undefined || typeof second === "string")
+      return { kind: "rejected", reason: first };
+    return { kind: "member", pathSet: second, firstReason: first };
+  };
+  const members: PathSet[] = [];
+  const rejected: RejectedPathSet[] = [];
+  const absent: number[] = [];
+  let next = 0;
+  while (members.length < size && next < request.ranked.length) {
+    const batch = request.ranked.slice(next, next + size - members.length);
+    next += batch.length;
+    const answers = await Promise.all(batch.map(answer));
+    answers.forEach((found, index) => {
+      const minerUid = batch[index];
+      if (found.kind === "absent") absent.push(minerUid);
+      else if (found.kind === "rejected") {
+        rejected.push({ minerUid, outcome: "replaced", reason: found.reason });
+      } else {
+        if (found.firstReason !== undefined) {
+          rejected.push({ minerUid, outcome: "corrected", reason: found.firstReason });
+        }
+        members.push(found.pathSet);
+      }
+    });
+  }
+  return { members, rejected, absent };
+}
+
+/** Client errors that a second request would only repeat: the request or the key is wrong. */
+function isPermanent(error: unknown): boolean {
+  return (
+    error instanceof BadRequestError ||
+    error instanceof AuthenticationError ||
+    error instanceof PaymentRequiredError
+  );
+}
+
+function mismatch(
+  set: { miner_uid: number; start_time: number },
+  minerUid: number,
+  startUnix: number,
+): string | undefined {
+  if (set.miner_uid !== minerUid) {
+    return `miner ${minerUid}: miner_uid: expected ${minerUid}, got ${set.miner_uid}`;
+  }
+  if (set.start_time !== startUnix) {
+    return `miner ${minerUid}: start_time: expected ${startUnix} (the prompt's start), got ${set.start_time}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,270 @@
+/**
+ * `runSync`, the main job (DESIGN.md §3): resolve the service, rank the miners, and for each asset
+ * and horizon fetch, recompute, cross-check and store one unit; record the run and its failures.
+ */
+
+import { createClient } from "../client/create-client.ts";
+import type { ClientOptions } from "../client/options.ts";
+import type { PathlabClient } from "../client/pathlab-client.ts";
+import { createSemaphore } from "../client/semaphore.ts";
+import { VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
+import type { Competition } from "../spec/assets.ts";
+import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
+import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
+import { openStore } from "../store/openStore.ts";
+import { finishRun, startRun } from "../store/runs.ts";
+import { withoutSecrets } from "../store/withoutSecrets.ts";
+import { DEFAULT_DATABASE, DEFAULT_SYNC_CONCURRENCY } from "./jobDefaults.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
+import type { SyncEvent } from "./syncEvents.ts";
+import { planSyncUnits, type SyncUnitPlan } from "./syncPlan.ts";
+import type { SyncFailure, SyncService, SyncSummary, UnitSummary } from "./syncSummary.ts";
+import { syncUnit } from "./syncUnit.ts";
+import { SyncUsageError } from "./syncUsageError.ts";
+
+/**
+ * Options of {@link runSync}; all optional.
+ * @example
+ * const options: SyncOptions = { assets: ["BTC", "ETH"], horizons: ["24h", "1h"], database: "/tmp/pathlab.duckdb", now: "2026-02-25T23:47:00Z" };
+ */
+export interface SyncOptions {
+  /** Assets (default `DEFAULT_SYNC_ASSETS`: every asset the prediction operations serve). */
+  readonly assets?: readonly string[];
+  /** Horizons (default both, `24h` and `1h`). */
+  readonly horizons?: readonly string[];
+  /** The database file; default `DEFAULT_DATABASE` (`./pathlab.duckdb`). */
+  readonly database?: string;
+  /** The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end. */
+  readonly baseUrl?: string;
+  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
+  readonly apiKey?: string;
+  /** Units at once; default `DEFAULT_SYNC_CONCURRENCY` (2). */
+  readonly concurrency?: number;
+  /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
+  readonly now?: string;
+  /** The embedded sandbox's seed; only without `baseUrl`. */
+  readonly seed?: number;
+  /**
+   * Client settings (retries, timeouts, requests in flight). Default: 4 retries, 8 requests in
+   * flight, the client's own timeouts and backoff.
+   */
+  readonly client?: Pick<
+    ClientOptions,
+    "maxRetries" | "retryBaseMs" | "retryMaxMs" | "timeoutMs" | "concurrency" | "naming" | "paths"
+  >;
+  /** Receives progress events. */
+  readonly onEvent?: (event: SyncEvent) => void;
+}
+
+/**
+ * Runs a sync: checks the options, opens (creating or migrating) the database, starts the embedded
+ * sandbox unless `baseUrl` is given, records a run, fetches the meta-leaderboard (14 days) of each
+ * competition once, runs the units (`syncUnit`) up to `concurrency` at a time, records how the run
+ * ended (`ok`, `partial` or `failed`, with every failure and its reason, without secrets), then
+ * stops the sandbox and closes the client and the database, whatever happened. Resolves with the
+ * summary; a unit's failures never reject it. Rejects for bad options (`SyncUsageError`: an asset
+ * without path sets, an unknown horizon, options that do not fit together), a database that cannot be opened (a
+ * `StoreLockedError` when another process holds it) and a sandbox that cannot start.
+ * @example
+ * const summary = await runSync({ assets: ["BTC"], horizons: ["1h"], database: "/tmp/p.duckdb" });
+ * summary.units[0].verdicts.exact // => 1873
+ */
+export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
+  const started = performance.now();
+  const startedAtUnix = Date.now() / 1000;
+  const plans = planSyncUnits(options.assets, options.horizons);
+  const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
+  checkOptions(options, concurrency);
+  const database = options.database ?? DEFAULT_DATABASE;
+  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
+  const emit = (event: SyncEvent) => options.onEvent?.(withoutSecrets(event, secrets) as SyncEvent);
+  const store = await openStore(database);
+  let sandbox: EmbeddedSandbox | undefined;
+  let client: PathlabClient | undefined;
+  try {
+    let service: SyncService;
+    let apiKey: string;
+    let asOfUnix: number;
+    if (options.baseUrl === undefined) {
+      sandbox = await startEmbeddedSandbox({
+        ...(options.seed !== undefined && { seed: options.seed }),
+        ...(options.now !== undefined && { now: options.now }),
+        ...(options.apiKey !== undefined && { apiKey: options.apiKey }),
+      });
+      secrets.push(sandbox.apiKey);
+      service = {
+        kind: "embedded sandbox",
+        baseUrl: sandbox.url,
+        seed: sandbox.seed,
+        now: sandbox.now,
+      };
+      apiKey = sandbox.apiKey;
+      asOfUnix = parseIsoTimeMs(sandbox.now) / 1000;
+    } else {
+      service = { kind: "service", baseUrl: options.baseUrl };
+      apiKey = options.apiKey as string;
+      asOfUnix = Math.floor(startedAtUnix / 60) * 60;
+    }
+    emit({ type: "service", service });
+    let bytesFetched = 0;
+    let requests = 0;
+    client = createClient({
+      maxRetries: 4,
+      concurrency: 8,
+      ...options.client,
+      baseUrl: service.baseUrl,
+      apiKey,
+      onEvent: (event) => {
+        if (event.type !== "response") return;
+        bytesFetched += event.bytes;
+        requests += 1;
+        emit({ type: "bytes", bytesFetched, requests });
+      },
+    });
+    const run = await startRun(store, {
+      command: "sync",
+      args: {
+        assets: plans
+          .map((plan) => plan.asset)
+          .filter((asset, index, all) => all.indexOf(asset) === index),
+        horizons: [...new Set(plans.map((plan) => plan.horizon))],
+        database,
+        service,
+        concurrency,
+      },
+      secrets,
+      startedAtUnix,
+    });
+    emit({
+      type: "plan",
+      units: plans.map(({ asset, horizon }) => ({ asset, horizon })),
+      database,
+    });
+    const rankings = new Map<Competition, Promise<readonly LeaderboardV2Row[]>>();
+    const activeClient = client;
+    const ranking = (plan: SyncUnitPlan) => {
+      let promise = rankings.get(plan.competition);
+      if (promise === undefined) {
+        promise = activeClient.request("/v2/meta-leaderboard/latest", {
+          days: ENSEMBLE_DAYS,
+          prompt_name: plan.competition,
+        });
+        rankings.set(plan.competition, promise);
+        // a failed ranking fails the units waiting for it; the next unit asks again
+        promise.catch(() => rankings.delete(plan.competition));
+      }
+      return promise;
+    };
+    const failures: SyncFailure[] = [];
+    const fetchLane = createSemaphore(1);
+    const units = await mapConcurrently(plans, concurrency, async (plan) => {
+      emit({ type: "unit-start", asset: plan.asset, horizon: plan.horizon });
+      const unit = await syncUnit({
+        client: activeClient,
+        store,
+        runId: run.id,
+        plan,
+        ranking,
+        asOfUnix,
+        fetchLane,
+        onFailure: (failure) => {
+          const clean = withoutSecrets(failure, secrets) as SyncFailure;
+          failures.push(clean);
+          emit({ type: "failure", failure: clean });
+        },
+      });
+      emit({ type: "unit-end", unit });
+      return unit;
+    });
+    const stored = units.filter((unit) => unit.status === "stored").length;
+    const status = failures.length === 0 ? "ok" : stored === 0 ? "failed" : "partial";
+    await finishRun(store, run, { status, failures });
+    return withoutSecrets(
+      {
+        command: "sync",
+        runId: run.id,
+        database,
+        service,
+        startedAt: new Date(startedAtUnix * 1000).toISOString(),
+        durationMs: Math.round(performance.now() - started),
+        status,
+        exitCode: failures.length === 0 ? 0 : 1,
+        units,
+        failures,
+        totals: totalsOf(units, failures.length, bytesFetched, requests),
+      },
+      secrets,
+    ) as SyncSummary;
+  } finally {
+    await client?.close();
+    await sandbox?.close();
+    await store.close();
+  }
+}
+
+function checkOptions(options: SyncOptions, concurrency: number): void {
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new SyncUsageError(`sync: concurrency: expected a whole number ≥ 1, got ${concurrency}`);
+  }
+  if (options.baseUrl === undefined) return;
+  for (const [name, value] of [
+    ["--now", options.now],
+    ["--seed", options.seed],
+  ] as const) {
+    if (value !== undefined) {
+      throw new SyncUsageError(
+        `sync: ${name} sets the embedded sandbox; it cannot be used with a service (--base-url or PATHLAB_BASE_URL)`,
+      );
+    }
+  }
+  if (options.apiKey === undefined || options.apiKey === "") {
+    throw new SyncUsageError(
+      "sync: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",
+    );
+  }
+}
+
+function totalsOf(
+  units: readonly UnitSummary[],
+  failures: number,
+  bytesFetched: number,
+  requests: number,
+): SyncSummary["totals"] {
+  const verdicts = Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) as Record<
+    Verdict,
+    number
+  >;
+  for (const unit of units)
+    for (const verdict of VERDICTS) verdicts[verdict] += unit.verdicts[verdict];
+  const stored = units.filter((unit) => unit.status === "stored");
+  return {
+    units: units.length,
+    stored: stored.length,
+    failed: units.length - stored.length,
+    pathSets: stored.reduce((sum, unit) => sum + unit.pathSets, 0),
+    verdicts,
+    venueComparisons: stored.reduce((sum, unit) => sum + unit.venueComparisons, 0),
+    failures,
+    bytesFetched,
+    requests,
+  };
+}
+
+/** `work` on each item, at most `limit` at a time, results in the items' order. */
+async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,26 @@
+/**
+ * The progress events of a sync, for progress bars and logs. They carry no secret: failure reasons
+ * come from the client's redacted errors and are redacted again before they are emitted.
+ */
+
+import type { Horizon } from "../spec/assets.ts";
+import type { SyncFailure, SyncService, UnitSummary } from "./syncSummary.ts";
+
+/**
+ * One event of a sync, in order: `service` (resolved, the embedded sandbox started), `plan` (the
+ * units), then per unit `unit-start` … `unit-end`, with `failure` as they happen and `bytes` after
+ * every response; the summary is the job's return value.
+ * @example
+ * await runSync({ onEvent: (event) => { if (event.type === "unit-end") console.log(event.unit.asset, event.unit.status); } });
+ */
+export type SyncEvent =
+  | { readonly type: "service"; readonly service: SyncService }
+  | {
+      readonly type: "plan";
+      readonly units: readonly { readonly asset: string; readonly horizon: Horizon }[];
+      readonly database: string;
+    }
+  | { readonly type: "unit-start"; readonly asset: string; readonly horizon: Horizon }
+  | { readonly type: "unit-end"; readonly unit: UnitSummary }
+  | { readonly type: "failure"; readonly failure: SyncFailure }
+  | { readonly type: "bytes"; readonly bytesFetched: number; readonly requests: number };

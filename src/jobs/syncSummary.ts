@@ -1,0 +1,124 @@
+/**
+ * What a sync reports: each unit's outcome, every failure with its reason, and the totals; the
+ * same object the CLI prints as a table or, with `--json`, as JSON.
+ */
+
+import type { Verdict } from "../crosscheck/crossCheck.ts";
+import type { Competition, Horizon } from "../spec/assets.ts";
+import type { RunStatus } from "../store/runs.ts";
+
+/**
+ * Where a failure happened: fetching a service record (`record`), the ranking (`ranking`), a path
+ * set (`path set`: invalid, left out; `previous path set` for the prompt one horizon earlier), the
+ * minute closes (`minute closes`), the recomputation (`recompute`), the cross-check
+ * (`cross-check`), the ensemble (`ensemble`: fetching it failed or nothing valid was left), the
+ * store (`store`), or the unit as a whole (`unit`: no forecast start could be established).
+ * @example const stage: SyncFailureStage = "path set";
+ */
+export type SyncFailureStage =
+  | "record"
+  | "ranking"
+  | "ensemble"
+  | "path set"
+  | "previous path set"
+  | "minute closes"
+  | "recompute"
+  | "cross-check"
+  | "store"
+  | "unit";
+
+/**
+ * One failure of a sync, as recorded in `runs.failures` and printed in the summary.
+ * @example
+ * const failure: SyncFailure = {
+ *   unit: "BTC 1h", asset: "BTC", horizon: "1h", stage: "path set", minerUid: 23,
+ *   reason: "miner 23: path 0: Number of time points is incorrect: expected 61, got 60",
+ * };
+ */
+export interface SyncFailure {
+  /** `<asset> <horizon>`. */
+  readonly unit: string;
+  readonly asset: string;
+  readonly horizon: Horizon;
+  readonly stage: SyncFailureStage;
+  /** The operation concerned (the spec's path), when one is. */
+  readonly operation?: string;
+  /** The miner concerned, for path sets. */
+  readonly minerUid?: number;
+  /** One line: what failed and why (client errors name the operation and status). */
+  readonly reason: string;
+}
+
+/**
+ * How one unit went. `stored`: written in one transaction (possibly with some operations or path
+ * sets failed, see `failures`); `failed`: nothing of it was written.
+ * @example summary.units.filter((unit) => unit.status === "failed").length // => 0
+ */
+export interface UnitSummary {
+  readonly asset: string;
+  readonly horizon: Horizon;
+  readonly competition: Competition;
+  /** The service records' `forecast_start_time`, when one was established. */
+  readonly forecastStartTime: string | null;
+  readonly status: "stored" | "failed";
+  /** Path sets in the ensemble (and stored). */
+  readonly pathSets: number;
+  /** Operations whose service record was cross-checked. */
+  readonly crossChecked: number;
+  /** Compared values per verdict, over the unit's operations. */
+  readonly verdicts: Readonly<Record<Verdict, number>>;
+  /** Venue markets stored with their recomputed probability. */
+  readonly venueComparisons: number;
+  /** Failures of this unit (see the summary's `failures`). */
+  readonly failures: number;
+  readonly durationMs: number;
+}
+
+/**
+ * The service a sync talked to.
+ * @example const service: SyncService = { kind: "embedded sandbox", baseUrl: "http://127.0.0.1:40123", seed: 42, now: "2026-02-25T23:47:00.000Z" };
+ */
+export interface SyncService {
+  /** `embedded sandbox` (started and stopped by the sync) or `service` (`--base-url`). */
+  readonly kind: "embedded sandbox" | "service";
+  readonly baseUrl: string;
+  /** The embedded sandbox's seed and clock. */
+  readonly seed?: number;
+  readonly now?: string;
+}
+
+/**
+ * The outcome of a sync.
+ * @example
+ * const summary: SyncSummary = await runSync({ assets: ["BTC"], horizons: ["1h"] });
+ * summary.exitCode // => 0
+ */
+export interface SyncSummary {
+  readonly command: "sync";
+  /** The run's id in the `runs` table. */
+  readonly runId: number;
+  /** The database file. */
+  readonly database: string;
+  readonly service: SyncService;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  /** `ok` without failures, else `partial` (the rest stored) or `failed` (no unit stored). */
+  readonly status: RunStatus;
+  /** 0 without failures, 1 with any (the CLI's exit code). */
+  readonly exitCode: 0 | 1;
+  readonly units: readonly UnitSummary[];
+  readonly failures: readonly SyncFailure[];
+  readonly totals: {
+    readonly units: number;
+    readonly stored: number;
+    readonly failed: number;
+    readonly pathSets: number;
+    readonly verdicts: Readonly<Record<Verdict, number>>;
+    readonly venueComparisons: number;
+    readonly failures: number;
+    /** Response bytes received from the service. */
+    readonly bytesFetched: number;
+    /** HTTP attempts made (retries included). */
+    readonly requests: number;
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * One unit of the sync (asset × horizon × the service's forecast start): the service's records,
+ * the top-10 path sets at their `forecast_start_time`, the recomputation and cross-check, and one
+ * transaction in the store. Shared by the sync job and its tests; the steps are DESIGN.md §3.
+ */
+
+import type { PathlabClient } from "../client/pathlab-client.ts";
+import type { Semaphore } from "../client/semaphore.ts";
+import { VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
+import type { InsightContext } from "../insights/context.ts";
+import { InsightSession } from "../insights/session.ts";
+import { ensembleOf } from "../paths/ensemble.ts";
+import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
+import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
+import type { Store } from "../store/openStore.ts";
+import { writeUnit } from "../store/writeUnit.ts";
+import { checkRecords } from "./checkRecords.ts";
+import { fetchServiceRecords } from "./fetchServiceRecords.ts";
+import { fetchUnitInputs } from "./fetchUnitInputs.ts";
+import type { SyncUnitPlan } from "./syncPlan.ts";
+import type { SyncFailure, SyncFailureStage, UnitSummary } from "./syncSummary.ts";
+import { UnitFailure } from "./unitFailure.ts";
+
+/**
+ * What {@link syncUnit} works with.
+ * @example
+ * const summary = await syncUnit({ client, store, runId: run.id, plan, ranking, asOfUnix, onFailure });
+ */
+export interface SyncUnitContext {
+  readonly client: PathlabClient;
+  readonly store: Store;
+  readonly runId: number | null;
+  readonly plan: SyncUnitPlan;
+  /** The meta-leaderboard (14 days) of a competition, best first; shared by the units. */
+  readonly ranking: (plan: SyncUnitPlan) => Promise<readonly LeaderboardV2Row[]>;
+  /**
+   * The time a leaderboard is stored for when its rows carry no `updated_at` (the sandbox's clock,
+   * or the run's start), Unix seconds; otherwise the latest `updated_at` is, so that fetching the
+   * same leaderboard again replaces it rather than adding a copy.
+   */
+  readonly asOfUnix: number;
+  /** Receives each failure as it happens. */
+  readonly onFailure: (failure: SyncFailure) => void;
+  /**
+   * Where the unit's requests wait their turn: units fetch one after another through it while
+   * earlier units recompute and store, so that the service's caches hold one unit's path sets at a
+   * time (the sandbox keeps 24 prediction sets: the 20 of one unit fit, two units' do not).
+   * Default: no waiting.
+   */
+  readonly fetchLane?: Semaphore;
+}
+
+/**
+ * Runs one unit: (1) every operation of the unit at the service, without `start_time` (the
+ * latest data), in parallel; (2) their common `forecast_start_time` (the liquidation record's, or
+ * the one most records give; a record from another start is a failure and left out) and the
+ * current price; (3) the ranking of the unit's competition; (4) in parallel, the top-10 ensemble at
+ * that start (`fetchUnitInputs`, `fetchEnsembleMembers`: invalid sets are failures with the validator's reason, the
+ * next miners take their place, as the service does), the previous prompt's ensemble (one horizon
+ * earlier, for `forecast_past`), and the 1-minute closes before the start (for `realized`); (5)
+ * each record recomputed and cross-checked (`checkRecords`); (6) path sets, records, cross-check
+ * rows, venue comparisons and the leaderboard written in one transaction (`writeUnit`).
+ * Failures of one record or one path set are reported through `onFailure` and the rest goes on;
+ * a unit without a forecast start, ranking or ensemble, or whose write fails, stores nothing. Never
+ * throws for the service's or the store's failures: they are in the summary.
+ * @example
+ * const unit = await syncUnit(context);
+ * unit.status // => "stored"
+ */
+export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
+  const started = performance.now();
+  const { plan } = context;
+  let failures = 0;
+  const fail = (stage: SyncFailureStage, reason: string, more: Partial<SyncFailure> = {}) => {
+    failures += 1;
+    context.onFailure({
+      unit: `${plan.asset} ${plan.horizon}`,
+      asset: plan.asset,
+      horizon: plan.horizon,
+      stage,
+      ...more,
+      reason,
+    });
+  };
+  let forecastStartTime: string | null = null;
+  const summary = (fields: Partial<UnitSummary>): UnitSummary => ({
+    asset: plan.asset,
+    horizon: plan.horizon,
+    competition: plan.competition,
+    forecastStartTime,
+    status: "failed",
+    pathSets: 0,
+    crossChecked: 0,
+    verdicts: noVerdicts(),
+    venueComparisons: 0,
+    ...fields,
+    failures,
+    durationMs: Math.round(performance.now() - started),
+  });
+  try {
+    const fetchAll = async () => {
+      const rankingPromise = context.ranking(plan);
+      rankingPromise.catch(() => undefined); // awaited below; a failure is reported there
+      const start = await fetchServiceRecords(context.client, plan, (operation, reason) =>
+        fail("record", reason, { operation }),
+      );
+      forecastStartTime = start.forecastStartTime;
+      const ranking = await rankingPromise.catch((error: unknown) => {
+        throw new UnitFailure("ranking", messageOf(error));
+      });
+      const inputs = await fetchUnitInputs(context.client, plan, start.startUnix, ranking, fail);
+      return { start, ranking, inputs };
+    };
+    const { start, ranking, inputs } =
+      context.fetchLane === undefined ? await fetchAll() : await context.fetchLane.run(fetchAll);
+    const base: InsightContext = {
+      asset: plan.asset,
+      horizon: plan.horizon,
+      currentPrice: start.currentPrice,
+      forecastStartTime: start.forecastStartTime,
+      ...(inputs.closes !== undefined && {
+        minuteClose: inputs.closes.minuteClose,
+        priceAt: inputs.closes.priceAt,
+      }),
+      ...(inputs.previous !== undefined && { previous: inputs.previous }),
+    };
+    const session = new InsightSession(ensembleOf(inputs.members), {
+      currentPrice: start.currentPrice,
+    });
+    const checked = checkRecords(start.records, session, base, inputs.unavailable);
+    for (const failure of checked.failures) {
+      fail(failure.stage, failure.reason, { operation: failure.operation });
+    }
+    const fetchedAtUnix = Date.now() / 1000;
+    try {
+      await writeUnit(context.store, {
+        asset: plan.asset,
+        horizon: plan.horizon,
+        forecastStartTimeUnix: start.startUnix,
+        runId: context.runId,
+        pathSets: inputs.members.map((pathSet) => ({
+          pathSet,
+          source: "/v2/prediction/historical",
+          fetchedAtUnix,
+        })),
+        insights: checked.insights,
+        crosschecks: checked.crosschecks,
+        venueComparisons: checked.venueComparisons,
+        leaderboards: [
+          {
+            operation: "/v2/meta-leaderboard/latest",
+            promptName: plan.competition,
+            days: ENSEMBLE_DAYS,
+            asOfUnix: leaderboardTimeUnix(ranking) ?? context.asOfUnix,
+            rows: ranking,
+          },
+        ],
+      });
+    } catch (error) {
+      throw new UnitFailure("store", messageOf(error));
+    }
+    return summary({
+      status: "stored",
+      pathSets: inputs.members.length,
+      crossChecked: checked.crossChecked,
+      verdicts: checked.verdicts,
+      venueComparisons: checked.venueComparisons.length,
+    });
+  } catch (error) {
+    const stage = error instanceof UnitFailure ? error.stage : "unit";
+    fail(stage, `unit not stored: ${messageOf(error)}`);
+    return summary({});
+  }
+}
+
+/** The latest `updated_at` of the rows, Unix seconds; undefined when none parses. */
+function leaderboardTimeUnix(rows: readonly LeaderboardV2Row[]): number | undefined {
+  let latest = -Infinity;
+  for (const row of rows) {
+    const milliseconds = parseIsoTimeMs(row.updated_at);
+    if (milliseconds > latest) latest = milliseconds;
+  }
+  return Number.isFinite(latest) ? latest / 1000 : undefined;
+}
+
+function noVerdicts(): Record<Verdict, number> {
+  return Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) as Record<Verdict, number>;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,213 @@
+/**
+ * One scored prompt into the store, in one transaction: its `prompts` row, realized prices, the
+ * service's score rows, pathlab's scores per miner (and candidate) and their calibration rows.
+ */
+
+import { DOUBLE, LIST, listValue, type DuckDBConnection } from "@duckdb/node-api";
+import type { ScoreRow } from "../spec/records/validation.ts";
+import type { Store } from "./openStore.ts";
+import { StoreError } from "./storeError.ts";
+import { timestampOfIso, timestampOfUnix } from "./timestamps.ts";
+
+/**
+ * The calibration of one path set on one prompt, as the store keeps it (the scoring layer's
+ * `PromptCalibration` has this shape): PIT counts, central-interval levels with covered counts and
+ * width sums, and CRPS per step in basis points.
+ * @example const row: CalibrationRow = minerScore.calibration!;
+ */
+export interface CalibrationRow {
+  readonly horizon: string;
+  readonly nPaths: number;
+  readonly observedPoints: number;
+  readonly pitCounts: readonly number[];
+  readonly levels: readonly number[];
+  readonly coveredCounts: readonly number[];
+  readonly widthSums: readonly number[];
+  readonly relativeWidthSumsBps: readonly number[];
+  readonly stepCrpsBps: readonly number[];
+}
+
+/**
+ * pathlab's score of one path set on a prompt, with the service's numbers it was compared with.
+ * @example
+ * const row: MinerScoreEntry = { source: "network", minerUid: 17, crps: 812.5, intervals: { "5min": 3.1 }, promptScore: 12, invalidReason: null, serviceCrps: 812.5, servicePromptScore: 12, verdict: "agree", calibration: undefined };
+ */
+export interface MinerScoreEntry {
+  /** `network` for a miner of the service, `candidate` for the user's model (`minerUid` −1). */
+  readonly source: "network" | "candidate";
+  readonly minerUid: number;
+  /** Prompt CRPS; −1 when the path set is invalid or the total is not finite. */
+  readonly crps: number;
+  /** CRPS sum of each scoring interval (empty when not scored). */
+  readonly intervals: Readonly<Record<string, number>>;
+  readonly promptScore: number | null;
+  /** Why the path set was rejected (the validator's reason string), or null. */
+  readonly invalidReason: string | null;
+  readonly serviceCrps: number | null;
+  readonly servicePromptScore: number | null;
+  /** `agree`, `disagree`, or `not compared`. */
+  readonly verdict: string;
+  /** Its calibration row, when it has valid prices. */
+  readonly calibration: CalibrationRow | undefined;
+}
+
+/**
+ * Everything stored for one prompt.
+ * @example
+ * const entry: ScoredPromptEntry = { asset: "BTC", timeIncrement: 300, timeLength: 86400, startTimeUnix: 1772063100, competition: "crypto-24h", scoreRule: "current", realizedPrices: [100, null], serviceRows: [], minerScores: [] };
+ */
+export interface ScoredPromptEntry {
+  readonly asset: string;
+  readonly timeIncrement: number;
+  readonly timeLength: number;
+  readonly startTimeUnix: number;
+  readonly competition: string;
+  /** The prompt-score rule in force when it was scored (`legacy-p90` or `current`). */
+  readonly scoreRule: string;
+  /** The realized path's `real_prices` as returned (null where missing). */
+  readonly realizedPrices: readonly (number | null)[];
+  /** The service's score rows of the prompt. */
+  readonly serviceRows: readonly ScoreRow[];
+  readonly minerScores: readonly MinerScoreEntry[];
+}
+
+const TABLES = ["prompts", "realized_prices", "service_scores", "miner_scores", "calibration"];
+
+const INSERT_PROMPT = `
+INSERT INTO prompts VALUES
+($asset, $time_increment, $time_length, $start_time, $competition, $scored_time, $score_rule, $run_id)`;
+
+const INSERT_REALIZED = `
+INSERT INTO realized_prices VALUES ($asset, $time_increment, $time_length, $start_time, $prices, $run_id)`;
+
+const INSERT_SERVICE_SCORE = `
+INSERT INTO service_scores VALUES
+($asset, $time_increment, $time_length, $start_time, $miner_uid, $crps, $prompt_score, $scored_time, $run_id)`;
+
+const INSERT_MINER_SCORE = `
+INSERT INTO miner_scores VALUES
+($asset, $time_increment, $time_length, $start_time, $source, $miner_uid, $crps, $intervals,
+ $prompt_score, $invalid_reason, $service_crps, $service_prompt_score, $verdict, $run_id)`;
+
+const INSERT_CALIBRATION = `
+INSERT INTO calibration VALUES
+($asset, $time_increment, $time_length, $start_time, $source, $miner_uid, $horizon, $n_paths,
+ $observed_points, $pit_counts, $levels, $covered_counts, $width_sums, $relative_width_sums_bps,
+ $step_crps_bps, $run_id)`;
+
+const DOUBLE_LIST = LIST(DOUBLE);
+
+/**
+ * Writes `entry` in one transaction, replacing whatever was stored before for the same prompt
+ * (its natural key: asset, time increment, time length, start time), so writing the same prompt
+ * twice changes no row count. On failure nothing of the prompt is stored and a {@link StoreError}
+ * naming the prompt is thrown, with the original as `cause`.
+ * @example await writeScoredPrompt(store, entry, run.id)
+ */
+export async function writeScoredPrompt(
+  store: Store,
+  entry: ScoredPromptEntry,
+  runId: number | null,
+): Promise<void> {
+  const label = `prompt ${entry.asset} ${entry.timeIncrement}/${entry.timeLength} ${new Date(entry.startTimeUnix * 1000).toISOString()}`;
+  try {
+    await store.withTransaction(async (connection) => {
+      const key = {
+        asset: entry.asset,
+        time_increment: entry.timeIncrement,
+        time_length: entry.timeLength,
+        start_time: timestampOfUnix(entry.startTimeUnix),
+      };
+      const run_id = runId === null ? null : BigInt(runId);
+      for (const table of TABLES) await deleteKey(connection, table, key);
+      await connection.run(INSERT_PROMPT, {
+        ...key,
+        competition: entry.competition,
+        scored_time: timestampOfUnix(entry.startTimeUnix + entry.timeLength),
+        score_rule: entry.scoreRule,
+        run_id,
+      });
+      await connection.run(
+        INSERT_REALIZED,
+        { ...key, prices: listValue([...entry.realizedPrices]), run_id },
+        { prices: DOUBLE_LIST },
+      );
+      for (const row of entry.serviceRows) {
+        await connection.run(INSERT_SERVICE_SCORE, {
+          ...key,
+          miner_uid: row.miner_uid,
+          crps: row.crps,
+          prompt_score: row.prompt_score,
+          scored_time: timestampOfIso(row.scored_time, `${label}: scored_time`),
+          run_id,
+        });
+      }
+      for (const score of entry.minerScores) {
+        await connection.run(
+          INSERT_MINER_SCORE,
+          {
+            ...key,
+            source: score.source,
+            miner_uid: score.minerUid,
+            crps: score.crps,
+            intervals: JSON.stringify(score.intervals),
+            prompt_score: score.promptScore,
+            invalid_reason: score.invalidReason,
+            service_crps: score.serviceCrps,
+            service_prompt_score: score.servicePromptScore,
+            verdict: score.verdict,
+            run_id,
+          },
+          { prompt_score: DOUBLE, service_crps: DOUBLE, service_prompt_score: DOUBLE },
+        );
+        const calibration = score.calibration;
+        if (calibration === undefined) continue;
+        await connection.run(
+          INSERT_CALIBRATION,
+          {
+            ...key,
+            source: score.source,
+            miner_uid: score.minerUid,
+            horizon: calibration.horizon,
+            n_paths: calibration.nPaths,
+            observed_points: calibration.observedPoints,
+            pit_counts: listValue([...calibration.pitCounts]),
+            levels: listValue([...calibration.levels]),
+            covered_counts: listValue([...calibration.coveredCounts]),
+            width_sums: listValue([...calibration.widthSums]),
+            relative_width_sums_bps: listValue([...calibration.relativeWidthSumsBps]),
+            step_crps_bps: listValue([...calibration.stepCrpsBps]),
+            run_id,
+          },
+          {
+            pit_counts: DOUBLE_LIST,
+            levels: DOUBLE_LIST,
+            covered_counts: DOUBLE_LIST,
+            width_sums: DOUBLE_LIST,
+            relative_width_sums_bps: DOUBLE_LIST,
+            step_crps_bps: DOUBLE_LIST,
+          },
+        );
+      }
+    });
+  } catch (error) {
+    throw new StoreError(
+      "writeScoredPrompt",
+      store.path,
+      `${label} was not stored (rolled back): ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
+
+async function deleteKey(
+  connection: DuckDBConnection,
+  table: string,
+  key: Record<string, unknown>,
+): Promise<void> {
+  await connection.run(
+    `DELETE FROM ${table} WHERE asset = $asset AND time_increment = $time_increment
+       AND time_length = $time_length AND start_time = $start_time`,
+    key as never,
+  );
+}

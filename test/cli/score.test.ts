@@ -1,0 +1,121 @@
+/**
+ * `pathlab score` through the program (in process, output captured) against a sandbox over real
+ * HTTP and a real DuckDB file: the leaderboard report, the JSON summary, and usage errors (exit 2).
+ */
+
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, type ProgramIo } from "../../src/cli/program.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
+import type { ScoreSummary } from "../../src/jobs/scoreSummary.ts";
+import { temporaryFolder } from "../store/helpers.ts";
+
+const NOW = "2026-11-21T10:49:00Z";
+const KEY = "sk-test-score-cli-71d3a0c4";
+
+let sandbox: EmbeddedSandbox;
+let folder: string;
+let remove: () => void;
+
+function capture(): { io: ProgramIo; stdout: () => string; stderr: () => string } {
+  let stdout = "";
+  let stderr = "";
+  return {
+    io: { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+    stdout: () => stdout,
+    stderr: () => stderr,
+  };
+}
+
+function scoreArgs(database: string, ...extra: string[]): string[] {
+  return [
+    "score",
+    "--from",
+    "2026-11-21T09:00:00Z",
+    "--to",
+    NOW,
+    "--competition",
+    "crypto-1h",
+    "--assets",
+    "BTC",
+    "--db",
+    database,
+    "--base-url",
+    sandbox.url,
+    "--api-key",
+    KEY,
+    ...extra,
+  ];
+}
+
+beforeAll(async () => {
+  sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: KEY });
+  ({ folder, remove } = temporaryFolder());
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  remove?.();
+});
+
+describe("pathlab score", () => {
+  it("prints a leaderboard with rank, smoothed score, weight, mean CRPS, coverage and agreement", async () => {
+    const output = capture();
+    const code = await runCli(
+      scoreArgs(join(folder, "report.duckdb"), "--miners", "top:5"),
+      output.io,
+    );
+    expect(output.stderr()).toMatch(/score: crypto-1h: 6 prompts to score/);
+    expect(code).toBe(0);
+    const text = output.stdout();
+    expect(text).toMatch(
+      /rank\s+uid\s+smoothed\s+weight\s+mean CRPS\s+cov 90%\s+prompts ok\s+agreement/,
+    );
+    expect(text).toMatch(/Agreement with the service: \d+ agree, 0 disagree/);
+    // Only BTC of crypto-1h: the smoothed window misses the other assets' prompts.
+    expect(text).toMatch(/smoothed scores not compared: the range leaves out \d+ prompts/);
+    expect(text).not.toContain(KEY);
+  }, 60_000);
+
+  it("--json prints the summary, the top-5 miners of the meta-leaderboard scored on every prompt", async () => {
+    const output = capture();
+    const code = await runCli(
+      scoreArgs(join(folder, "json.duckdb"), "--miners", "top:5", "--json"),
+      output.io,
+    );
+    expect(code).toBe(0);
+    const summary = JSON.parse(output.stdout()) as ScoreSummary;
+    expect(summary.competitions.map((competition) => competition.competition)).toEqual([
+      "crypto-1h",
+    ]);
+    const scored = summary.competitions[0].leaderboard.filter((row) => row.prompts > 0);
+    expect(scored).toHaveLength(5);
+    expect(summary.exitCode).toBe(0);
+  }, 60_000);
+
+  it("bad usage exits 2 and names the option", async () => {
+    const miners = capture();
+    expect(await runCli(scoreArgs(join(folder, "x.duckdb"), "--miners", "top:0"), miners.io)).toBe(
+      2,
+    );
+    expect(miners.stderr()).toContain(
+      '--miners must be top:N (N ≥ 1) or a comma-separated list of uids, got "top:0"',
+    );
+    const order = capture();
+    expect(
+      await runCli(
+        ["score", "--from", NOW, "--to", "2026-11-21T09:00:00Z", "--db", join(folder, "y.duckdb")],
+        order.io,
+      ),
+    ).toBe(2);
+    expect(order.stderr()).toContain(`score: --to: expected a time at or after --from (${NOW})`);
+    const competition = capture();
+    expect(
+      await runCli(
+        ["score", "--from", NOW, "--to", NOW, "--competition", "crypto-2h"],
+        competition.io,
+      ),
+    ).toBe(2);
+    expect(competition.stderr()).toMatch(/--competition.*crypto-2h/);
+  });
+});

@@ -12,13 +12,13 @@ const lockPath = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(lockPath, "utf8"));
 const packages = lock.packages;
 
-/** Platform of a package named `<prefix>-<os>-<cpu>[-musl]`. */
+/** Platform of a package named `…[-/]<os>-<cpu>[-musl|-glibc]` (`@duckdb/node-bindings-linux-x64`, `@deno/linux-arm64-glibc`). */
 function platformOf(name) {
-  const match = /-(darwin|linux|win32)-(x64|arm64)(-musl)?$/.exec(name);
+  const match = /[-/](darwin|linux|win32)-(x64|arm64)(-musl|-glibc)?$/.exec(name);
   if (!match) return undefined;
-  const [, os, cpu, musl] = match;
+  const [, os, cpu, libc] = match;
   const platform = { os: [os], cpu: [cpu] };
-  if (os === "linux") platform.libc = [musl ? "musl" : "glibc"];
+  if (os === "linux") platform.libc = [libc === "-musl" ? "musl" : "glibc"];
   return platform;
 }
 
@@ -28,7 +28,8 @@ for (const [location, entry] of Object.entries(packages)) {
     const key = `node_modules/${name}`;
     const platform = platformOf(name);
     if (packages[key] !== undefined || platform === undefined) continue;
-    packages[key] = { version, license: entry.license, optional: true, ...platform };
+    const dev = entry.dev ? { dev: true } : {};
+    packages[key] = { version, license: entry.license, ...dev, optional: true, ...platform };
     added += 1;
     console.log(`added ${key}@${version} (optional dependency of ${location || "the root"})`);
   }

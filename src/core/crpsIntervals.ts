@@ -61,7 +61,10 @@ export function intervalChanges(
   return out;
 }
 
-/** Options of {@link crpsIntervalTerms} and {@link crpsIntervalSum}. */
+/**
+ * Options of {@link crpsIntervalTerms} and {@link crpsIntervalSum}.
+ * @example const options: CrpsIntervalOptions = { method: "parity", absoluteReference: 68000 };
+ */
 export interface CrpsIntervalOptions {
   /** `"closed"` (default) or `"parity"` (properscoring's loop, bit for bit). */
   readonly method?: CrpsMethod;

@@ -14,7 +14,10 @@ import type { PathSet } from "../paths/pathSet.ts";
 import { PathSetError } from "../paths/pathSetError.ts";
 import type { PredictionSet } from "../spec/records/prediction-set.ts";
 
-/** The `miner_uid` a candidate's path sets carry in pathlab's results and store. */
+/**
+ * The `miner_uid` a candidate's path sets carry in pathlab's results and store.
+ * @example CANDIDATE_MINER_UID // => -1
+ */
 export const CANDIDATE_MINER_UID = -1;
 
 /**

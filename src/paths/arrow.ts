@@ -90,7 +90,10 @@ export function toArrowTable(source: PathSet | Ensemble): Table {
   return new Table(schema, [new RecordBatch(schema, columns)]);
 }
 
-/** What {@link pathSetFromArrow} takes from the caller instead of the table's metadata. */
+/**
+ * What {@link pathSetFromArrow} takes from the caller instead of the table's metadata.
+ * @example const meta: ArrowPathSetMeta = { asset: "BTC", startTime: 1763683200, timeIncrement: 300, minerUid: 17 };
+ */
 export interface ArrowPathSetMeta {
   readonly asset?: string;
   readonly startTime?: number;

@@ -14,7 +14,10 @@ import { PathSetError } from "./pathSetError.ts";
  */
 export type RebaseMode = "additive" | "multiplicative";
 
-/** Options of {@link ensembleOf}. */
+/**
+ * Options of {@link ensembleOf}.
+ * @example const options: EnsembleOptions = { rebaseTo: 68000, rebase: "additive" };
+ */
 export interface EnsembleOptions {
   /** Re-base every path to this price (finite, > 0); no re-basing when omitted. */
   readonly rebaseTo?: number;
@@ -22,7 +25,10 @@ export interface EnsembleOptions {
   readonly rebase?: RebaseMode;
 }
 
-/** Where one member's paths sit in an {@link Ensemble}. */
+/**
+ * Where one member's paths sit in an {@link Ensemble}.
+ * @example const member: EnsembleMember = { minerUid: 17, offset: 1000, count: 1000 };
+ */
 export interface EnsembleMember {
   /** The member's miner. */
   readonly minerUid: number;

@@ -6,7 +6,10 @@ import type { PredictionSet } from "../spec/records/prediction-set.ts";
 import type { PathSet } from "./pathSet.ts";
 import { PathSetError } from "./pathSetError.ts";
 
-/** What a prediction set record does not carry: the prompt it answers. */
+/**
+ * What a prediction set record does not carry: the prompt it answers.
+ * @example const prompt: PredictionPrompt = { asset: "BTC", timeIncrement: 300, timeLength: 86400 };
+ */
 export interface PredictionPrompt {
   /** Asset symbol of the prompt. */
   readonly asset: string;

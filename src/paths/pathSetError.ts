@@ -4,7 +4,10 @@
 
 import { describeValue } from "../spec/describe-value.ts";
 
-/** Where a {@link PathSetError} happened and what was wrong. */
+/**
+ * Where a {@link PathSetError} happened and what was wrong.
+ * @example const problem: PathSetProblem = { minerUid: 17, path: 3, point: 288, expected: "a finite positive price", got: NaN };
+ */
 export interface PathSetProblem {
   /** The miner whose path set is at fault, when known. */
   readonly minerUid?: number;

@@ -49,7 +49,10 @@ export interface PromptPlan {
   readonly mismatchReason: string | undefined;
 }
 
-/** What {@link planPrompt} needs besides the realized prices. */
+/**
+ * What {@link planPrompt} needs besides the realized prices.
+ * @example const shape: PromptShape = { timeIncrement: 300, nPoints: 289, intervals: SCORING_INTERVALS_24H };
+ */
 export interface PromptShape {
   /** Seconds between points (300 for 24h prompts, 60 for 1h prompts). */
   readonly timeIncrement: number;

@@ -4,14 +4,24 @@
  * operation of the spec; the client, the sandbox and the jobs all read it.
  */
 
-/** The sections of the interface; the client groups its typed methods by these. */
+/**
+ * The sections of the interface; the client groups its typed methods by these.
+ * @example const section: Section = "insights"; // client.insights.liquidation(…)
+ */
 export type Section =
   "insights" | "venueA" | "venueB" | "predictions" | "leaderboard" | "validation";
 
-/** Wire type of a query parameter. `time` is an ISO 8601 timestamp (with or without offset) or a date `YYYY-MM-DD`. */
+/**
+ * Wire type of a query parameter. `time` is an ISO 8601 timestamp (with or without offset) or a date `YYYY-MM-DD`.
+ * @example const type: ParamType = "time";
+ */
 export type ParamType = "string" | "integer" | "time";
 
-/** One query parameter of an operation. */
+/**
+ * One query parameter of an operation.
+ * @example
+ * const horizon: ParamSpec = { name: "horizon", type: "string", required: false, default: "24h", allowed: ["1h", "24h"], description: "forecast horizon" };
+ */
 export interface ParamSpec {
   /** Query-string name, exactly as the spec writes it (`start_time`, `miner`, `time_increment`). */
   readonly name: string;
@@ -33,6 +43,7 @@ export interface ParamSpec {
  * A limit between two time parameters, such as "`to` at most 7 days after `from`". `to` is never
  * before `from`; without `maxDays` that order is the whole rule.
  * With `inclusiveDay`, `to` names a whole UTC day (`to` ≤ `from` + maxDays, compared by UTC date).
+ * @example const smoothedScores: RangeRule = { from: "from", to: "to", maxDays: 7 };
  */
 export interface RangeRule {
   readonly from: string;
@@ -45,6 +56,7 @@ export interface RangeRule {
  * How a deployment names the venues and the service's own forecast in path segments and field
  * prefixes. The spec writes `venuea`, `venueb` and `model`; a live deployment may use real names
  * (`polymarket`, `synth`). Decoders normalize every record to the spec's neutral names.
+ * @example const live: Naming = { venueA: "polymarket", venueB: "venueb", model: "synth" };
  */
 export interface Naming {
   readonly venueA: string;
@@ -52,7 +64,10 @@ export interface Naming {
   readonly model: string;
 }
 
-/** What a decoder or encoder needs besides the JSON value. */
+/**
+ * What a decoder or encoder needs besides the JSON value.
+ * @example operationByPath("/insights/liquidation").decode(json, { naming: liveNaming });
+ */
 export interface CodecContext {
   readonly naming: Naming;
 }
@@ -60,6 +75,10 @@ export interface CodecContext {
 /**
  * One operation. `P` is the typed parameter object the client accepts, `R` the decoded response.
  * `Path` is the spec's path (with the neutral words), the key of the operation everywhere.
+ * @example
+ * const operation = operationByPath("/insights/option-pricing");
+ * operation.auth; // => true
+ * operation.params.map((param) => param.name); // => ["asset", "horizon", "start_time", "days", "limit"]
  */
 export interface Operation<Path extends string = string, P = Record<string, unknown>, R = unknown> {
   /** The spec's path with neutral words (`/insights/venuea/range`): the operation's key. */
@@ -88,8 +107,14 @@ export interface Operation<Path extends string = string, P = Record<string, unkn
   readonly __params?: P;
 }
 
-/** The parameter type of an operation. */
+/**
+ * The parameter type of an operation.
+ * @example type LiquidationParams = ParamsOf<typeof operationTable.insights.liquidation>;
+ */
 export type ParamsOf<O> = O extends Operation<string, infer P, infer _R> ? P : never;
 
-/** The decoded response type of an operation. */
+/**
+ * The decoded response type of an operation.
+ * @example type Liquidation = ResultOf<typeof operationTable.insights.liquidation>; // LiquidationRecord
+ */
 export type ResultOf<O> = O extends Operation<string, infer _P, infer R> ? R : never;

@@ -8,10 +8,10 @@ import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
 import type { MinerSelection } from "../jobs/score.ts";
 import type { CompetitionScores, ScoreEvent, ScoreSummary } from "../jobs/scoreSummary.ts";
 import { SyncUsageError } from "../jobs/syncUsageError.ts";
-import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import { COMPETITIONS, type Competition } from "../spec/assets.ts";
 import { EXIT_USAGE } from "./errors.ts";
-import { integerOption, isoTimeOption, listOption } from "./optionParsers.ts";
+import { isoTimeOption, listOption } from "./optionParsers.ts";
+import { addServiceOptions } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 
 interface ScoreCommandOptions {
@@ -35,60 +35,42 @@ interface ScoreCommandOptions {
  * @example buildProgram(io, status).addCommand(scoreCommand(io, status));
  */
 export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
-  const command = new Command("score")
-    .description(
-      "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
-    )
-    .requiredOption(
-      "--from <time>",
-      "prompts starting from this time, ISO 8601",
-      isoTimeOption("--from"),
-    )
-    .requiredOption(
-      "--to <time>",
-      "prompts starting up to this time, ISO 8601",
-      isoTimeOption("--to"),
-    )
-    .addOption(
-      new Option("--competition <name>", "the competition to score")
-        .choices([...COMPETITIONS, "all"])
-        .default("all"),
-    )
-    .option(
-      "--assets <list>",
-      "comma-separated assets (default: every asset of the competitions)",
-      listOption("--assets", (asset) => asset),
-    )
-    .option(
-      "--miners <selection>",
-      "top:N (meta-leaderboard) or uid,uid (default: every miner the service scored)",
-      minersOption,
-    )
-    .option(
-      "--candidate <dir>",
-      "a folder of your model's prediction files: *.json, each the spec's prediction-set record plus asset, time_increment and time_length",
-    )
-    .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE)
-    .addOption(
-      new Option("--base-url <url>", "the service (default: start the embedded sandbox)").env(
-        "PATHLAB_BASE_URL",
-      ),
-    )
-    .addOption(
-      new Option("--api-key <key>", "API key of the service (never printed or stored)").env(
-        "PATHLAB_API_KEY",
-      ),
-    )
-    .option(
-      "--now <time>",
-      "the embedded sandbox's clock, ISO 8601 (default: the current minute)",
-      isoTimeOption("--now"),
-    )
-    .option(
-      "--seed <integer>",
-      `the embedded sandbox's seed (default ${DEFAULT_SANDBOX_SEED})`,
-      integerOption("--seed", -(2 ** 31), 2 ** 32 - 1),
-    )
+  const command = addServiceOptions(
+    new Command("score")
+      .description(
+        "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
+      )
+      .requiredOption(
+        "--from <time>",
+        "prompts starting from this time, ISO 8601",
+        isoTimeOption("--from"),
+      )
+      .requiredOption(
+        "--to <time>",
+        "prompts starting up to this time, ISO 8601",
+        isoTimeOption("--to"),
+      )
+      .addOption(
+        new Option("--competition <name>", "the competition to score")
+          .choices([...COMPETITIONS, "all"])
+          .default("all"),
+      )
+      .option(
+        "--assets <list>",
+        "comma-separated assets (default: every asset of the competitions)",
+        listOption("--assets", (asset) => asset),
+      )
+      .option(
+        "--miners <selection>",
+        "top:N (meta-leaderboard) or uid,uid (default: every miner the service scored)",
+        minersOption,
+      )
+      .option(
+        "--candidate <dir>",
+        "a folder of your model's prediction files: *.json, each the spec's prediction-set record plus asset, time_increment and time_length",
+      )
+      .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+  )
     .option("--json", "print the summary as JSON instead of tables")
     .addHelpText(
       "after",

@@ -1,15 +1,15 @@
 /** `pathlab sync`: the main job (see `src/jobs/sync.ts`) with progress and a summary. */
-import { Command, Option } from "commander";
+import { Command } from "commander";
 import {
   DEFAULT_DATABASE,
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
 } from "../jobs/jobDefaults.ts";
 import { SyncUsageError } from "../jobs/syncUsageError.ts";
-import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import { HORIZONS } from "../spec/assets.ts";
 import { EXIT_USAGE } from "./errors.ts";
-import { integerOption, isoTimeOption, listOption } from "./optionParsers.ts";
+import { integerOption, listOption } from "./optionParsers.ts";
+import { addServiceOptions } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 import { createSyncProgress } from "./syncProgress.ts";
 import { formatSyncReport } from "./syncReport.ts";
@@ -34,46 +34,28 @@ interface SyncCommandOptions {
  * @example program.addCommand(syncCommand(io, status));
  */
 export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
-  const command = new Command("sync")
-    .description(
-      "pull path sets from the service (default: the embedded sandbox), recompute and cross-check every insight, store it all in DuckDB",
-    )
-    .option(
-      "--assets <list>",
-      `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
-      listOption("--assets", (asset) => asset),
-    )
-    .option(
-      "--horizons <list>",
-      `comma-separated horizons (default: ${HORIZONS.join(",")})`,
-      listOption("--horizons", (horizon) => horizon),
-    )
-    .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE)
-    .addOption(
-      new Option("--base-url <url>", "the service (default: start the embedded sandbox)").env(
-        "PATHLAB_BASE_URL",
-      ),
-    )
-    .addOption(
-      new Option("--api-key <key>", "API key of the service (never printed or stored)").env(
-        "PATHLAB_API_KEY",
-      ),
-    )
+  const command = addServiceOptions(
+    new Command("sync")
+      .description(
+        "pull path sets from the service (default: the embedded sandbox), recompute and cross-check every insight, store it all in DuckDB",
+      )
+      .option(
+        "--assets <list>",
+        `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
+        listOption("--assets", (asset) => asset),
+      )
+      .option(
+        "--horizons <list>",
+        `comma-separated horizons (default: ${HORIZONS.join(",")})`,
+        listOption("--horizons", (horizon) => horizon),
+      )
+      .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+  )
     .option(
       "--concurrency <n>",
       "units worked on at once",
       integerOption("--concurrency", 1, 64),
       DEFAULT_SYNC_CONCURRENCY,
-    )
-    .option(
-      "--now <time>",
-      "the embedded sandbox's clock, ISO 8601 (default: the current minute)",
-      isoTimeOption("--now"),
-    )
-    .option(
-      "--seed <integer>",
-      `the embedded sandbox's seed (default ${DEFAULT_SANDBOX_SEED})`,
-      integerOption("--seed", -(2 ** 31), 2 ** 32 - 1),
     )
     .option("--json", "print the summary as JSON instead of a table")
     .addHelpText(

@@ -33,7 +33,8 @@ import { finishRun, startRun } from "../store/runs.ts";
 import { writeScoredPrompt, type MinerScoreEntry } from "../store/scoredPrompts.ts";
 import { writeSmoothedScores, type SmoothedScoreEntry } from "../store/smoothedScoreRows.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
+import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
+import { resolveService } from "./resolveService.ts";
 import { DEFAULT_DATABASE } from "./jobDefaults.ts";
 import { CANDIDATE_MINER_UID, readCandidateFolder, type CandidateFile } from "./scoreCandidate.ts";
 import type {
@@ -157,24 +158,11 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
   let client: PathlabClient | undefined;
   const pool = new ScoringPool(options.threads === undefined ? {} : { threads: options.threads });
   try {
-    let service: ScoreSummary["service"];
-    let apiKey: string;
-    let nowUnix: number;
-    if (options.baseUrl === undefined) {
-      sandbox = await startEmbeddedSandbox({
-        ...(options.seed !== undefined && { seed: options.seed }),
-        ...(options.now !== undefined && { now: options.now }),
-        ...(options.apiKey !== undefined && { apiKey: options.apiKey }),
-      });
-      secrets.push(sandbox.apiKey);
-      service = { kind: "embedded sandbox", baseUrl: sandbox.url, now: sandbox.now };
-      apiKey = sandbox.apiKey;
-      nowUnix = parseIsoTimeMs(sandbox.now) / 1000;
-    } else {
-      service = { kind: "service", baseUrl: options.baseUrl };
-      apiKey = options.apiKey as string;
-      nowUnix = Math.floor(Date.now() / 1000);
-    }
+    const resolved = await resolveService(options, secrets);
+    sandbox = resolved.sandbox;
+    const { apiKey } = resolved;
+    const service: ScoreSummary["service"] = resolved.service;
+    const nowUnix = resolved.clockUnix ?? Math.floor(Date.now() / 1000);
     client = createClient({ maxRetries: 4, concurrency: 8, baseUrl: service.baseUrl, apiKey });
     const run = await startRun(store, {
       command: "score",

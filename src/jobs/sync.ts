@@ -11,15 +11,15 @@ import { VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
 import type { Competition } from "../spec/assets.ts";
 import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
 import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
 import { openStore } from "../store/openStore.ts";
 import { finishRun, startRun } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
 import { DEFAULT_DATABASE, DEFAULT_SYNC_CONCURRENCY } from "./jobDefaults.ts";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
+import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
+import { resolveService } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
 import { planSyncUnits, type SyncUnitPlan } from "./syncPlan.ts";
-import type { SyncFailure, SyncService, SyncSummary, UnitSummary } from "./syncSummary.ts";
+import type { SyncFailure, SyncSummary, UnitSummary } from "./syncSummary.ts";
 import { syncUnit } from "./syncUnit.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
 
@@ -83,29 +83,10 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   let sandbox: EmbeddedSandbox | undefined;
   let client: PathlabClient | undefined;
   try {
-    let service: SyncService;
-    let apiKey: string;
-    let asOfUnix: number;
-    if (options.baseUrl === undefined) {
-      sandbox = await startEmbeddedSandbox({
-        ...(options.seed !== undefined && { seed: options.seed }),
-        ...(options.now !== undefined && { now: options.now }),
-        ...(options.apiKey !== undefined && { apiKey: options.apiKey }),
-      });
-      secrets.push(sandbox.apiKey);
-      service = {
-        kind: "embedded sandbox",
-        baseUrl: sandbox.url,
-        seed: sandbox.seed,
-        now: sandbox.now,
-      };
-      apiKey = sandbox.apiKey;
-      asOfUnix = parseIsoTimeMs(sandbox.now) / 1000;
-    } else {
-      service = { kind: "service", baseUrl: options.baseUrl };
-      apiKey = options.apiKey as string;
-      asOfUnix = Math.floor(startedAtUnix / 60) * 60;
-    }
+    const resolved = await resolveService(options, secrets);
+    sandbox = resolved.sandbox;
+    const { service, apiKey } = resolved;
+    const asOfUnix = resolved.clockUnix ?? Math.floor(startedAtUnix / 60) * 60;
     emit({ type: "service", service });
     let bytesFetched = 0;
     let requests = 0;

@@ -1,0 +1,64 @@
+/**
+ * Which service a job talks to: the embedded sandbox (started here, on 127.0.0.1) when no base URL
+ * is given, else the service at `baseUrl` with the caller's key. Shared by `sync` and `score`.
+ */
+import { parseIsoTimeMs } from "../spec/time.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
+import type { SyncService } from "./syncSummary.ts";
+
+/** What a job was asked to talk to. */
+export interface ServiceRequest {
+  readonly baseUrl?: string;
+  readonly apiKey?: string;
+  /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
+  readonly now?: string;
+  /** The embedded sandbox's seed; only without `baseUrl`. */
+  readonly seed?: number;
+}
+
+/** The service a job talks to, and the sandbox to close at the end when it is the embedded one. */
+export interface ResolvedService {
+  readonly service: SyncService;
+  readonly apiKey: string;
+  /** The embedded sandbox's clock in unix seconds; `undefined` for a real service (use the time). */
+  readonly clockUnix: number | undefined;
+  readonly sandbox: EmbeddedSandbox | undefined;
+}
+
+/**
+ * Starts the embedded sandbox unless `request.baseUrl` is set, and pushes the key it accepts onto
+ * `secrets` (so that it is redacted like a user's key). The caller closes `sandbox`.
+ * @example
+ * const { service, apiKey, clockUnix, sandbox } = await resolveService({ now: "2026-02-25T23:47:00Z" }, secrets);
+ * try { … } finally { await sandbox?.close(); }
+ */
+export async function resolveService(
+  request: ServiceRequest,
+  secrets: string[],
+): Promise<ResolvedService> {
+  if (request.baseUrl !== undefined) {
+    return {
+      service: { kind: "service", baseUrl: request.baseUrl },
+      apiKey: request.apiKey as string,
+      clockUnix: undefined,
+      sandbox: undefined,
+    };
+  }
+  const sandbox = await startEmbeddedSandbox({
+    ...(request.seed !== undefined && { seed: request.seed }),
+    ...(request.now !== undefined && { now: request.now }),
+    ...(request.apiKey !== undefined && { apiKey: request.apiKey }),
+  });
+  secrets.push(sandbox.apiKey);
+  return {
+    service: {
+      kind: "embedded sandbox",
+      baseUrl: sandbox.url,
+      seed: sandbox.seed,
+      now: sandbox.now,
+    },
+    apiKey: sandbox.apiKey,
+    clockUnix: parseIsoTimeMs(sandbox.now) / 1000,
+    sandbox,
+  };
+}

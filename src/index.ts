@@ -353,7 +353,8 @@ export type {
 
 // ── insights: the service's insights recomputed from an ensemble ────────────────────────────
 export { InsightSession, insightSessionFor } from "./insights/session.ts";
-export type { InsightSessionOptions, PathExtremes } from "./insights/session.ts";
+export type { InsightSessionOptions, PathExtremes, PathPassRequest } from "./insights/session.ts";
+export { prepareRecords } from "./insights/prepareRecords.ts";
 export type {
   InsightContext,
   RangeMarket,

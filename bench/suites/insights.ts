@@ -6,9 +6,12 @@
  *
  * What is timed: from an ensemble already pooled and re-based to the current price (as `sync`
  * builds it, one copy of the path sets), and the previous prompt's ensemble likewise, each run
- * wraps them in fresh `Ensemble` objects (so the step-major copy is made again) and a fresh
- * `InsightSession`, then computes every record with its standard errors. The numpy peer computes
- * the values only, no standard errors.
+ * wraps them in fresh `Ensemble` objects and fresh `InsightSession`s (so nothing is kept from the
+ * run before: transpose, running extremes, block returns of both prompts), then computes every
+ * record with its standard errors. The numpy peer computes the values only, no standard errors.
+ * The set first names its records to `prepareRecords` (one pass over the paths for the running
+ * extremes, the LP bounds' counts and the block returns); the variant row without it shows what
+ * that pass saves.
  */
 
 import type { InsightContext, RangeMarket } from "../../src/insights/context.ts";
@@ -17,6 +20,8 @@ import { lpBoundsInsight } from "../../src/insights/lpBounds.ts";
 import { lpProbabilitiesInsight } from "../../src/insights/lpProbabilities.ts";
 import { optionPricingInsight } from "../../src/insights/optionPricing.ts";
 import { predictionPercentilesInsight } from "../../src/insights/predictionPercentiles.ts";
+import { prepareRecords } from "../../src/insights/prepareRecords.ts";
+import { RECOMPUTABLE_PATHS } from "../../src/insights/recompute.ts";
 import { InsightSession } from "../../src/insights/session.ts";
 import { rangeModelSides, upDownModelSide } from "../../src/insights/venueA.ts";
 import { venueBModelSides } from "../../src/insights/venueB.ts";
@@ -101,26 +106,27 @@ export const suite = defineSuite({
       );
       return { session: new InsightSession(ensemble, context), context };
     };
+    const records = (session: InsightSession, context: InsightContext) => [
+      predictionPercentilesInsight(session, context),
+      liquidationInsight(session, context),
+      lpBoundsInsight(session, context),
+      lpProbabilitiesInsight(session, context),
+      optionPricingInsight(session, context),
+      volatilityInsight(session, context),
+      volatilityPercentilesInsight(session, context),
+      upDownModelSide(session, context, "daily"),
+      rangeModelSides(session, { ...context, rangeMarkets: RANGE_MARKETS }),
+      rangeModelSides(session, { ...context, rangeMarkets: ABOVE_MARKETS }),
+      rangeModelSides(session, { ...context, rangeMarkets: HIT_MARKETS }),
+      venueBModelSides(session, context, "daily"),
+    ];
     const fullSet = () => {
       const { session, context } = fresh();
-      // Prediction percentiles first: their step-major copy then serves the sorted columns and
-      // the block returns of the other records. The running extremes of every window the set
-      // reads (liquidation 6/12/18/24 h, the daily event's end for hits) in one pass.
-      session.prepareExtremes([72, 144, 207, 216, 288]);
-      return [
-        predictionPercentilesInsight(session, context),
-        liquidationInsight(session, context),
-        lpBoundsInsight(session, context),
-        lpProbabilitiesInsight(session, context),
-        optionPricingInsight(session, context),
-        volatilityInsight(session, context),
-        volatilityPercentilesInsight(session, context),
-        upDownModelSide(session, context, "daily"),
-        rangeModelSides(session, { ...context, rangeMarkets: RANGE_MARKETS }),
-        rangeModelSides(session, { ...context, rangeMarkets: ABOVE_MARKETS }),
-        rangeModelSides(session, { ...context, rangeMarkets: HIT_MARKETS }),
-        venueBModelSides(session, context, "daily"),
-      ];
+      // The per-path intermediates of the whole set in one pass: the running extremes of every
+      // window it reads (liquidation 6/12/18/24 h, the daily event's end for hits), the LP
+      // bounds' counts and the block returns.
+      prepareRecords(session, { ...context, rangeMarkets: HIT_MARKETS }, RECOMPUTABLE_PATHS);
+      return records(session, context);
     };
     const one = (compute: (session: InsightSession, context: InsightContext) => unknown) => () => {
       const { session, context } = fresh();
@@ -134,6 +140,12 @@ export const suite = defineSuite({
         pathlab: fullSet,
         peer: { script: "insights", case: "full_set" },
         targetMs: 40,
+      },
+      {
+        name: "  variant: the same set without prepareRecords (a pass per intermediate)",
+        size,
+        pathlab: one(records),
+        note: "not used",
       },
       {
         name: "  liquidation (20 levels × 4 windows)",

@@ -10,7 +10,7 @@ import {
   annualizeVolatility,
   volatilityBlockSteps,
 } from "../spec/insightConventions.ts";
-import { stepQuantilesWithErrors, type QuantileEstimates } from "./quantileErrors.ts";
+import { columnQuantilesWithErrors, type QuantileEstimates } from "./quantileErrors.ts";
 import type { InsightSession } from "./session.ts";
 
 /**
@@ -28,7 +28,7 @@ export interface BlockVolatilities {
  * 2 minutes for 1h): the sample std (ddof 1) across paths of the block's log return
  * ln(p[end] / p[start]), annualized by √(525600 / block minutes) × 100 (insight conventions,
  * `VOLATILITY_LAYOUTS`). Two passes per block over the session's step-major block returns (mean,
- * then centred second and fourth moments).
+ * then centred second and fourth moments), four blocks side by side.
  * Standard error of a sample std s from n draws, by the delta method with the sample's own
  * kurtosis (no normality assumed): Var(s²) ≈ (m₄ − s⁴·(n − 3)/(n − 1)) / n, SE(s) ≈ √Var(s²) / (2s).
  * Throws `RangeError` when a block is not a whole number of the ensemble's steps.
@@ -41,21 +41,13 @@ export function blockVolatilities(session: InsightSession, horizon: Horizon): Bl
   );
   const nPaths = session.nPaths;
   const nBlocks = returns.length / nPaths;
+  const { sums, secondMoments, fourthMoments } = blockMoments(returns, nPaths, nBlocks);
   const values = new Float64Array(nBlocks);
   const standardErrors = new Float64Array(nBlocks);
   for (let block = 0; block < nBlocks; ++block) {
-    const start = block * nPaths;
-    let sum = 0;
-    for (let path = 0; path < nPaths; ++path) sum += returns[start + path];
-    const mean = sum / nPaths;
-    let secondMoment = 0;
-    let fourthMoment = 0;
-    for (let path = 0; path < nPaths; ++path) {
-      const deviation = returns[start + path] - mean;
-      const squared = deviation * deviation;
-      secondMoment += squared;
-      fourthMoment += squared * squared;
-    }
+    const sum = sums[block];
+    const secondMoment = secondMoments[block];
+    const fourthMoment = fourthMoments[block];
     const variance = secondMoment / (nPaths - 1);
     const deviation = Math.sqrt(variance);
     const varianceOfVariance =
@@ -73,10 +65,95 @@ export function blockVolatilities(session: InsightSession, horizon: Horizon): Bl
 }
 
 /**
+ * Per block of the block-major `returns`: the sum over paths, and the sums of the squared and
+ * fourth-power deviations from the block's mean, each accumulated in path order (two passes).
+ * Four blocks are summed side by side, so that four chains of additions overlap instead of one
+ * waiting on each addition (measured ~1.5× faster); each block's sums are the same numbers as
+ * summed alone.
+ */
+function blockMoments(
+  returns: Float64Array,
+  nPaths: number,
+  nBlocks: number,
+): { sums: Float64Array; secondMoments: Float64Array; fourthMoments: Float64Array } {
+  const sums = new Float64Array(nBlocks);
+  const secondMoments = new Float64Array(nBlocks);
+  const fourthMoments = new Float64Array(nBlocks);
+  let block = 0;
+  for (; block + 3 < nBlocks; block += 4) {
+    const first = block * nPaths;
+    const second = first + nPaths;
+    const third = second + nPaths;
+    const fourth = third + nPaths;
+    let sum0 = 0;
+    let sum1 = 0;
+    let sum2 = 0;
+    let sum3 = 0;
+    for (let path = 0; path < nPaths; ++path) {
+      sum0 += returns[first + path];
+      sum1 += returns[second + path];
+      sum2 += returns[third + path];
+      sum3 += returns[fourth + path];
+    }
+    const mean0 = sum0 / nPaths;
+    const mean1 = sum1 / nPaths;
+    const mean2 = sum2 / nPaths;
+    const mean3 = sum3 / nPaths;
+    let square0 = 0;
+    let square1 = 0;
+    let square2 = 0;
+    let square3 = 0;
+    let fourthPower0 = 0;
+    let fourthPower1 = 0;
+    let fourthPower2 = 0;
+    let fourthPower3 = 0;
+    for (let path = 0; path < nPaths; ++path) {
+      const deviation0 = returns[first + path] - mean0;
+      const deviation1 = returns[second + path] - mean1;
+      const deviation2 = returns[third + path] - mean2;
+      const deviation3 = returns[fourth + path] - mean3;
+      const squared0 = deviation0 * deviation0;
+      const squared1 = deviation1 * deviation1;
+      const squared2 = deviation2 * deviation2;
+      const squared3 = deviation3 * deviation3;
+      square0 += squared0;
+      square1 += squared1;
+      square2 += squared2;
+      square3 += squared3;
+      fourthPower0 += squared0 * squared0;
+      fourthPower1 += squared1 * squared1;
+      fourthPower2 += squared2 * squared2;
+      fourthPower3 += squared3 * squared3;
+    }
+    sums.set([sum0, sum1, sum2, sum3], block);
+    secondMoments.set([square0, square1, square2, square3], block);
+    fourthMoments.set([fourthPower0, fourthPower1, fourthPower2, fourthPower3], block);
+  }
+  for (; block < nBlocks; ++block) {
+    const start = block * nPaths;
+    let sum = 0;
+    for (let path = 0; path < nPaths; ++path) sum += returns[start + path];
+    const mean = sum / nPaths;
+    let square = 0;
+    let fourthPower = 0;
+    for (let path = 0; path < nPaths; ++path) {
+      const deviation = returns[start + path] - mean;
+      const squared = deviation * deviation;
+      square += squared;
+      fourthPower += squared * squared;
+    }
+    sums[block] = sum;
+    secondMoments[block] = square;
+    fourthMoments[block] = fourthPower;
+  }
+  return { sums, secondMoments, fourthMoments };
+}
+
+/**
  * The nine R-7 percentiles (insight conventions' order) across paths of each block's annualized
  * absolute log return |ln(p[end] / p[start])| × √(525600 / block minutes) × 100, block-major
  * (block b, percentile j at `b·9 + j`), with order-statistic standard errors
- * (`stepQuantilesWithErrors`).
+ * (`columnQuantilesWithErrors`, the scaled columns made a few blocks at a time).
  * Throws `RangeError` when a block is not a whole number of the ensemble's steps.
  * @example blockVolatilityPercentiles(session, "24h").values.length // => 96 × 9
  */
@@ -89,14 +166,23 @@ export function blockVolatilityPercentiles(
     volatilityBlockSteps(horizon, session.ensemble.timeIncrement),
   );
   const scale = annualizeVolatility(1, blockMinutes);
-  const annualized = new Float64Array(returns.length);
-  for (let index = 0; index < returns.length; ++index) {
-    annualized[index] = Math.abs(returns[index]) * scale;
-  }
-  return stepQuantilesWithErrors(
-    annualized,
-    session.nPaths,
-    returns.length / session.nPaths,
+  const nPaths = session.nPaths;
+  // Each block's |return| × scale made a few blocks at a time, not as a whole matrix.
+  return columnQuantilesWithErrors(
+    nPaths,
+    returns.length / nPaths,
     PERCENTILE_PROBABILITIES,
+    (firstBlock, count, out) => absoluteScaled(returns, firstBlock * nPaths, scale, out),
   );
+}
+
+/** out[i] = |values[from + i]| × scale for every i of `out` (a plain kernel, not a closure). */
+function absoluteScaled(
+  values: Float64Array,
+  from: number,
+  scale: number,
+  out: Float64Array,
+): void {
+  const length = out.length;
+  for (let index = 0; index < length; ++index) out[index] = Math.abs(values[from + index]) * scale;
 }

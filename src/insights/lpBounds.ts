@@ -13,7 +13,6 @@ import {
 import type { LpBoundsEntry, LpBoundsRecord } from "../spec/records/lp.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
-import { nestedRangeStatistics } from "./nestedRangeStatistics.ts";
 import { probabilityError } from "./probabilityError.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
 import { insightSessionFor, type InsightSession } from "./session.ts";
@@ -29,7 +28,8 @@ import { insightSessionFor, type InsightSession } from "./session.ts";
  * - `expected_impermanent_loss`: the mean over paths of the concentrated-liquidity loss at the last
  *   point, P0 = the current price (DOMAIN.md §4), unrounded.
  * One pass over the paths for all 16 widths (`nestedRangeStatistics`, the nested case of
- * `rangeStatistics` of core). Standard errors:
+ * `rangeStatistics` of core), shared with the running extremes when the session was prepared for
+ * both (`InsightSession.prepare`, `prepareRecords`). Standard errors:
  * Agresti–Coull for the probability ({@link probabilityError}), sample std / √n for
  * the means (time in the requested unit).
  * Throws `RangeError` for a context that does not fit the ensemble.
@@ -45,17 +45,8 @@ export function lpBoundsInsight(
   const bounds = LP_WIDTHS.map((width) => lpBounds(context.currentPrice, width.fraction));
   const lowers = Float64Array.from(bounds, (bound) => bound.lower);
   const uppers = Float64Array.from(bounds, (bound) => bound.upper);
-  const { values, nPaths, nPoints } = session.ensemble;
-  const statistics = nestedRangeStatistics(
-    values,
-    nPaths,
-    nPoints,
-    lowers,
-    uppers,
-    context.currentPrice,
-    resolved.stepMinutes,
-    session.extremesAt(nPoints - 1),
-  );
+  const nPaths = session.nPaths;
+  const statistics = session.nestedRangeStatistics(lowers, uppers, resolved.stepMinutes);
   const stayKey = LP_STAY_KEYS[context.horizon];
   const inUnit = (minutes: number) => timeInIntervalIn(minutes, unit, resolved.horizonMinutes);
   const standardErrors: Record<string, number> = {};

@@ -13,13 +13,14 @@ import {
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
 import { stepQuantilesWithErrors } from "./quantileErrors.ts";
-import { standardErrorKey, type InsightResult } from "./result.ts";
+import { standardErrorKeyGrid, type InsightResult } from "./result.ts";
 import { insightSessionFor, type InsightSession } from "./session.ts";
 
 /**
  * The nine R-7 percentiles (`0.005` … `0.995`) of the re-based price at every step (289 for 24h,
  * 61 for 1h), 2 decimals; step 0 is the current price (every re-based path starts there).
- * Histogram selection per step on the step-major copy (`stepQuantiles` of core); standard errors
+ * Histogram selection per step on the step-major paths (`stepQuantiles` of core; a transient
+ * transposition unless the session keeps a copy, `InsightSession.withStepMajor`); standard errors
  * from the order statistics p ± √(p(1 − p)/n) (`stepQuantilesWithErrors`).
  * Throws `RangeError` for a context that does not fit the ensemble.
  * @example predictionPercentilesInsight(ensemble, context).record.forecast_future.percentiles[288]["0.5"]
@@ -32,21 +33,18 @@ export function predictionPercentilesInsight(
   resolveContext("predictionPercentilesInsight", context, session.ensemble);
   const nPoints = session.nPoints;
   const count = PERCENTILE_KEYS.length;
-  const estimates = stepQuantilesWithErrors(
-    session.stepMajor,
-    session.nPaths,
-    nPoints,
-    PERCENTILE_PROBABILITIES,
+  const estimates = session.withStepMajor((stepMajor) =>
+    stepQuantilesWithErrors(stepMajor, session.nPaths, nPoints, PERCENTILE_PROBABILITIES),
   );
   const standardErrors: Record<string, number> = {};
   const percentiles: Percentiles[] = [];
+  const keys = standardErrorKeyGrid(["forecast_future", "percentiles"], nPoints, PERCENTILE_KEYS);
   for (let step = 0; step < nPoints; ++step) {
     const values = {} as Percentiles;
     for (let index = 0; index < count; ++index) {
       const key = PERCENTILE_KEYS[index];
       values[key] = roundTo(estimates.values[step * count + index], PERCENTILE_PRICE_DECIMALS);
-      standardErrors[standardErrorKey(["forecast_future", "percentiles", step, key])] =
-        estimates.standardErrors[step * count + index];
+      standardErrors[keys[step * count + index]] = estimates.standardErrors[step * count + index];
     }
     percentiles.push(values);
   }

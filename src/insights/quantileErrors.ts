@@ -29,7 +29,54 @@ export function stepQuantilesWithErrors(
   nSteps: number,
   probabilities: readonly number[],
 ): QuantileEstimates {
-  const count = probabilities.length;
+  const all = withErrorProbabilities(probabilities, nPaths);
+  return splitEstimates(
+    stepQuantiles(stepMajor, nPaths, nSteps, all),
+    probabilities.length,
+    nSteps,
+  );
+}
+
+/**
+ * {@link stepQuantilesWithErrors} of a step-major matrix that is never whole in memory:
+ * `fillColumns(firstStep, count, out)` writes steps firstStep … firstStep + count − 1 into `out`
+ * (count × nPaths values, step-major), a few steps at a time (8; the last call may have fewer).
+ * For columns derived from a kept matrix (the volatility percentiles' |ln return| × scale), this
+ * saves the whole derived copy and its pass (the steps are selected while in cache); the results
+ * are those of {@link stepQuantilesWithErrors} on the whole matrix, value for value.
+ * @example
+ * columnQuantilesWithErrors(10000, 96, PERCENTILE_PROBABILITIES, (first, count, out) => { … })
+ */
+export function columnQuantilesWithErrors(
+  nPaths: number,
+  nSteps: number,
+  probabilities: readonly number[],
+  fillColumns: (firstStep: number, count: number, out: Float64Array) => void,
+): QuantileEstimates {
+  const all = withErrorProbabilities(probabilities, nPaths);
+  const width = all.length;
+  const quantiles = new Float64Array(nSteps * width);
+  const columns = new Float64Array(Math.min(COLUMNS_PER_FILL, nSteps) * nPaths);
+  for (let first = 0; first < nSteps; first += COLUMNS_PER_FILL) {
+    const count = Math.min(COLUMNS_PER_FILL, nSteps - first);
+    const chunk = columns.subarray(0, count * nPaths);
+    fillColumns(first, count, chunk);
+    stepQuantiles(
+      chunk,
+      nPaths,
+      count,
+      all,
+      quantiles.subarray(first * width, (first + count) * width),
+    );
+  }
+  return splitEstimates(quantiles, probabilities.length, nSteps);
+}
+
+/** Steps per {@link columnQuantilesWithErrors} fill: 8 columns of 10,000 stay in the L2 cache. */
+const COLUMNS_PER_FILL = 8;
+
+/** The k probabilities, then p − δ for each, then p + δ for each (δ = √(p(1 − p)/n), clamped). */
+function withErrorProbabilities(probabilities: readonly number[], nPaths: number): number[] {
   const all: number[] = [...probabilities];
   for (const probability of probabilities) {
     const delta = Math.sqrt((probability * (1 - probability)) / nPaths);
@@ -39,7 +86,11 @@ export function stepQuantilesWithErrors(
     const delta = Math.sqrt((probability * (1 - probability)) / nPaths);
     all.push(Math.min(1, probability + delta));
   }
-  const quantiles = stepQuantiles(stepMajor, nPaths, nSteps, all);
+  return all;
+}
+
+/** Values and order-statistic standard errors from the 3k quantiles per step. */
+function splitEstimates(quantiles: Float64Array, count: number, nSteps: number): QuantileEstimates {
   const width = 3 * count;
   const values = new Float64Array(nSteps * count);
   const standardErrors = new Float64Array(nSteps * count);

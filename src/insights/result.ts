@@ -30,3 +30,31 @@ export interface InsightResult<R> {
 export function standardErrorKey(path: readonly (string | number)[]): string {
   return formatJsonPath(path);
 }
+
+/** Grids of keys already formatted, by prefix, rows and columns (a handful in a process). */
+const KEY_GRIDS = new Map<string, readonly string[]>();
+
+/**
+ * {@link standardErrorKey} of `[...prefix, row, column]` for every row in [0, rows) and column of
+ * `columns`, row-major (row r, column c at `r·columns.length + c`); formatted once per process and
+ * kept, as records with thousands of estimates (2,601 prediction percentiles) ask for the same
+ * keys every time.
+ * @example standardErrorKeyGrid(["forecast_future", "percentiles"], 289, PERCENTILE_KEYS)[9] // => 'forecast_future.percentiles[1]["0.005"]'
+ */
+export function standardErrorKeyGrid(
+  prefix: readonly (string | number)[],
+  rows: number,
+  columns: readonly string[],
+): readonly string[] {
+  const id = JSON.stringify([prefix, rows, columns]);
+  let grid = KEY_GRIDS.get(id);
+  if (grid === undefined) {
+    const keys: string[] = [];
+    for (let row = 0; row < rows; ++row) {
+      for (const column of columns) keys.push(standardErrorKey([...prefix, row, column]));
+    }
+    grid = Object.freeze(keys);
+    KEY_GRIDS.set(id, grid);
+  }
+  return grid;
+}

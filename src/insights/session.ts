@@ -1,12 +1,22 @@
 /**
  * One ensemble prepared for the insights: re-based to the current price once, with the
- * intermediates several insights share (step-major copy, running extremes, sorted prices at a
- * step, pooled step variance, block log returns) computed on first use and kept.
+ * intermediates several insights share (running extremes, LP bounds' counts, sorted prices at a
+ * step, pooled step variance, block log returns) computed on first use, or in one pass when
+ * named first, and kept.
  */
 
+import type { RangeEstimates } from "../core/rangeStatistics.ts";
+import { sortFloat64 } from "../core/sortFloat64.ts";
+import { transpose } from "../core/transpose.ts";
 import { logReturn, pooledLogReturnVariance } from "../core/volatility.ts";
 import { ensembleOf, type Ensemble, type RebaseMode } from "../paths/ensemble.ts";
 import type { PathSet } from "../paths/pathSet.ts";
+import {
+  isScannable,
+  nestedRangeEstimates,
+  nestedRangeStatistics,
+} from "./nestedRangeStatistics.ts";
+import { scanPaths, type NestedRangeSums } from "./pathScan.ts";
 
 /**
  * Options of {@link InsightSession}.
@@ -24,16 +34,17 @@ export interface InsightSessionOptions {
 
 /**
  * An {@link Ensemble} re-based to a current price, plus the intermediates that several insights
- * share, each computed once on first use: the step-major copy (prediction percentiles), each
- * path's running minimum and maximum at window ends (liquidation, LP stay, hit contracts), the
+ * share, each computed once on first use: each path's running minimum and maximum at window ends
+ * (liquidation, LP stay, hit contracts), the LP bounds' counts (time inside, stay, loss), the
  * sorted prices at a step (terminal prices, option expiry, venue event ends), the pooled one-step
- * log-return variance (bridge-corrected touch) and the step-major block log returns (volatility).
+ * log-return variance (bridge-corrected touch) and the block log returns (volatility).
  * The insight functions accept a session in place of an ensemble, so a caller computing several
- * records of one ensemble pays for each intermediate once. For a whole set of records: compute
- * the prediction percentiles first (their step-major copy then also serves the sorted columns and
- * the block returns), and name every window's end step to {@link InsightSession.prepareExtremes}
- * at once (one pass instead of one per call). Memory: the re-based copy and the step-major copy
- * are each nPaths × nPoints doubles (23 MB for 10 × 1,000 × 289).
+ * records of one ensemble pays for each intermediate once. For a whole set of records, name them
+ * first (`prepareRecords`, or {@link InsightSession.prepare}): the running extremes of every
+ * window, the LP bounds' counts and the block returns then come from ONE pass over the paths
+ * instead of one each. Memory: the re-based copy is nPaths × nPoints doubles (23 MB for
+ * 10 × 1,000 × 289), and so is the step-major copy once {@link InsightSession.stepMajor} is read
+ * (the records themselves transpose into a shared scratch, {@link InsightSession.withStepMajor}).
  * @example
  * const session = new InsightSession(ensemble, { currentPrice: 67676.62 });
  * const liquidation = liquidationInsight(session, context);
@@ -49,8 +60,9 @@ export class InsightSession {
   private readonly sortedAtStep = new Map<number, Float64Array>();
   private readonly blockReturns = new Map<number, Float64Array>();
   private readonly extremes = new Map<number, PathExtremes>();
+  private readonly rangeSums: CachedRangeSums[] = [];
   private pooledVariance: number | undefined;
-  private stepMajorReady = false;
+  private stepMajorValues: Float64Array | undefined;
 
   /**
    * Re-bases `ensemble` to `options.currentPrice` (a copy; `ensemble` is not changed), unless it
@@ -90,25 +102,52 @@ export class InsightSession {
   }
 
   /**
-   * The re-based paths step-major (step t, path p at `t·nPaths + p`), transposed on first use.
+   * The re-based paths step-major (step t, path p at `t·nPaths + p`), transposed on first use and
+   * kept (the ensemble's own copy, `Ensemble.stepMajor`); once made, it also serves the sorted
+   * prices at a step and the block returns. The records read it through
+   * {@link InsightSession.withStepMajor}, which does not keep a copy.
    * @example stepQuantiles(session.stepMajor, session.nPaths, session.nPoints)
    */
   get stepMajor(): Float64Array {
-    this.stepMajorReady = true;
-    return this.ensemble.stepMajor;
+    this.stepMajorValues ??= this.ensemble.stepMajor;
+    return this.stepMajorValues;
   }
 
   /**
-   * The prices of every path at point `step`, sorted ascending (NaN last); computed once per step
-   * and kept, so do not write into the result. `sortedPricesAt(nPoints − 1)` is the sorted
-   * terminal prices. Throws `RangeError` for a step outside [0, nPoints − 1].
+   * `compute(stepMajor)` on the re-based paths step-major (as {@link InsightSession.stepMajor}):
+   * the session's copy when it has one, else a transposition into a scratch buffer shared by all
+   * sessions and reused from call to call, so that a record reading every step once (prediction
+   * percentiles) costs no nPaths × nPoints allocation per session (23 MB for 10 × 1,000 × 289,
+   * and the garbage collections that come with it; the scratch stays allocated, at the size of the
+   * largest ensemble seen). `compute` must not keep the array; a nested call gets a fresh buffer.
+   * @example session.withStepMajor((stepMajor) => stepQuantiles(stepMajor, session.nPaths, session.nPoints))
+   */
+  withStepMajor<Result>(compute: (stepMajor: Float64Array) => Result): Result {
+    if (this.stepMajorValues !== undefined) return compute(this.stepMajorValues);
+    const { values, nPaths, nPoints } = this.ensemble;
+    const size = nPaths * nPoints;
+    if (scratchInUse) return compute(transpose(values, nPaths, nPoints));
+    if (scratchStepMajor.length < size) scratchStepMajor = new Float64Array(size);
+    scratchInUse = true;
+    try {
+      return compute(transpose(values, nPaths, nPoints, scratchStepMajor.subarray(0, size)));
+    } finally {
+      scratchInUse = false;
+    }
+  }
+
+  /**
+   * The prices of every path at point `step`, sorted ascending (NaN last; `sortFloat64` of core,
+   * so −0 and +0, equal, keep their path order); computed once per step and kept, so do not
+   * write into the result. `sortedPricesAt(nPoints − 1)` is the sorted terminal prices.
+   * Throws `RangeError` for a step outside [0, nPoints − 1].
    * @example const terminal = session.sortedPricesAt(session.nPoints - 1);
    */
   sortedPricesAt(step: number): Float64Array {
     this.requireStep("sortedPricesAt", step);
     let sorted = this.sortedAtStep.get(step);
     if (sorted === undefined) {
-      sorted = this.pricesAt(step).sort();
+      sorted = sortFloat64(this.pricesAt(step), new Float64Array(this.nPaths));
       this.sortedAtStep.set(step, sorted);
     }
     return sorted;
@@ -133,19 +172,102 @@ export class InsightSession {
    * yet known, in one pass over the paths (up to the largest step); then kept. The running extremes
    * are what the discrete touch probabilities (liquidation windows, hit contracts) and the LP stay
    * probability read: a path touches a level from above within the window iff its minimum is ≤ it.
+   * Same as `prepare({ extremeSteps: steps })`.
    * Throws `RangeError` for a step outside [0, nPoints − 1].
    * @example session.prepareExtremes([72, 144, 216, 288]);
    */
   prepareExtremes(steps: readonly number[]): void {
+    for (const step of steps) this.requireStep("prepareExtremes", step);
+    this.prepare({ extremeSteps: steps });
+  }
+
+  /**
+   * Computes in ONE pass over the paths (`scanPaths`) every per-path intermediate of `request`
+   * not yet known, and keeps it: the running extremes at `extremeSteps` (see
+   * {@link InsightSession.prepareExtremes}), the counts of nested `intervals` around the current
+   * price (see {@link InsightSession.nestedRangeStatistics}; the extremes at the last point come
+   * with them) and the block log returns over `blockSteps` steps (see
+   * {@link InsightSession.blockLogReturns}). Each intermediate asked for alone costs a pass of
+   * its own, so a caller computing several records names them all here first; `prepareRecords`
+   * does it from the records' paths. Intervals that `nestedRangeStatistics` does not take in one
+   * pass (not nested, not finite, more than 64) are left to
+   * {@link InsightSession.nestedRangeStatistics}, which then takes the general route.
+   * Throws `RangeError` for a step outside [0, nPoints − 1] or a block size as
+   * {@link InsightSession.blockLogReturns} does.
+   * @example session.prepare({ extremeSteps: [72, 144, 216, 288], intervals: { lowers, uppers }, blockSteps: 3 });
+   */
+  prepare(request: PathPassRequest): void {
     const wanted: number[] = [];
-    for (const step of steps) {
-      this.requireStep("prepareExtremes", step);
+    for (const step of request.extremeSteps ?? []) {
+      this.requireStep("prepare", step);
       if (!this.extremes.has(step) && !wanted.includes(step)) wanted.push(step);
     }
-    if (wanted.length === 0) return;
+    const intervals = request.intervals;
+    const withRanges =
+      intervals !== undefined &&
+      isScannable(intervals.lowers, intervals.uppers) &&
+      this.cachedRangeSums(intervals.lowers, intervals.uppers) === undefined;
+    const last = this.nPoints - 1;
+    if (withRanges && !this.extremes.has(last) && !wanted.includes(last)) wanted.push(last);
+    const blockSteps = request.blockSteps;
+    if (blockSteps !== undefined) this.requireBlockSteps("prepare", blockSteps);
+    const withBlocks = blockSteps !== undefined && !this.blockReturns.has(blockSteps);
+    if (wanted.length === 0 && !withRanges && !withBlocks) return;
     wanted.sort((a, b) => a - b);
-    const computed = computeExtremes(this.ensemble, Int32Array.from(wanted));
-    wanted.forEach((step, index) => this.extremes.set(step, computed[index]));
+    const { values, nPaths, nPoints } = this.ensemble;
+    const blocks = withBlocks
+      ? {
+          steps: blockSteps,
+          out: new Float64Array(Math.floor((nPoints - 1) / blockSteps) * nPaths),
+        }
+      : undefined;
+    const scan = scanPaths(
+      values,
+      nPaths,
+      nPoints,
+      Int32Array.from(wanted),
+      withRanges ? { ...intervals, startPrice: this.currentPrice } : undefined,
+      blocks,
+    );
+    if (blocks !== undefined) this.blockReturns.set(blocks.steps, blocks.out);
+    wanted.forEach((step, index) => this.extremes.set(step, scan.extremes[index]));
+    if (withRanges) {
+      this.rangeSums.push({
+        lowers: Float64Array.from(intervals.lowers),
+        uppers: Float64Array.from(intervals.uppers),
+        sums: scan.ranges as NestedRangeSums,
+      });
+    }
+  }
+
+  /**
+   * `nestedRangeStatistics` of the session's paths for nested intervals around the current price
+   * (P0 of the loss): stay, time inside (× `stepMinutes`) and impermanent loss, with standard
+   * errors; from the counts {@link InsightSession.prepare} kept for these bounds, else from a pass
+   * of its own (whose counts are then kept). Intervals that are not nested go to
+   * `rangeStatistics` of core (not kept).
+   * @example session.nestedRangeStatistics(lowers, uppers, 5).probabilityToStay.values
+   */
+  nestedRangeStatistics(
+    lowers: Float64Array,
+    uppers: Float64Array,
+    stepMinutes: number,
+  ): RangeEstimates {
+    const { values, nPaths, nPoints } = this.ensemble;
+    if (!isScannable(lowers, uppers)) {
+      return nestedRangeStatistics(
+        values,
+        nPaths,
+        nPoints,
+        lowers,
+        uppers,
+        this.currentPrice,
+        stepMinutes,
+      );
+    }
+    this.prepare({ intervals: { lowers, uppers } });
+    const sums = this.cachedRangeSums(lowers, uppers) as NestedRangeSums;
+    return nestedRangeEstimates(sums, nPaths, lowers, uppers, stepMinutes);
   }
 
   /**
@@ -166,21 +288,29 @@ export class InsightSession {
    * @example session.blockLogReturns(3) // 96 blocks of 15 minutes for a 24h ensemble
    */
   blockLogReturns(blockSteps: number): Float64Array {
-    if (!Number.isInteger(blockSteps) || blockSteps < 1 || blockSteps > this.nPoints - 1) {
-      throw new RangeError(
-        `InsightSession.blockLogReturns requires an integer blockSteps in [1, ${this.nPoints - 1}], got ${blockSteps}`,
-      );
-    }
+    this.requireBlockSteps("blockLogReturns", blockSteps);
     let returns = this.blockReturns.get(blockSteps);
     if (returns === undefined) {
-      returns = computeBlockLogReturns(
-        this.ensemble,
-        blockSteps,
-        this.stepMajorReady ? this.ensemble.stepMajor : undefined,
-      );
+      returns = computeBlockLogReturns(this.ensemble, blockSteps, this.stepMajorValues);
       this.blockReturns.set(blockSteps, returns);
     }
     return returns;
+  }
+
+  private cachedRangeSums(lowers: Float64Array, uppers: Float64Array): NestedRangeSums | undefined {
+    const same = (a: Float64Array, b: Float64Array) =>
+      a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+    return this.rangeSums.find(
+      (cached) => same(cached.lowers, lowers) && same(cached.uppers, uppers),
+    )?.sums;
+  }
+
+  private requireBlockSteps(operation: string, blockSteps: number): void {
+    if (!Number.isInteger(blockSteps) || blockSteps < 1 || blockSteps > this.nPoints - 1) {
+      throw new RangeError(
+        `InsightSession.${operation} requires an integer blockSteps in [1, ${this.nPoints - 1}], got ${blockSteps}`,
+      );
+    }
   }
 
   private requireStep(operation: string, step: number): void {
@@ -197,8 +327,8 @@ export class InsightSession {
     const ensemble = this.ensemble;
     const out = new Float64Array(nPaths);
     // The step-major copy, once made, has the column contiguous; otherwise a strided gather.
-    if (this.stepMajorReady) {
-      out.set(ensemble.stepMajor.subarray(step * nPaths, (step + 1) * nPaths));
+    if (this.stepMajorValues !== undefined) {
+      out.set(this.stepMajorValues.subarray(step * nPaths, (step + 1) * nPaths));
       return out;
     }
     const values = ensemble.values;
@@ -208,6 +338,10 @@ export class InsightSession {
     return out;
   }
 }
+
+/** The scratch of {@link InsightSession.withStepMajor}: grown to the largest ensemble seen. */
+let scratchStepMajor = new Float64Array(0);
+let scratchInUse = false;
 
 /**
  * Each path's minimum and maximum over a window of points [0, step], in path order. Both are NaN
@@ -219,6 +353,26 @@ export interface PathExtremes {
   readonly maxima: Float64Array;
   /** Whether every point of every path in the window is finite. */
   readonly finite: boolean;
+}
+
+/**
+ * What {@link InsightSession.prepare} computes in one pass over the paths.
+ * @example const request: PathPassRequest = { extremeSteps: [72, 288], intervals: { lowers, uppers } };
+ */
+export interface PathPassRequest {
+  /** Window ends (points) whose running extremes are wanted. */
+  readonly extremeSteps?: readonly number[];
+  /** Nested intervals around the current price (the LP bounds) whose counts are wanted. */
+  readonly intervals?: { readonly lowers: Float64Array; readonly uppers: Float64Array };
+  /** The block size (in steps) whose block log returns are wanted ({@link InsightSession.blockLogReturns}). */
+  readonly blockSteps?: number;
+}
+
+/** Counts of one set of nested intervals, with copies of their bounds (the cache key). */
+interface CachedRangeSums {
+  readonly lowers: Float64Array;
+  readonly uppers: Float64Array;
+  readonly sums: NestedRangeSums;
 }
 
 /**
@@ -292,41 +446,4 @@ function computeBlockLogReturns(
     }
   }
   return out;
-}
-
-/** Running extremes of every path at each of the ascending `steps`, in one pass. */
-function computeExtremes(ensemble: Ensemble, steps: Int32Array): PathExtremes[] {
-  const { nPaths, nPoints, values } = ensemble;
-  const nSteps = steps.length;
-  const minima = Array.from({ length: nSteps }, () => new Float64Array(nPaths));
-  const maxima = Array.from({ length: nSteps }, () => new Float64Array(nPaths));
-  const finite = new Uint8Array(nSteps).fill(1);
-  for (let path = 0; path < nPaths; ++path) {
-    const base = path * nPoints;
-    let minimum = values[base];
-    let maximum = minimum;
-    let valid = minimum - minimum === 0;
-    let point = 1;
-    for (let index = 0; index < nSteps; ++index) {
-      const end = base + steps[index];
-      for (let at = base + point; at <= end; ++at) {
-        const price = values[at];
-        // Most points lie inside [minimum, maximum]: test that first (a NaN fails it).
-        if (price <= maximum && price >= minimum) continue;
-        if (price > maximum) maximum = price;
-        else if (price < minimum) minimum = price;
-        else valid = false;
-      }
-      point = steps[index] + 1;
-      const ok = valid && maximum < Infinity && minimum > -Infinity;
-      if (!ok) finite[index] = 0;
-      minima[index][path] = ok ? minimum : NaN;
-      maxima[index][path] = ok ? maximum : NaN;
-    }
-  }
-  return Array.from({ length: nSteps }, (_, index) => ({
-    minima: minima[index],
-    maxima: maxima[index],
-    finite: finite[index] === 1,
-  }));
 }

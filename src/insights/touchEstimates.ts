@@ -46,9 +46,11 @@ export function touchEstimates(
       const value = levels[level];
       let down = 0;
       let up = 0;
+      // Counted without branches (`+` of a comparison): a branch per path would be taken at
+      // random for a level inside the spread of the extremes (measured ~2× slower).
       for (let path = 0; path < nPaths; ++path) {
-        if (minima[path] <= value) ++down;
-        if (maxima[path] >= value) ++up;
+        down += +(minima[path] <= value);
+        up += +(maxima[path] >= value);
       }
       const usable = finite && nPaths > 0 && value === value;
       const at = window * nLevels + level;

@@ -23,7 +23,7 @@ import type { Ensemble } from "../paths/ensemble.ts";
 import { blockVolatilities, blockVolatilityPercentiles } from "./blockVolatility.ts";
 import { resolveContext, type InsightContext, type ResolvedContext } from "./context.ts";
 import type { QuantileEstimates } from "./quantileErrors.ts";
-import { standardErrorKey, type InsightResult } from "./result.ts";
+import { standardErrorKey, standardErrorKeyGrid, type InsightResult } from "./result.ts";
 import { insightSessionFor, type InsightSession } from "./session.ts";
 
 /**
@@ -255,13 +255,13 @@ function percentileObjects(
   const count = PERCENTILE_KEYS.length;
   const nBlocks = estimates.values.length / count;
   const objects: Percentiles[] = [];
+  const keys = standardErrorKeyGrid([part, "percentiles"], nBlocks, PERCENTILE_KEYS);
   for (let block = 0; block < nBlocks; ++block) {
     const values = {} as Percentiles;
     for (let index = 0; index < count; ++index) {
       const key = PERCENTILE_KEYS[index];
       values[key] = roundTo(estimates.values[block * count + index], VOLATILITY_DECIMALS);
-      standardErrors[standardErrorKey([part, "percentiles", block, key])] =
-        estimates.standardErrors[block * count + index];
+      standardErrors[keys[block * count + index]] = estimates.standardErrors[block * count + index];
     }
     objects.push(values);
   }

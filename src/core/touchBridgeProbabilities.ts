@@ -5,10 +5,13 @@
  */
 
 import { ascendingLevels } from "./ascendingOrder.ts";
-import { requireEstimatesLength, requirePathShape, requireWindowEndSteps } from "./entryChecks.ts";
 import { countAtMostSorted, countBelowSorted } from "./sortedCounts.ts";
 import { meanStandardErrorFromSums } from "./stderr.ts";
-import { createTouchEstimates, type TouchEstimates } from "./touchProbabilities.ts";
+import {
+  createTouchEstimates,
+  requireTouchArguments,
+  type TouchEstimates,
+} from "./touchProbabilities.ts";
 
 /**
  * A step whose crossing probability q = exp(−x) has x above this leaves 1 − q rounded to exactly
@@ -57,12 +60,9 @@ export function touchBridgeProbabilities(
   out: TouchEstimates = createTouchEstimates(levels.length, windowEndSteps.length),
 ): TouchEstimates {
   const operation = "touchBridgeProbabilities";
-  requirePathShape(operation, values, nPaths, nPoints);
-  requireWindowEndSteps(operation, windowEndSteps, fromStep, nPoints);
+  requireTouchArguments(operation, values, nPaths, nPoints, levels, windowEndSteps, fromStep, out);
   const nLevels = levels.length;
   const nWindows = windowEndSteps.length;
-  requireEstimatesLength(operation, "out.up", out.up, nLevels * nWindows);
-  requireEstimatesLength(operation, "out.down", out.down, nLevels * nWindows);
   out.up.values.fill(NaN);
   out.up.standardErrors.fill(NaN);
   out.down.values.fill(NaN);

@@ -29,6 +29,28 @@ export function createTouchEstimates(nLevels: number, nWindows: number): TouchEs
 }
 
 /**
+ * The entry checks of the touch kernels: path shape, window ends within [fromStep, nPoints − 1] and
+ * ascending, and `out` sized levels × windows; each failure is a `RangeError` naming `operation`.
+ * @example requireTouchArguments("touchProbabilities", values, 1000, 289, levels, ends, 0, out);
+ */
+export function requireTouchArguments(
+  operation: string,
+  values: Float64Array,
+  nPaths: number,
+  nPoints: number,
+  levels: Float64Array,
+  windowEndSteps: Int32Array,
+  fromStep: number,
+  out: TouchEstimates,
+): void {
+  requirePathShape(operation, values, nPaths, nPoints);
+  requireWindowEndSteps(operation, windowEndSteps, fromStep, nPoints);
+  const entries = levels.length * windowEndSteps.length;
+  requireEstimatesLength(operation, "out.up", out.up, entries);
+  requireEstimatesLength(operation, "out.down", out.down, entries);
+}
+
+/**
  * Fraction of paths that touch each level within each window [fromStep, windowEndSteps[w]]
  * (inclusive), in both directions: "up" = some point ≥ level, "down" = some point ≤ level.
  * Standard errors √(p(1 − p)/nPaths).
@@ -58,12 +80,9 @@ export function touchProbabilities(
   out: TouchEstimates = createTouchEstimates(levels.length, windowEndSteps.length),
 ): TouchEstimates {
   const operation = "touchProbabilities";
-  requirePathShape(operation, values, nPaths, nPoints);
-  requireWindowEndSteps(operation, windowEndSteps, fromStep, nPoints);
+  requireTouchArguments(operation, values, nPaths, nPoints, levels, windowEndSteps, fromStep, out);
   const nLevels = levels.length;
   const nWindows = windowEndSteps.length;
-  requireEstimatesLength(operation, "out.up", out.up, nLevels * nWindows);
-  requireEstimatesLength(operation, "out.down", out.down, nLevels * nWindows);
 
   const { sorted: sortedLevels, order } = ascendingLevels(levels); // NaN levels left out
   const nSorted = sortedLevels.length;

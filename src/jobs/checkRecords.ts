@@ -6,6 +6,7 @@
 import { crossCheck, VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
 import type { InsightContext } from "../insights/context.ts";
 import { contextFromServiceRecord } from "../insights/contextFromServiceRecord.ts";
+import { prepareRecords } from "../insights/prepareRecords.ts";
 import { recompute, type RecomputablePath } from "../insights/recompute.ts";
 import type { InsightSession } from "../insights/session.ts";
 import type { CrosscheckEntry } from "../store/crosschecks.ts";
@@ -43,7 +44,8 @@ export interface CheckedRecords {
 /**
  * For each service record: the context it fixes (`contextFromServiceRecord`) over `base`, the
  * recomputation from `session` (`recompute`), and the cross-check (`crossCheck`, with the
- * recomputation's standard errors and the ensemble's path count). A record whose recomputation or
+ * recomputation's standard errors and the ensemble's path count). The records' per-path
+ * intermediates are computed first in one pass over the paths ({@link prepareSession}). A record whose recomputation or
  * cross-check throws (a context input missing, say the previous ensemble) is a failure with the
  * error's message; its service record is still kept. `unavailable` names inputs known to be
  * missing, per operation: their reason replaces the recomputation's error.
@@ -66,6 +68,12 @@ export function checkRecords(
     number
   >;
   let crossChecked = 0;
+  const contexts = new Map<RecomputablePath, InsightContext>();
+  for (const [operation, service] of records) {
+    if (unavailable.has(operation)) continue;
+    contexts.set(operation, { ...base, ...contextFromServiceRecord(operation, service) });
+  }
+  prepareSession(session, base, contexts);
   for (const [operation, service] of records) {
     insights.push({ operation, source: "service", record: service });
     const missing = unavailable.get(operation);
@@ -75,10 +83,7 @@ export function checkRecords(
     }
     let result;
     try {
-      result = recompute(operation, session, {
-        ...base,
-        ...contextFromServiceRecord(operation, service),
-      });
+      result = recompute(operation, session, contexts.get(operation)!);
     } catch (error) {
       failures.push({ stage: "recompute", operation, reason: messageOf(error) });
       continue;
@@ -100,6 +105,33 @@ export function checkRecords(
     }
   }
   return { insights, crosschecks, venueComparisons, verdicts, crossChecked, failures };
+}
+
+/**
+ * Computes the per-path intermediates of all the records in one pass over the paths
+ * (`prepareRecords`) under one context: `base` with the LP bounds record's fields (its current
+ * price places the bounds) and every range market of the venue records (hit markets read the
+ * running extremes at the daily event's end). Only a speed-up: a record whose own context asks for
+ * other windows pays a pass of its own, with the same result, and a context that does not fit
+ * (which the record's own recomputation then reports) skips it.
+ * @example prepareSession(session, base, contexts);
+ */
+export function prepareSession(
+  session: InsightSession,
+  base: InsightContext,
+  contexts: ReadonlyMap<RecomputablePath, InsightContext>,
+): void {
+  const rangeMarkets = [...contexts.values()].flatMap((context) => context.rangeMarkets ?? []);
+  const context: InsightContext = {
+    ...base,
+    ...contexts.get("/insights/lp-bounds"),
+    ...(rangeMarkets.length > 0 ? { rangeMarkets } : {}),
+  };
+  try {
+    prepareRecords(session, context, [...contexts.keys()]);
+  } catch {
+    // The records are recomputed without the shared pass; each reports its own context error.
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -4,6 +4,8 @@
  * part, and the closed forms of GBM the tests compare against.
  */
 
+import type { InsightContext } from "../../src/insights/context.ts";
+import { InsightSession } from "../../src/insights/session.ts";
 import { ensembleOf, type Ensemble, type RebaseMode } from "../../src/paths/ensemble.ts";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { simulateGbmPaths } from "../../src/reference/gbm.ts";
@@ -129,4 +131,47 @@ export function syntheticMinuteClose(base: number): (minuteUnix: number) => numb
     if (minute % 97 === 0) return NaN;
     return base * Math.exp(0.002 * Math.sin(minute / 420) + 0.0007 * Math.sin(minute / 37));
   };
+}
+
+/** A context that every recomputable path accepts, with hit, range, above and below markets. */
+export function everyRecordContext(
+  horizon: "24h" | "1h",
+  previous: InsightSession,
+): InsightContext {
+  const horizonSeconds = horizon === "24h" ? 86400 : 3600;
+  return {
+    asset: "ETH",
+    horizon,
+    currentPrice: 2000,
+    forecastStartTime: isoOf(START_UNIX),
+    minuteClose: syntheticMinuteClose(2000),
+    previous: { ensemble: previous, currentPrice: previous.currentPrice },
+    startPrice: 1995,
+    now: isoOf(START_UNIX + horizonSeconds / 4),
+    rangeMarkets: [
+      { cmpType: "range", refPrices: [1950, 2050], title: "[1950, 2050]" },
+      { cmpType: "above", refPrices: [2060], title: ">2060" },
+      { cmpType: "below", refPrices: [1940], title: "<1940" },
+      { cmpType: "hit", refPrices: [2100], title: "2100" },
+      { cmpType: "hit", refPrices: [1930], title: "1930" },
+    ],
+  };
+}
+
+/**
+ * A 24h or 1h GBM ensemble (2 members × 600 paths) with a context every recomputable path accepts
+ * (its previous prompt's session included).
+ */
+export function ensembleWithContext(horizon: "24h" | "1h", seed: number) {
+  const horizonSeconds = horizon === "24h" ? 86400 : 3600;
+  const shape = { startPrice: 1990, annualVolatility: 0.9, horizon, members: 2 } as const;
+  const ensemble = gbmEnsemble({ ...shape, seed, pathsPerMember: 600 });
+  const previousEnsemble = gbmEnsemble({
+    ...shape,
+    seed: seed + 1,
+    pathsPerMember: 500,
+    startUnix: START_UNIX - horizonSeconds,
+  });
+  const previous = new InsightSession(previousEnsemble, { currentPrice: 1985 });
+  return { ensemble, context: everyRecordContext(horizon, previous) };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stepQuantiles } from "../../src/core/quantiles.ts";
 import { transpose } from "../../src/core/transpose.ts";
-import type { InsightContext } from "../../src/insights/context.ts";
 import { prepareRecords } from "../../src/insights/prepareRecords.ts";
 import {
   columnQuantilesWithErrors,
@@ -11,43 +10,7 @@ import { recompute, RECOMPUTABLE_PATHS } from "../../src/insights/recompute.ts";
 import { standardErrorKey, standardErrorKeyGrid } from "../../src/insights/result.ts";
 import { InsightSession } from "../../src/insights/session.ts";
 import { PERCENTILE_KEYS } from "../../src/spec/records/percentiles.ts";
-import { START_UNIX, gbmEnsemble, isoOf, syntheticMinuteClose } from "./gbmEnsembles.ts";
-
-/** A context that every recomputable path accepts, with hit, range, above and below markets. */
-function contextFor(horizon: "24h" | "1h", previous: InsightSession): InsightContext {
-  const horizonSeconds = horizon === "24h" ? 86400 : 3600;
-  return {
-    asset: "ETH",
-    horizon,
-    currentPrice: 2000,
-    forecastStartTime: isoOf(START_UNIX),
-    minuteClose: syntheticMinuteClose(2000),
-    previous: { ensemble: previous, currentPrice: previous.currentPrice },
-    startPrice: 1995,
-    now: isoOf(START_UNIX + horizonSeconds / 4),
-    rangeMarkets: [
-      { cmpType: "range", refPrices: [1950, 2050], title: "[1950, 2050]" },
-      { cmpType: "above", refPrices: [2060], title: ">2060" },
-      { cmpType: "below", refPrices: [1940], title: "<1940" },
-      { cmpType: "hit", refPrices: [2100], title: "2100" },
-      { cmpType: "hit", refPrices: [1930], title: "1930" },
-    ],
-  };
-}
-
-function sessions(horizon: "24h" | "1h", seed: number) {
-  const horizonSeconds = horizon === "24h" ? 86400 : 3600;
-  const shape = { startPrice: 1990, annualVolatility: 0.9, horizon, members: 2 } as const;
-  const ensemble = gbmEnsemble({ ...shape, seed, pathsPerMember: 600 });
-  const previousEnsemble = gbmEnsemble({
-    ...shape,
-    seed: seed + 1,
-    pathsPerMember: 500,
-    startUnix: START_UNIX - horizonSeconds,
-  });
-  const previous = new InsightSession(previousEnsemble, { currentPrice: 1985 });
-  return { ensemble, context: contextFor(horizon, previous) };
-}
+import { ensembleWithContext, gbmEnsemble } from "./gbmEnsembles.ts";
 
 describe("prepareRecords", () => {
   for (const [horizon, seed] of [
@@ -55,7 +18,7 @@ describe("prepareRecords", () => {
     ["1h", 43],
   ] as const) {
     it(`prepareRecords then recompute gives every record of a ${horizon} ensemble exactly as a session that was not prepared`, () => {
-      const { ensemble, context } = sessions(horizon, seed);
+      const { ensemble, context } = ensembleWithContext(horizon, seed);
       const prepared = new InsightSession(ensemble, context);
       prepareRecords(prepared, context, RECOMPUTABLE_PATHS);
       for (const operationPath of RECOMPUTABLE_PATHS) {
@@ -68,7 +31,7 @@ describe("prepareRecords", () => {
   }
 
   it("after prepareRecords, the records reuse the session's running extremes (liquidation windows, the hits' event end) and block returns, the same arrays", () => {
-    const { ensemble, context } = sessions("24h", 45);
+    const { ensemble, context } = ensembleWithContext("24h", 45);
     const session = new InsightSession(ensemble, context);
     prepareRecords(session, context, RECOMPUTABLE_PATHS);
     // now = 05:45 UTC: the daily event ends at 17:00, step 207; liquidation ends at 72…288.
@@ -87,7 +50,7 @@ describe("prepareRecords", () => {
   });
 
   it("InsightSession.prepare refuses a step or a block size outside the ensemble", () => {
-    const { ensemble, context } = sessions("1h", 47);
+    const { ensemble, context } = ensembleWithContext("1h", 47);
     const session = new InsightSession(ensemble, context);
     expect(() => session.prepare({ extremeSteps: [61] })).toThrow(
       "InsightSession.prepare requires an integer step in [0, 60], got 61",

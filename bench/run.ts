@@ -6,11 +6,17 @@
  * JS baseline and numpy peer are timed as warm medians with the same repeat count; the runner prints
  * a table and writes bench/results.json.
  *
- * Environment: BENCH_REPEATS (15), BENCH_WARMUP (3 runs at least, and 200 ms), BENCH_PRELOAD_ARROW=1
- * (import apache-arrow in every suite process first, to measure its effect under tsx).
+ * Each suite process starts as plain `node bench/suite.mjs`, which loads the TypeScript the way the
+ * `pathlab` command does, and runs with `--trace-protector-invalidation`: a suite whose process
+ * loses V8's ArrayBufferDetaching protector (every typed-array loop then carries detach checks,
+ * up to 2× slower) is flagged in the table and in results.json.
+ *
+ * Environment: BENCH_REPEATS (15), BENCH_WARMUP (3 runs at least, and 200 ms), BENCH_TSX_LOADER=1
+ * (start the suite processes under tsx's `--import` loader instead, which invalidates the
+ * protector, to measure that penalty).
  */
 
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -27,7 +33,9 @@ import {
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-const PRELOAD_ARROW = process.env.BENCH_PRELOAD_ARROW === "1";
+const TSX_LOADER = process.env.BENCH_TSX_LOADER === "1";
+/** What V8 prints (with --trace-protector-invalidation) when a suite process loses the protector. */
+const DETACHING_INVALIDATED = "Invalidating protector cell ArrayBufferDetaching";
 const SUITES = join(import.meta.dirname, "suites");
 
 /** One line of the table and of results.json. */
@@ -40,11 +48,12 @@ interface Row {
   readonly numpy?: Timing;
   readonly targetMs?: number;
   readonly note?: string;
+  /** Set when the suite's process lost V8's ArrayBufferDetaching protector. */
+  readonly detachChecks?: boolean;
 }
 
 /** Child mode: runs one suite file on the data in `directory`, prints its rows as JSON. */
 async function runSuite(file: string, directory: string): Promise<void> {
-  if (PRELOAD_ARROW) await import("apache-arrow");
   const module = (await import(pathToFileURL(join(SUITES, file)).href)) as { suite?: BenchSuite };
   if (module.suite === undefined) {
     console.error(`bench/suites/${file} exports no \`suite\`; skipped`);
@@ -106,7 +115,7 @@ function machine(): Record<string, string> {
     "load average at start": loadavg()
       .map((load) => load.toFixed(2))
       .join(" "),
-    timing: `median of ${REPEATS} runs after ≥ ${WARMUP} warm-up runs and ≥ 200 ms; one process per suite${PRELOAD_ARROW ? "; apache-arrow preloaded" : ""}`,
+    timing: `median of ${REPEATS} runs after ≥ ${WARMUP} warm-up runs and ≥ 200 ms; one process per suite${TSX_LOADER ? "; suites under tsx's --import loader" : ""}`,
   };
 }
 
@@ -140,9 +149,14 @@ function printTable(rows: readonly Row[]): void {
     format(row.numpy?.medianMs),
     ratio(row.naive, row.pathlab),
     ratio(row.numpy, row.pathlab),
-    row.targetMs === undefined
-      ? (row.note ?? "")
-      : `≤ ${row.targetMs} ms ${row.pathlab.medianMs <= row.targetMs ? "met" : "MISSED"}`,
+    [
+      row.targetMs === undefined
+        ? (row.note ?? "")
+        : `≤ ${row.targetMs} ms ${row.pathlab.medianMs <= row.targetMs ? "met" : "MISSED"}`,
+      row.detachChecks ? "(detach checks on)" : "",
+    ]
+      .filter((part) => part !== "")
+      .join(" "),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column].length)),
@@ -156,6 +170,39 @@ function printTable(rows: readonly Row[]): void {
   console.log(render(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const line of lines) console.log(render(line));
+}
+
+/**
+ * Runs one suite in a process of its own and returns its rows, each marked when that process lost
+ * the ArrayBufferDetaching protector. Its progress lines (stderr) pass through as they come.
+ */
+async function runSuiteProcess(file: string, directory: string): Promise<Row[]> {
+  const entry = TSX_LOADER
+    ? [...process.execArgv, import.meta.filename]
+    : [join(import.meta.dirname, "suite.mjs")];
+  const child = spawn(
+    process.execPath,
+    ["--trace-protector-invalidation", ...entry, "--suite", file, "--data", directory],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  // V8's traces go to stdout, between the suite's own lines; its rows are the last line.
+  let stdout = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => process.stderr.write(chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  if (code !== 0) throw new Error(`bench suite ${file} exited with code ${code}`);
+  const lines = stdout.trim().split("\n");
+  const detachChecks = lines.some((line) => line.startsWith(DETACHING_INVALIDATED));
+  if (detachChecks) {
+    process.stderr.write(
+      `  ${file}: its process lost V8's ArrayBufferDetaching protector; its rows carry detach checks\n`,
+    );
+  }
+  const rows = JSON.parse(lines.pop() ?? "[]") as Row[];
+  return rows.map((row) => (detachChecks ? { ...row, detachChecks } : row));
 }
 
 /** Parent mode: data once, one child process per suite, then the table and results.json. */
@@ -173,14 +220,7 @@ async function main(filters: readonly string[]): Promise<void> {
   const data = makeBenchData();
   const rows: Row[] = [];
   try {
-    for (const file of files) {
-      const stdout = execFileSync(
-        process.execPath,
-        [...process.execArgv, import.meta.filename, "--suite", file, "--data", data.directory],
-        { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 << 20 },
-      );
-      rows.push(...(JSON.parse(stdout.trim().split("\n").pop() ?? "[]") as Row[]));
-    }
+    for (const file of files) rows.push(...(await runSuiteProcess(file, data.directory)));
   } finally {
     rmSync(data.directory, { recursive: true, force: true });
   }

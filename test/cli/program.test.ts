@@ -61,8 +61,9 @@ describe("pathlab command line", () => {
   });
 
   it("keeps V8's ArrayBufferDetaching protector intact, so the core runs at full speed", async () => {
-    // bin/pathlab.js loads the CommonJS packages before tsx; through tsx's loader they would
-    // detach an ArrayBuffer and slow every typed-array loop (bench/README.md, the tsx penalty).
+    // bin/loadTypeScript.js loads the CommonJS packages before tsx and registers tsx through its
+    // API; through tsx's loader, or with `--import tsx`, an ArrayBuffer would be detached and every
+    // typed-array loop slowed (bench/README.md, the tsx penalty). The bench suites load the same way.
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ["--trace-protector-invalidation", "bin/pathlab.js", "operations", "--json"],

@@ -46,9 +46,10 @@ export interface CheckedRecords {
  * recomputation from `session` (`recompute`), and the cross-check (`crossCheck`, with the
  * recomputation's standard errors and the ensemble's path count). The records' per-path
  * intermediates are computed first in one pass over the paths ({@link prepareSession}). A
- * record whose recomputation or cross-check throws (a context input missing, say the previous ensemble) is a failure with the
- * error's message; its service record is still kept. `unavailable` names inputs known to be
- * missing, per operation: their reason replaces the recomputation's error.
+ * record whose recomputation or cross-check throws (a context input missing, say the previous
+ * ensemble) is a failure with the error's message; its service record is still kept.
+ * `unavailable` names inputs known to be missing, per operation: their reason replaces the
+ * recomputation's error.
  * @example
  * const checked = checkRecords(new Map([["/insights/liquidation", record]]), session, base);
  * checked.verdicts.exact // => 40

@@ -4,6 +4,8 @@
  * 250-miner 24h prompt).
  */
 
+import { insertionSortWithin } from "../core/sortFloat64.ts";
+
 /** Below this length a typed-array sort is as fast. */
 const RADIX_FROM = 64;
 /** Up to this length the radix sort runs (its scratch buffers are this long). */
@@ -80,22 +82,4 @@ export function sortMembersWithin(
   }
   if (!insertionSortWithin(out, length * MOVES_PER_ELEMENT)) out.sort();
   return out;
-}
-
-/** Insertion sort of `values` in place; false (partly sorted) once `budget` moves are spent. */
-function insertionSortWithin(values: Float64Array, budget: number): boolean {
-  let moves = 0;
-  for (let index = 1; index < values.length; index++) {
-    const value = values[index];
-    let hole = index - 1;
-    if (values[hole] <= value) continue;
-    while (hole >= 0 && values[hole] > value) {
-      values[hole + 1] = values[hole];
-      hole--;
-    }
-    values[hole + 1] = value;
-    moves += index - 1 - hole;
-    if (moves > budget) return false;
-  }
-  return true;
 }

@@ -353,8 +353,15 @@ export type {
 
 // ── insights: the service's insights recomputed from an ensemble ────────────────────────────
 export { InsightSession, insightSessionFor } from "./insights/session.ts";
-export type { InsightSessionOptions, PathExtremes, PathPassRequest } from "./insights/session.ts";
+export type {
+  InsightSessionOptions,
+  PathExtremes,
+  PathPassRequest,
+  SessionPart,
+} from "./insights/session.ts";
 export { prepareRecords } from "./insights/prepareRecords.ts";
+export { InsightPool } from "./insights/insightPool.ts";
+export type { InsightPoolOptions } from "./insights/insightPool.ts";
 export type {
   InsightContext,
   RangeMarket,

@@ -11,7 +11,11 @@
  * record with its standard errors. The numpy peer computes the values only, no standard errors.
  * The set first names its records to `prepareRecords` (one pass over the paths for the running
  * extremes, the LP bounds' counts and the block returns); the variant row without it shows what
- * that pass saves.
+ * that pass saves. The pool row prepares the same set with an `InsightPool` of one worker thread
+ * (the step percentiles and the previous prompt's block returns and percentiles on the worker,
+ * the pass over the paths on this thread), over paths in SharedArrayBuffers as
+ * `ensembleOf(pathSets, { shared: true })` makes them; the pool is started once at load and timed
+ * through `prepareRecordsBlocking`, because the harness times synchronous functions.
  */
 
 import type { InsightContext, RangeMarket } from "../../src/insights/context.ts";
@@ -26,6 +30,7 @@ import { InsightSession } from "../../src/insights/session.ts";
 import { rangeModelSides, upDownModelSide } from "../../src/insights/venueA.ts";
 import { venueBModelSides } from "../../src/insights/venueB.ts";
 import { volatilityInsight, volatilityPercentilesInsight } from "../../src/insights/volatility.ts";
+import { InsightPool } from "../../src/insights/insightPool.ts";
 import { Ensemble } from "../../src/paths/ensemble.ts";
 import {
   defineSuite,
@@ -64,6 +69,16 @@ const HIT_MARKETS: RangeMarket[] = [
   58000, 60000, 62000, 64000, 66000, 70000, 72000, 74000, 76000, 78000,
 ].map((level) => ({ cmpType: "hit", refPrices: [level] }));
 
+const pool = new InsightPool({ threads: 1 });
+await pool.start();
+
+/** A copy of `values` in a SharedArrayBuffer (as `ensembleOf` with `shared` pools them). */
+function sharedCopy(values: Float64Array): Float64Array {
+  const copy = new Float64Array(new SharedArrayBuffer(values.byteLength));
+  copy.set(values);
+  return copy;
+}
+
 /** A fresh Ensemble over already pooled, re-based values (no copy; no cached step-major copy). */
 function wrap(values: Float64Array, startTime: number, rebasedTo: number): Ensemble {
   const members = Array.from({ length: MINERS }, (_, index) => ({
@@ -98,9 +113,15 @@ export const suite = defineSuite({
       previous: { ensemble: previousEnsemble, currentPrice: PREVIOUS_PRICE },
       startPrice: 67900,
     });
-    const fresh = () => {
-      const ensemble = wrap(current, START_UNIX, CURRENT_PRICE);
-      const previousEnsemble = wrap(previous, START_UNIX - 86400, PREVIOUS_PRICE);
+    const currentShared = sharedCopy(current);
+    const previousShared = sharedCopy(previous);
+    const fresh = (shared = false) => {
+      const ensemble = wrap(shared ? currentShared : current, START_UNIX, CURRENT_PRICE);
+      const previousEnsemble = wrap(
+        shared ? previousShared : previous,
+        START_UNIX - 86400,
+        PREVIOUS_PRICE,
+      );
       const context = contextOf(
         new InsightSession(previousEnsemble, { currentPrice: PREVIOUS_PRICE }),
       );
@@ -128,6 +149,12 @@ export const suite = defineSuite({
       prepareRecords(session, { ...context, rangeMarkets: HIT_MARKETS }, RECOMPUTABLE_PATHS);
       return records(session, context);
     };
+    const pooledSet = () => {
+      const { session, context } = fresh(true);
+      const hits = { ...context, rangeMarkets: HIT_MARKETS };
+      pool.prepareRecordsBlocking(session, hits, RECOMPUTABLE_PATHS);
+      return records(session, context);
+    };
     const one = (compute: (session: InsightSession, context: InsightContext) => unknown) => () => {
       const { session, context } = fresh();
       return compute(session, context);
@@ -138,6 +165,13 @@ export const suite = defineSuite({
         name: "full insight set of one asset (7 records + daily venue model sides)",
         size,
         pathlab: fullSet,
+        peer: { script: "insights", case: "full_set" },
+        targetMs: 40,
+      },
+      {
+        name: "  same set, InsightPool: 1 worker thread beside this one",
+        size,
+        pathlab: pooledSet,
         peer: { script: "insights", case: "full_set" },
         targetMs: 40,
       },

@@ -146,51 +146,30 @@ export class RankSelector {
   /** Selects from the column copied into COLUMN, whose values lie in [low, high] as sampled. */
   private selectByBuckets(out: Float64Array, low: number, high: number): boolean {
     const length = this.length;
-    const counts = COUNTS;
-    const top = this.bucketCount - 1;
+    const bucketCount = this.bucketCount;
     // Buckets 1 … top−1 span [low, high]; 0 and top take what lies outside (and NaN lands in 0).
-    const scale = (this.bucketCount - 2) / (high - low);
-    const shift = 1 - low * scale;
-    counts.fill(0, 0, this.bucketCount);
-    COUNTS_ODD.fill(0, 0, this.bucketCount);
-    let index = 0;
-    for (; index + 1 < length; index += 2) {
-      const position = COLUMN[index] * scale + shift;
-      const bucket = position < 0 ? 0 : position > top ? top : position | 0;
-      const positionOdd = COLUMN[index + 1] * scale + shift;
-      const bucketOdd = positionOdd < 0 ? 0 : positionOdd > top ? top : positionOdd | 0;
-      BUCKET_OF[index] = bucket;
-      BUCKET_OF[index + 1] = bucketOdd;
-      counts[bucket]++;
-      COUNTS_ODD[bucketOdd]++;
-    }
-    for (; index < length; index++) {
-      const position = COLUMN[index] * scale + shift;
-      const bucket = position < 0 ? 0 : position > top ? top : position | 0;
-      BUCKET_OF[index] = bucket;
-      counts[bucket]++;
-    }
+    const scale = (bucketCount - 2) / (high - low);
+    countBuckets(length, bucketCount, scale, 1 - low * scale);
     const slotCount = this.assignSlots();
     const scratch = this.scratch;
-    const slotOfBucket = SLOT_OF_BUCKET;
+    const slotBegin = this.slotBegin;
     const slotEnd = this.slotEnd;
-    for (let index = 0; index < length; index++) {
-      const slot = slotOfBucket[BUCKET_OF[index]];
-      if (slot >= 0) scratch[slotEnd[slot]++] = COLUMN[index];
-    }
+    copyBuckets(length, scratch, slotEnd);
     let hasNaN = false;
-    for (let index = this.slotBegin[0]; index < slotEnd[0]; index++) {
+    for (let index = slotBegin[0]; index < slotEnd[0]; index++) {
       if (scratch[index] !== scratch[index]) hasNaN = true;
     }
     for (let slot = 0; slot < slotCount; slot++) {
-      slotOfBucket[this.slotBucket[slot]] = -1;
-      sortRange(scratch, this.slotBegin[slot], slotEnd[slot]);
+      SLOT_OF_BUCKET[this.slotBucket[slot]] = -1;
+      sortRange(scratch, slotBegin[slot], slotEnd[slot]);
     }
     if (hasNaN) return false;
     const ranks = this.ranks;
+    const slotOfRank = this.slotOfRank;
+    const slotRankBase = this.slotRankBase;
     for (let index = 0; index < ranks.length; index++) {
-      const slot = this.slotOfRank[index];
-      out[index] = scratch[this.slotBegin[slot] + ranks[index] - this.slotRankBase[slot]];
+      const slot = slotOfRank[index];
+      out[index] = scratch[slotBegin[slot] + ranks[index] - slotRankBase[slot]];
     }
     return true;
   }
@@ -219,6 +198,47 @@ export class RankSelector {
       cumulative += count;
     }
     return slotCount;
+  }
+}
+
+/**
+ * Counts the first `length` values of COLUMN into COUNTS (even elements) and COUNTS_ODD (odd
+ * ones), bucket x ↦ ⌊x·scale + shift⌋ clamped to [0, bucketCount − 1], and keeps each value's
+ * bucket in BUCKET_OF. The hot loops are plain functions of their own, not methods: a method
+ * holding them was compiled on-stack while its later code had no type feedback, and fell back to
+ * the interpreter at that code on ~1 call in 80 (a deoptimization loop, seen with --trace-deopt).
+ */
+function countBuckets(length: number, bucketCount: number, scale: number, shift: number): void {
+  const top = bucketCount - 1;
+  COUNTS.fill(0, 0, bucketCount);
+  COUNTS_ODD.fill(0, 0, bucketCount);
+  let index = 0;
+  for (; index + 1 < length; index += 2) {
+    const position = COLUMN[index] * scale + shift;
+    const bucket = position < 0 ? 0 : position > top ? top : position | 0;
+    const positionOdd = COLUMN[index + 1] * scale + shift;
+    const bucketOdd = positionOdd < 0 ? 0 : positionOdd > top ? top : positionOdd | 0;
+    BUCKET_OF[index] = bucket;
+    BUCKET_OF[index + 1] = bucketOdd;
+    COUNTS[bucket]++;
+    COUNTS_ODD[bucketOdd]++;
+  }
+  for (; index < length; index++) {
+    const position = COLUMN[index] * scale + shift;
+    const bucket = position < 0 ? 0 : position > top ? top : position | 0;
+    BUCKET_OF[index] = bucket;
+    COUNTS[bucket]++;
+  }
+}
+
+/**
+ * Copies each of the first `length` values of COLUMN whose bucket has a slot (SLOT_OF_BUCKET ≥ 0)
+ * to `scratch` at its slot's end, advancing the end (`slotEnd`).
+ */
+function copyBuckets(length: number, scratch: Float64Array, slotEnd: Int32Array): void {
+  for (let index = 0; index < length; index++) {
+    const slot = SLOT_OF_BUCKET[BUCKET_OF[index]];
+    if (slot >= 0) scratch[slotEnd[slot]++] = COLUMN[index];
   }
 }
 

@@ -153,7 +153,8 @@ function blockMoments(
  * The nine R-7 percentiles (insight conventions' order) across paths of each block's annualized
  * absolute log return |ln(p[end] / p[start])| × √(525600 / block minutes) × 100, block-major
  * (block b, percentile j at `b·9 + j`), with order-statistic standard errors
- * (`columnQuantilesWithErrors`, the scaled columns made a few blocks at a time).
+ * ({@link absoluteScaledQuantiles} of the session's block returns, kept by the session:
+ * `InsightSession.blockPercentiles`).
  * Throws `RangeError` when a block is not a whole number of the ensemble's steps.
  * @example blockVolatilityPercentiles(session, "24h").values.length // => 96 × 9
  */
@@ -162,12 +163,24 @@ export function blockVolatilityPercentiles(
   horizon: Horizon,
 ): QuantileEstimates {
   const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
-  const returns = session.blockLogReturns(
+  return session.blockPercentiles(
     volatilityBlockSteps(horizon, session.ensemble.timeIncrement),
+    annualizeVolatility(1, blockMinutes),
   );
-  const scale = annualizeVolatility(1, blockMinutes);
-  const nPaths = session.nPaths;
-  // Each block's |return| × scale made a few blocks at a time, not as a whole matrix.
+}
+
+/**
+ * The nine R-7 percentiles across paths of |r| × `scale` for each block of the block-major
+ * `returns` (block b, path p at `b·nPaths + p`), with order-statistic standard errors
+ * (`columnQuantilesWithErrors`, the scaled columns made a few blocks at a time, not as a whole
+ * matrix).
+ * @example absoluteScaledQuantiles(session.blockLogReturns(3), session.nPaths, annualizeVolatility(1, 15))
+ */
+export function absoluteScaledQuantiles(
+  returns: Float64Array,
+  nPaths: number,
+  scale: number,
+): QuantileEstimates {
   return columnQuantilesWithErrors(
     nPaths,
     returns.length / nPaths,

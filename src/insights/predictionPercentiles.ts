@@ -1,10 +1,6 @@
 /** The prediction percentiles record (`/insights/prediction-percentiles`) recomputed from an ensemble. */
 
-import {
-  PERCENTILE_PRICE_DECIMALS,
-  PERCENTILE_PROBABILITIES,
-  roundTo,
-} from "../spec/insightConventions.ts";
+import { PERCENTILE_PRICE_DECIMALS, roundTo } from "../spec/insightConventions.ts";
 import {
   PERCENTILE_KEYS,
   type Percentiles,
@@ -12,7 +8,6 @@ import {
 } from "../spec/records/percentiles.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
-import { stepQuantilesWithErrors } from "./quantileErrors.ts";
 import { standardErrorKeyGrid, type InsightResult } from "./result.ts";
 import { insightSessionFor, type InsightSession } from "./session.ts";
 
@@ -21,7 +16,8 @@ import { insightSessionFor, type InsightSession } from "./session.ts";
  * 61 for 1h), 2 decimals; step 0 is the current price (every re-based path starts there).
  * Histogram selection per step on the step-major paths (`stepQuantiles` of core; a transient
  * transposition unless the session keeps a copy, `InsightSession.withStepMajor`); standard errors
- * from the order statistics p ± √(p(1 − p)/n) (`stepQuantilesWithErrors`).
+ * from the order statistics p ± √(p(1 − p)/n) (`stepQuantilesWithErrors`). The session keeps
+ * them (`InsightSession.stepPercentiles`; an `InsightPool` computes them on a worker thread).
  * Throws `RangeError` for a context that does not fit the ensemble.
  * @example predictionPercentilesInsight(ensemble, context).record.forecast_future.percentiles[288]["0.5"]
  */
@@ -33,9 +29,7 @@ export function predictionPercentilesInsight(
   resolveContext("predictionPercentilesInsight", context, session.ensemble);
   const nPoints = session.nPoints;
   const count = PERCENTILE_KEYS.length;
-  const estimates = session.withStepMajor((stepMajor) =>
-    stepQuantilesWithErrors(stepMajor, session.nPaths, nPoints, PERCENTILE_PROBABILITIES),
-  );
+  const estimates = session.stepPercentiles();
   const standardErrors: Record<string, number> = {};
   const percentiles: Percentiles[] = [];
   const keys = standardErrorKeyGrid(["forecast_future", "percentiles"], nPoints, PERCENTILE_KEYS);

@@ -11,12 +11,15 @@ import { transpose } from "../core/transpose.ts";
 import { logReturn, pooledLogReturnVariance } from "../core/volatility.ts";
 import { ensembleOf, type Ensemble, type RebaseMode } from "../paths/ensemble.ts";
 import type { PathSet } from "../paths/pathSet.ts";
+import { PERCENTILE_PROBABILITIES } from "../spec/insightConventions.ts";
+import { absoluteScaledQuantiles } from "./blockVolatility.ts";
 import {
   isScannable,
   nestedRangeEstimates,
   nestedRangeStatistics,
 } from "./nestedRangeStatistics.ts";
 import { scanPaths, type NestedRangeSums } from "./pathScan.ts";
+import { stepQuantilesWithErrors, type QuantileEstimates } from "./quantileErrors.ts";
 
 /**
  * Options of {@link InsightSession}.
@@ -63,6 +66,8 @@ export class InsightSession {
   private readonly rangeSums: CachedRangeSums[] = [];
   private pooledVariance: number | undefined;
   private stepMajorValues: Float64Array | undefined;
+  private stepPercentileEstimates: QuantileEstimates | undefined;
+  private readonly blockPercentileEstimates = new Map<string, QuantileEstimates>();
 
   /**
    * Re-bases `ensemble` to `options.currentPrice` (a copy; `ensemble` is not changed), unless it
@@ -291,10 +296,83 @@ export class InsightSession {
     this.requireBlockSteps("blockLogReturns", blockSteps);
     let returns = this.blockReturns.get(blockSteps);
     if (returns === undefined) {
-      returns = computeBlockLogReturns(this.ensemble, blockSteps, this.stepMajorValues);
+      const { values, nPaths, nPoints } = this.ensemble;
+      const nBlocks = Math.floor((nPoints - 1) / blockSteps);
+      returns = blockLogReturnsInto(
+        values,
+        nPaths,
+        nPoints,
+        blockSteps,
+        new Float64Array(nBlocks * nPaths),
+        this.stepMajorValues,
+      );
       this.blockReturns.set(blockSteps, returns);
     }
     return returns;
+  }
+
+  /**
+   * The nine percentiles (`PERCENTILE_PROBABILITIES`) of the price at every step, with their
+   * order-statistic standard errors (`stepQuantilesWithErrors` of the step-major paths, through
+   * {@link InsightSession.withStepMajor}); computed once and kept (do not write into them). What
+   * the prediction percentiles record reads.
+   * @example session.stepPercentiles().values[288 * 9 + 4] // the median at the last step
+   */
+  stepPercentiles(): QuantileEstimates {
+    this.stepPercentileEstimates ??= this.withStepMajor((stepMajor) =>
+      stepQuantilesWithErrors(stepMajor, this.nPaths, this.nPoints, PERCENTILE_PROBABILITIES),
+    );
+    return this.stepPercentileEstimates;
+  }
+
+  /**
+   * The nine percentiles across paths of each block's |log return| × `scale` (block-major, with
+   * standard errors; `absoluteScaledQuantiles` of {@link InsightSession.blockLogReturns}), as the
+   * volatility percentiles record reads them with `scale` its annualization factor; computed once
+   * per block size and scale and kept (do not write into them).
+   * Throws `RangeError` for a block size as {@link InsightSession.blockLogReturns} does.
+   * @example session.blockPercentiles(3, annualizeVolatility(1, 15)).values.length // => 96 × 9
+   */
+  blockPercentiles(blockSteps: number, scale: number): QuantileEstimates {
+    const key = `${blockSteps} ${scale}`;
+    let estimates = this.blockPercentileEstimates.get(key);
+    if (estimates === undefined) {
+      estimates = absoluteScaledQuantiles(this.blockLogReturns(blockSteps), this.nPaths, scale);
+      this.blockPercentileEstimates.set(key, estimates);
+    }
+    return estimates;
+  }
+
+  /**
+   * Keeps an intermediate computed elsewhere for this session's paths (an `InsightPool` worker
+   * ran the same kernel on them): later reads return it instead of computing it. Only for what
+   * the same kernel gave on these very paths, or the records will not match. Throws `RangeError`
+   * for a part whose size does not fit the session.
+   * @example session.adopt({ kind: "step-percentiles", estimates });
+   */
+  adopt(part: SessionPart): void {
+    const nPaths = this.nPaths;
+    const nPoints = this.nPoints;
+    switch (part.kind) {
+      case "step-percentiles":
+        requireLength("step-percentiles", part.estimates.values, nPoints * PERCENTILE_COUNT);
+        this.stepPercentileEstimates = part.estimates;
+        return;
+      case "block-returns": {
+        this.requireBlockSteps("adopt", part.blockSteps);
+        const nBlocks = Math.floor((nPoints - 1) / part.blockSteps);
+        requireLength("block-returns", part.returns, nBlocks * nPaths);
+        this.blockReturns.set(part.blockSteps, part.returns);
+        return;
+      }
+      case "block-percentiles": {
+        this.requireBlockSteps("adopt", part.blockSteps);
+        const nBlocks = Math.floor((nPoints - 1) / part.blockSteps);
+        requireLength("block-percentiles", part.estimates.values, nBlocks * PERCENTILE_COUNT);
+        this.blockPercentileEstimates.set(`${part.blockSteps} ${part.scale}`, part.estimates);
+        return;
+      }
+    }
   }
 
   private cachedRangeSums(lowers: Float64Array, uppers: Float64Array): NestedRangeSums | undefined {
@@ -368,6 +446,34 @@ export interface PathPassRequest {
   readonly blockSteps?: number;
 }
 
+/**
+ * An intermediate of a session computed elsewhere, for {@link InsightSession.adopt}: the step
+ * percentiles ({@link InsightSession.stepPercentiles}), the block log returns of a block size
+ * ({@link InsightSession.blockLogReturns}) or the block percentiles of a block size and scale
+ * ({@link InsightSession.blockPercentiles}).
+ * @example const part: SessionPart = { kind: "block-returns", blockSteps: 3, returns };
+ */
+export type SessionPart =
+  | { readonly kind: "step-percentiles"; readonly estimates: QuantileEstimates }
+  | { readonly kind: "block-returns"; readonly blockSteps: number; readonly returns: Float64Array }
+  | {
+      readonly kind: "block-percentiles";
+      readonly blockSteps: number;
+      readonly scale: number;
+      readonly estimates: QuantileEstimates;
+    };
+
+/** Percentiles per step or block (the nine of the percentile records). */
+const PERCENTILE_COUNT = PERCENTILE_PROBABILITIES.length;
+
+function requireLength(kind: string, values: Float64Array, expected: number): void {
+  if (values.length !== expected) {
+    throw new RangeError(
+      `InsightSession.adopt requires ${kind} of ${expected} numbers for this session, got ${values.length}`,
+    );
+  }
+}
+
 /** Counts of one set of nested intervals, with copies of their bounds (the cache key). */
 interface CachedRangeSums {
   readonly lowers: Float64Array;
@@ -415,17 +521,32 @@ function rebasedEnsemble(ensemble: Ensemble, price: number, rebase: RebaseMode):
     nPoints: ensemble.nPoints,
     values: ensemble.memberValues(index),
   }));
-  return ensembleOf(pathSets, { rebaseTo: price, rebase });
+  // A shared ensemble stays shared, so that an InsightPool's workers read the copy in place.
+  const shared = ensemble.values.buffer instanceof SharedArrayBuffer;
+  return ensembleOf(pathSets, { rebaseTo: price, rebase, shared });
 }
 
-function computeBlockLogReturns(
-  ensemble: Ensemble,
+/**
+ * The block log returns of a path-major matrix ({@link InsightSession.blockLogReturns}: entry
+ * `b·nPaths + p` is ln(p[(b+1)·k] / p[b·k]) of path p, `logReturn` of core), written into `out`
+ * (⌊(nPoints − 1)/k⌋ × nPaths numbers); from the step-major copy when given (its columns are
+ * contiguous), else from `values`. The same numbers either way, on any thread.
+ * @example blockLogReturnsInto(values, 10000, 289, 3, new Float64Array(96 * 10000))
+ */
+export function blockLogReturnsInto(
+  values: Float64Array,
+  nPaths: number,
+  nPoints: number,
   blockSteps: number,
-  stepMajor: Float64Array | undefined,
+  out: Float64Array,
+  stepMajor?: Float64Array,
 ): Float64Array {
-  const { nPaths, nPoints, values } = ensemble;
   const nBlocks = Math.floor((nPoints - 1) / blockSteps);
-  const out = new Float64Array(nBlocks * nPaths);
+  if (out.length !== nBlocks * nPaths) {
+    throw new RangeError(
+      `blockLogReturnsInto requires out of ⌊(nPoints − 1)/blockSteps⌋ × nPaths = ${nBlocks * nPaths} numbers, got ${out.length}`,
+    );
+  }
   if (stepMajor !== undefined) {
     // Columns are contiguous: block b is column (b+1)·k over column b·k.
     for (let block = 0; block < nBlocks; ++block) {

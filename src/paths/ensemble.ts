@@ -23,6 +23,11 @@ export interface EnsembleOptions {
   readonly rebaseTo?: number;
   /** How to re-base; `"additive"` by default. */
   readonly rebase?: RebaseMode;
+  /**
+   * Pool the values into a SharedArrayBuffer (default false), so that worker threads read them in
+   * place: an `InsightPool` then shares the ensemble with its workers without copying it.
+   */
+  readonly shared?: boolean;
 }
 
 /**
@@ -134,12 +139,12 @@ export class Ensemble {
 
 /**
  * Pools `pathSets` into one {@link Ensemble}: their values copied once, in order, into one
- * contiguous path-major Float64Array, re-based per path to `rebaseTo` when given (additive
- * p − p₀ + c by default, or multiplicative p·c / p₀). Every member must have the asset, start
- * time, time increment and number of points of the first; a mismatch throws a
- * {@link PathSetError} naming the miner, e.g. `miner 17: start time: expected 1772063100 (as
- * miner 5), got 1772063400`. Throws `RangeError` for no path sets or a `rebaseTo` that is not a
- * finite positive number.
+ * contiguous path-major Float64Array (over a SharedArrayBuffer with `shared`), re-based per path
+ * to `rebaseTo` when given (additive p − p₀ + c by default, or multiplicative p·c / p₀). Every
+ * member must have the asset, start time, time increment and number of points of the first; a
+ * mismatch throws a {@link PathSetError} naming the miner, e.g. `miner 17: start time: expected
+ * 1772063100 (as miner 5), got 1772063400`. Throws `RangeError` for no path sets or a `rebaseTo`
+ * that is not a finite positive number.
  * @example
  * const ensemble = ensembleOf(pathSets, { rebaseTo: 68000, rebase: "additive" });
  */
@@ -166,7 +171,12 @@ export function ensembleOf(pathSets: readonly PathSet[], options: EnsembleOption
     totalPaths += pathSet.nPaths;
   }
   const nPoints = first.nPoints;
-  const values = new Float64Array(totalPaths * nPoints);
+  const values =
+    options.shared === true
+      ? new Float64Array(
+          new SharedArrayBuffer(totalPaths * nPoints * Float64Array.BYTES_PER_ELEMENT),
+        )
+      : new Float64Array(totalPaths * nPoints);
   const members: EnsembleMember[] = [];
   let offset = 0;
   for (const pathSet of pathSets) {

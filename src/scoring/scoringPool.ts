@@ -7,13 +7,14 @@
  */
 
 import { availableParallelism } from "node:os";
-import {
-  MessageChannel,
-  receiveMessageOnPort,
-  Worker,
-  type MessagePort,
-} from "node:worker_threads";
 import type { PathSet } from "../paths/pathSet.ts";
+import {
+  keepAliveWhile,
+  spawnPoolWorker,
+  terminatePoolWorkers,
+  waitForMessages,
+  type PoolWorker,
+} from "../paths/poolWorker.ts";
 import type { RealizedPath } from "../spec/records/validation.ts";
 import type { MinerTaskRequest, MinerTaskResult } from "./minerTask.ts";
 import type { PromptPlan } from "./promptPlan.ts";
@@ -26,7 +27,6 @@ import {
   type ScoreMinersOptions,
 } from "./scoringCall.ts";
 import type { ScoringTarget } from "./scoringTarget.ts";
-import { workerExecArgv } from "./workerExecArgv.ts";
 
 /**
  * Options of {@link createScoringPool}.
@@ -39,8 +39,6 @@ export interface ScoringPoolOptions {
   readonly synchronousBelow?: number;
 }
 
-/** How long a worker may take to start before the pool gives up on it. */
-const WORKER_START_TIMEOUT_MS = 30_000;
 /** Jobs in flight per worker: two, so that a worker never waits for its next job. */
 const JOBS_PER_WORKER = 2;
 /** A blocking call gives up when no worker has answered for this long. */
@@ -69,16 +67,8 @@ interface CallState {
 }
 
 /** A worker thread, its jobs in flight and its staging buffers. */
-interface WorkerState {
-  readonly worker: Worker;
-  /** The main side of the worker's result channel (results and "ready" arrive here). */
-  readonly port: MessagePort;
-  readonly ready: Promise<void>;
-  /** Rejects `ready` (no effect once it has settled). */
-  readonly failStart: (error: Error) => void;
+interface WorkerState extends PoolWorker {
   started: boolean;
-  /** Called once when the worker reports it is ready. */
-  onReady: () => void;
   dead: boolean;
   readonly inFlight: Map<number, { job: PendingJob; stage: SharedArrayBuffer | undefined }>;
   readonly freeStages: SharedArrayBuffer[];
@@ -219,33 +209,19 @@ export class ScoringPool {
       (results) => (outcome = results),
       (error) => (outcome = error),
     );
-    let idleSince = performance.now();
-    while (outcome === undefined) {
-      const seen = Atomics.load(this.signal, 0);
-      let received = false;
-      for (const state of this.workers) {
-        for (
-          let message = receiveMessageOnPort(state.port);
-          message !== undefined;
-          message = receiveMessageOnPort(state.port)
-        ) {
-          received = true;
-          this.onPortMessage(state, message.message as PortMessage);
-        }
-      }
-      if (outcome !== undefined) break;
-      if (received) idleSince = performance.now();
-      else if (performance.now() - idleSince > BLOCKING_IDLE_LIMIT_MS) {
-        const error = new Error(
-          `ScoringPool.scoreMinersBlocking: no result from the workers for ${BLOCKING_IDLE_LIMIT_MS / 1000} s`,
-        );
-        this.abandon(error);
-        throw error;
-      }
-      Atomics.wait(this.signal, 0, seen, 1000);
-    }
-    if (outcome instanceof Error) throw outcome;
-    return outcome;
+    waitForMessages(
+      "ScoringPool.scoreMinersBlocking",
+      this.signal,
+      this.workers.map((state) => state.port),
+      (index, message) => this.onPortMessage(this.workers[index], message as PortMessage),
+      () => outcome !== undefined,
+      BLOCKING_IDLE_LIMIT_MS,
+      (error) => this.abandon(error),
+    );
+    // Settled by the callbacks during the wait (which TypeScript's narrowing does not see).
+    const settled = outcome as MinerPromptScore[] | Error;
+    if (settled instanceof Error) throw settled;
+    return settled;
   }
 
   /** Queues a prepared call's jobs and starts sending them. */
@@ -288,16 +264,13 @@ export class ScoringPool {
     this.closed = true;
     const error = new Error("ScoringPool was closed while a scoreMiners call was in progress");
     for (const job of this.queue.splice(0)) this.fail(job.call, error);
-    const exits = this.workers.map(async (state) => {
-      state.failStart(error);
+    const workers = this.workers.splice(0);
+    for (const state of workers) {
       for (const { job } of state.inFlight.values()) this.fail(job.call, error);
       state.inFlight.clear();
       state.dead = true;
-      state.port.close();
-      await state.worker.terminate();
-    });
-    this.workers.length = 0;
-    await Promise.all(exits);
+    }
+    await terminatePoolWorkers(workers, error);
   }
 
   private requireOpen(operation: string): void {
@@ -314,63 +287,22 @@ export class ScoringPool {
 
   /** Starts one worker; its `ready` promise settles when it has loaded (or failed to). */
   private spawn(): WorkerState {
-    const channel = new MessageChannel();
-    const worker = new Worker(new URL("./scoringWorker.mjs", import.meta.url), {
-      execArgv: workerExecArgv(process.execArgv),
-      workerData: { port: channel.port2, signal: this.signal },
-      transferList: [channel.port2],
-    });
-    const port = channel.port1;
-    let markReady: () => void = () => {};
-    let markFailed: (error: Error) => void = () => {};
-    const ready = new Promise<void>((resolve, reject) => {
-      markReady = resolve;
-      markFailed = reject;
+    // Referenced while starting (a caller awaits it), unreferenced once idle.
+    const started = spawnPoolWorker({
+      url: new URL("./scoringWorker.mjs", import.meta.url),
+      pool: "ScoringPool",
+      signal: this.signal,
+      onMessage: (message) => this.onPortMessage(state, message as PortMessage),
+      onFailure: (error) => this.retire(state, error),
+      isRetired: () => state.dead,
     });
     const state: WorkerState = {
-      worker,
-      port,
-      ready,
-      failStart: (error) => markFailed(error),
+      ...started,
       started: false,
-      onReady: () => {},
       dead: false,
       inFlight: new Map(),
       freeStages: [],
     };
-    const timer = setTimeout(() => {
-      markFailed(
-        new Error(
-          `ScoringPool could not start a worker thread within ${WORKER_START_TIMEOUT_MS} ms`,
-        ),
-      );
-      this.retire(state, new Error("ScoringPool worker did not start"));
-    }, WORKER_START_TIMEOUT_MS);
-    timer.unref();
-    state.onReady = () => {
-      clearTimeout(timer);
-      markReady();
-    };
-    port.on("message", (message: PortMessage) => this.onPortMessage(state, message));
-    worker.on("error", (error: Error) => {
-      clearTimeout(timer);
-      const failure = new Error(`ScoringPool worker thread failed: ${error.message}`, {
-        cause: error,
-      });
-      markFailed(failure);
-      this.retire(state, failure);
-    });
-    worker.on("exit", (code) => {
-      clearTimeout(timer);
-      if (state.dead) return;
-      const failure = new Error(`ScoringPool worker thread exited unexpectedly with code ${code}`);
-      markFailed(failure);
-      this.retire(state, failure);
-    });
-    // Referenced while starting (a caller awaits it), unreferenced once idle.
-    worker.ref();
-    port.ref();
-    ready.catch(() => {});
     return state;
   }
 
@@ -379,7 +311,7 @@ export class ScoringPool {
     if ("ready" in message) {
       state.started = true;
       this.updateReference(state);
-      state.onReady();
+      state.markReady();
       return;
     }
     this.settle(state, message);
@@ -446,14 +378,7 @@ export class ScoringPool {
 
   /** A worker keeps the process alive only while it starts or has jobs in flight. */
   private updateReference(state: WorkerState): void {
-    if (state.dead) return;
-    if (!state.started || state.inFlight.size > 0) {
-      state.worker.ref();
-      state.port.ref();
-    } else {
-      state.worker.unref();
-      state.port.unref();
-    }
+    if (!state.dead) keepAliveWhile(state, !state.started || state.inFlight.size > 0);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The Node options of the scoring pool's worker threads.
+ * The Node options of pathlab's worker threads (the scoring pool's and the insight pool's).
  */
 
 /**

@@ -1,0 +1,86 @@
+/**
+ * The work an `InsightPool` hands to a worker thread: whole-ensemble kernels on shared paths,
+ * whose results a session adopts (`InsightSession.adopt`).
+ */
+
+import { transpose } from "../core/transpose.ts";
+import { PERCENTILE_PROBABILITIES } from "../spec/insightConventions.ts";
+import { absoluteScaledQuantiles } from "./blockVolatility.ts";
+import { stepQuantilesWithErrors } from "./quantileErrors.ts";
+import { blockLogReturnsInto, type SessionPart } from "./session.ts";
+
+/**
+ * One task on a session's path-major paths (`values`, nPaths × nPoints, usually over a
+ * SharedArrayBuffer so that the worker reads them in place):
+ * - `step-percentiles`: `InsightSession.stepPercentiles` (the prediction percentiles' estimates);
+ * - `block-returns`: the block log returns of `blockSteps` steps written into `returns` (shared
+ *   with the caller, which adopts it), and with `percentiles` also
+ *   `InsightSession.blockPercentiles(blockSteps, scale)` (the volatility percentiles' estimates).
+ * @example const task: InsightTask = { kind: "step-percentiles", values, nPaths: 10000, nPoints: 289 };
+ */
+export type InsightTask =
+  | {
+      readonly kind: "step-percentiles";
+      readonly values: Float64Array;
+      readonly nPaths: number;
+      readonly nPoints: number;
+    }
+  | {
+      readonly kind: "block-returns";
+      readonly values: Float64Array;
+      readonly nPaths: number;
+      readonly nPoints: number;
+      readonly blockSteps: number;
+      readonly returns: Float64Array;
+      readonly percentiles: boolean;
+      readonly scale: number;
+    };
+
+/** A task as posted to a worker. @example const request: InsightTaskRequest = { taskId: 1, task }; */
+export interface InsightTaskRequest {
+  readonly taskId: number;
+  readonly task: InsightTask;
+}
+
+/**
+ * What a worker posts back: the parts for the session (the block returns themselves are not
+ * sent: they are in the caller's shared `returns`), or the error message of a task that threw.
+ * @example const result: InsightTaskResult = { taskId: 1, parts: [] };
+ */
+export type InsightTaskResult =
+  | { readonly taskId: number; readonly parts: SessionPart[] }
+  | { readonly taskId: number; readonly error: string };
+
+/** The step-major scratch of `step-percentiles` tasks, one per thread, grown as needed. */
+let scratch = new Float64Array(0);
+
+/**
+ * Runs one task with the kernels the session itself runs (so that the parts equal, number for
+ * number, what the session would compute). Throws `RangeError` for sizes that do not fit.
+ * @example runInsightTask({ kind: "step-percentiles", values, nPaths: 10000, nPoints: 289 })
+ */
+export function runInsightTask(task: InsightTask): SessionPart[] {
+  const { values, nPaths, nPoints } = task;
+  if (!(Number.isInteger(nPaths) && nPaths >= 1 && values.length === nPaths * nPoints)) {
+    throw new RangeError(
+      `runInsightTask (${task.kind}) requires values of nPaths × nPoints numbers, got ${values.length} for ${nPaths} × ${nPoints}`,
+    );
+  }
+  if (task.kind === "step-percentiles") {
+    const size = nPaths * nPoints;
+    if (scratch.length < size) scratch = new Float64Array(size);
+    const stepMajor = transpose(values, nPaths, nPoints, scratch.subarray(0, size));
+    const estimates = stepQuantilesWithErrors(stepMajor, nPaths, nPoints, PERCENTILE_PROBABILITIES);
+    return [{ kind: "step-percentiles", estimates }];
+  }
+  const { blockSteps, returns, scale } = task;
+  if (!(Number.isInteger(blockSteps) && blockSteps >= 1 && blockSteps <= nPoints - 1)) {
+    throw new RangeError(
+      `runInsightTask (block-returns) requires an integer blockSteps in [1, ${nPoints - 1}], got ${blockSteps}`,
+    );
+  }
+  blockLogReturnsInto(values, nPaths, nPoints, blockSteps, returns);
+  if (!task.percentiles) return [];
+  const estimates = absoluteScaledQuantiles(returns, nPaths, scale);
+  return [{ kind: "block-percentiles", blockSteps, scale, estimates }];
+}

@@ -1,0 +1,195 @@
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { absoluteScaledQuantiles } from "../../src/insights/blockVolatility.ts";
+import type { InsightContext } from "../../src/insights/context.ts";
+import { InsightPool } from "../../src/insights/insightPool.ts";
+import { runInsightTask } from "../../src/insights/insightTasks.ts";
+import { prepareRecords } from "../../src/insights/prepareRecords.ts";
+import { recompute, RECOMPUTABLE_PATHS } from "../../src/insights/recompute.ts";
+import { InsightSession } from "../../src/insights/session.ts";
+import { Ensemble, ensembleOf } from "../../src/paths/ensemble.ts";
+import { annualizeVolatility } from "../../src/spec/insightConventions.ts";
+import { ensembleWithContext, gbmPathSets } from "./gbmEnsembles.ts";
+
+/** Every recomputable record of a fresh session (and a fresh previous session) of the same seed. */
+function everyRecord(horizon: "24h" | "1h", seed: number, prepare: (ready: Prepared) => void) {
+  const { ensemble, context } = ensembleWithContext(horizon, seed);
+  const session = new InsightSession(ensemble, context);
+  prepare({ session, context });
+  return RECOMPUTABLE_PATHS.map((path) => recompute(path, session, context));
+}
+
+interface Prepared {
+  readonly session: InsightSession;
+  readonly context: InsightContext;
+}
+
+/** A copy of an ensemble whose values live in a SharedArrayBuffer. */
+function sharedEnsemble(ensemble: Ensemble): Ensemble {
+  const values = new Float64Array(new SharedArrayBuffer(ensemble.values.byteLength));
+  values.set(ensemble.values);
+  return new Ensemble(ensemble, values, ensemble.members, ensemble.rebasedTo, ensemble.rebase);
+}
+
+describe("InsightPool", () => {
+  const pool = new InsightPool({ threads: 1 });
+  afterAll(() => pool.close());
+
+  for (const horizon of ["24h", "1h"] as const) {
+    it(`prepared on a worker thread, every record equals the one-thread record, number for number (${horizon})`, async () => {
+      const seed = horizon === "24h" ? 71 : 73;
+      const expected = everyRecord(horizon, seed, () => {});
+      const { ensemble, context } = ensembleWithContext(horizon, seed);
+      const session = new InsightSession(ensemble, context);
+      const previous = context.previous!.ensemble as InsightSession;
+      const adopted = vi.spyOn(session, "adopt");
+      const adoptedPast = vi.spyOn(previous, "adopt");
+      await pool.prepareRecords(session, context, RECOMPUTABLE_PATHS);
+      // The worker's parts reached both sessions: the step percentiles, and the previous
+      // prompt's block returns and block percentiles.
+      expect(adopted.mock.calls.map(([part]) => part.kind)).toEqual(["step-percentiles"]);
+      expect(adoptedPast.mock.calls.map(([part]) => part.kind).sort()).toEqual([
+        "block-percentiles",
+        "block-returns",
+      ]);
+      const records = RECOMPUTABLE_PATHS.map((path) => recompute(path, session, context));
+      expect(records).toEqual(expected);
+    });
+  }
+
+  it("reads shared paths in place, and the blocking call gives the same records", async () => {
+    await pool.start();
+    const expected = everyRecord("24h", 75, () => {});
+    const records = everyRecord("24h", 75, ({ session, context }) => {
+      const shared = new InsightSession(sharedEnsemble(session.ensemble), context);
+      const previous = context.previous!.ensemble as InsightSession;
+      const sharedPrevious = new InsightSession(sharedEnsemble(previous.ensemble), {
+        currentPrice: previous.currentPrice,
+      });
+      const sharedContext = {
+        ...context,
+        previous: { ensemble: sharedPrevious, currentPrice: previous.currentPrice },
+      };
+      pool.prepareRecordsBlocking(shared, sharedContext, RECOMPUTABLE_PATHS);
+      // The previous session's block returns are the buffer the worker wrote into.
+      expect(sharedPrevious.blockLogReturns(3).buffer).toBeInstanceOf(SharedArrayBuffer);
+      for (const path of RECOMPUTABLE_PATHS) {
+        expect(recompute(path, shared, sharedContext)).toEqual(recompute(path, session, context));
+      }
+    });
+    expect(records).toEqual(expected);
+  });
+
+  it("without workers (threads: 0) it prepares on the calling thread", async () => {
+    const local = new InsightPool({ threads: 0 });
+    const expected = everyRecord("1h", 77, () => {});
+    const records = everyRecord("1h", 77, ({ session, context }) => {
+      local.prepareRecordsBlocking(session, context, RECOMPUTABLE_PATHS);
+    });
+    expect(records).toEqual(expected);
+    await local.close();
+  });
+
+  it("a context that does not fit rejects as prepareRecords throws; misuse gets a specific error", async () => {
+    const { ensemble, context } = ensembleWithContext("24h", 79);
+    const session = new InsightSession(ensemble, context);
+    const wrong = { ...context, forecastStartTime: "not a time" };
+    let expected: unknown;
+    try {
+      prepareRecords(session, wrong, RECOMPUTABLE_PATHS);
+    } catch (error) {
+      expected = error;
+    }
+    expect(expected).toBeInstanceOf(RangeError);
+    await expect(pool.prepareRecords(session, wrong, RECOMPUTABLE_PATHS)).rejects.toThrow(
+      (expected as Error).message,
+    );
+
+    const unstarted = new InsightPool({ threads: 1 });
+    expect(() => unstarted.prepareRecordsBlocking(session, context, RECOMPUTABLE_PATHS)).toThrow(
+      "InsightPool.prepareRecordsBlocking requires started workers: await pool.start() first",
+    );
+    await unstarted.close();
+    await expect(unstarted.prepareRecords(session, context, RECOMPUTABLE_PATHS)).rejects.toThrow(
+      "InsightPool.prepareRecords requires an open pool; it is closed",
+    );
+    expect(() => new InsightPool({ threads: -1 })).toThrow(
+      "InsightPool requires threads to be an integer ≥ 0, got -1",
+    );
+  });
+});
+
+describe("runInsightTask and InsightSession.adopt", () => {
+  it("a task's parts equal what the session computes itself", () => {
+    const { ensemble, context } = ensembleWithContext("24h", 81);
+    const session = new InsightSession(ensemble, context);
+    const { values, nPaths, nPoints } = session.ensemble;
+    const [steps] = runInsightTask({ kind: "step-percentiles", values, nPaths, nPoints });
+    expect(steps).toEqual({ kind: "step-percentiles", estimates: session.stepPercentiles() });
+
+    const scale = annualizeVolatility(1, 15);
+    const returns = new Float64Array(96 * nPaths);
+    const [blocks] = runInsightTask({
+      kind: "block-returns",
+      values,
+      nPaths,
+      nPoints,
+      blockSteps: 3,
+      returns,
+      percentiles: true,
+      scale,
+    });
+    expect(returns).toEqual(session.blockLogReturns(3));
+    expect(blocks).toEqual({
+      kind: "block-percentiles",
+      blockSteps: 3,
+      scale,
+      estimates: absoluteScaledQuantiles(returns, nPaths, scale),
+    });
+    expect(session.blockPercentiles(3, scale)).toEqual(
+      blocks.kind === "block-percentiles" && blocks.estimates,
+    );
+  });
+
+  it("adopted parts are what the session then reads; parts of the wrong size are refused", () => {
+    const { ensemble, context } = ensembleWithContext("1h", 83);
+    const session = new InsightSession(ensemble, context);
+    const returns = new Float64Array(30 * session.nPaths).fill(0.001);
+    session.adopt({ kind: "block-returns", blockSteps: 2, returns });
+    expect(session.blockLogReturns(2)).toBe(returns);
+    expect(() =>
+      session.adopt({ kind: "block-returns", blockSteps: 2, returns: new Float64Array(5) }),
+    ).toThrow(
+      `InsightSession.adopt requires block-returns of ${30 * session.nPaths} numbers for this session, got 5`,
+    );
+    const estimates = { values: new Float64Array(9), standardErrors: new Float64Array(9) };
+    expect(() => session.adopt({ kind: "step-percentiles", estimates })).toThrow(
+      "InsightSession.adopt requires step-percentiles of 549 numbers for this session, got 9",
+    );
+    expect(() =>
+      runInsightTask({ kind: "step-percentiles", values: returns, nPaths: 7, nPoints: 61 }),
+    ).toThrow(
+      `runInsightTask (step-percentiles) requires values of nPaths × nPoints numbers, got ${returns.length} for 7 × 61`,
+    );
+  });
+
+  it("ensembleOf pools into a SharedArrayBuffer on request, and a session keeps it shared", () => {
+    const pathSets = gbmPathSets({
+      startPrice: 100,
+      annualVolatility: 0.5,
+      horizon: "1h",
+      members: 2,
+      pathsPerMember: 20,
+      seed: 85,
+    });
+    const shared = ensembleOf(pathSets, { shared: true });
+    const plain = ensembleOf(pathSets);
+    expect(shared.values.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(plain.values.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    expect(shared.values).toEqual(plain.values);
+    const session = new InsightSession(shared, { currentPrice: 101 });
+    expect(session.ensemble.values.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(session.ensemble.values).toEqual(
+      new InsightSession(plain, { currentPrice: 101 }).ensemble.values,
+    );
+  });
+});

@@ -192,7 +192,9 @@ export class InsightPool {
       (index, message) => this.onMessage(this.workers[index], message as WorkerMessage),
       () => !results.includes(undefined),
       BLOCKING_IDLE_LIMIT_MS,
-      (error) => this.workers.forEach((state) => state.inFlight > 0 && this.retire(state, error)),
+      (error) => {
+        for (const state of this.workers) if (state.inFlight > 0) this.retire(state, error);
+      },
     );
     finish(planned, results as (InsightTaskResult | Error)[], local);
   }

@@ -3,11 +3,13 @@
  * whose results a session adopts (`InsightSession.adopt`).
  */
 
-import { transpose } from "../core/transpose.ts";
-import { PERCENTILE_PROBABILITIES } from "../spec/insightConventions.ts";
 import { absoluteScaledQuantiles } from "./blockVolatility.ts";
-import { stepQuantilesWithErrors } from "./quantileErrors.ts";
-import { blockLogReturnsInto, type SessionPart } from "./session.ts";
+import {
+  blockLogReturnsInto,
+  stepPercentilesOf,
+  withScratchStepMajor,
+  type SessionPart,
+} from "./session.ts";
 
 /**
  * One task on a session's path-major paths (`values`, nPaths × nPoints, usually over a
@@ -51,9 +53,6 @@ export type InsightTaskResult =
   | { readonly taskId: number; readonly parts: SessionPart[] }
   | { readonly taskId: number; readonly error: string };
 
-/** The step-major scratch of `step-percentiles` tasks, one per thread, grown as needed. */
-let scratch = new Float64Array(0);
-
 /**
  * Runs one task with the kernels the session itself runs (so that the parts equal, number for
  * number, what the session would compute). Throws `RangeError` for sizes that do not fit.
@@ -67,10 +66,9 @@ export function runInsightTask(task: InsightTask): SessionPart[] {
     );
   }
   if (task.kind === "step-percentiles") {
-    const size = nPaths * nPoints;
-    if (scratch.length < size) scratch = new Float64Array(size);
-    const stepMajor = transpose(values, nPaths, nPoints, scratch.subarray(0, size));
-    const estimates = stepQuantilesWithErrors(stepMajor, nPaths, nPoints, PERCENTILE_PROBABILITIES);
+    const estimates = withScratchStepMajor(values, nPaths, nPoints, (stepMajor) =>
+      stepPercentilesOf(stepMajor, nPaths, nPoints),
+    );
     return [{ kind: "step-percentiles", estimates }];
   }
   const { blockSteps, returns, scale } = task;
@@ -79,7 +77,7 @@ export function runInsightTask(task: InsightTask): SessionPart[] {
       `runInsightTask (block-returns) requires an integer blockSteps in [1, ${nPoints - 1}], got ${blockSteps}`,
     );
   }
-  blockLogReturnsInto(values, nPaths, nPoints, blockSteps, returns);
+  blockLogReturnsInto(values, nPaths, nPoints, blockSteps, undefined, returns);
   if (!task.percentiles) return [];
   const estimates = absoluteScaledQuantiles(returns, nPaths, scale);
   return [{ kind: "block-percentiles", blockSteps, scale, estimates }];

@@ -130,15 +130,7 @@ export class InsightSession {
   withStepMajor<Result>(compute: (stepMajor: Float64Array) => Result): Result {
     if (this.stepMajorValues !== undefined) return compute(this.stepMajorValues);
     const { values, nPaths, nPoints } = this.ensemble;
-    const size = nPaths * nPoints;
-    if (scratchInUse) return compute(transpose(values, nPaths, nPoints));
-    if (scratchStepMajor.length < size) scratchStepMajor = new Float64Array(size);
-    scratchInUse = true;
-    try {
-      return compute(transpose(values, nPaths, nPoints, scratchStepMajor.subarray(0, size)));
-    } finally {
-      scratchInUse = false;
-    }
+    return withScratchStepMajor(values, nPaths, nPoints, compute);
   }
 
   /**
@@ -297,15 +289,7 @@ export class InsightSession {
     let returns = this.blockReturns.get(blockSteps);
     if (returns === undefined) {
       const { values, nPaths, nPoints } = this.ensemble;
-      const nBlocks = Math.floor((nPoints - 1) / blockSteps);
-      returns = blockLogReturnsInto(
-        values,
-        nPaths,
-        nPoints,
-        blockSteps,
-        new Float64Array(nBlocks * nPaths),
-        this.stepMajorValues,
-      );
+      returns = blockLogReturnsInto(values, nPaths, nPoints, blockSteps, this.stepMajorValues);
       this.blockReturns.set(blockSteps, returns);
     }
     return returns;
@@ -320,7 +304,7 @@ export class InsightSession {
    */
   stepPercentiles(): QuantileEstimates {
     this.stepPercentileEstimates ??= this.withStepMajor((stepMajor) =>
-      stepQuantilesWithErrors(stepMajor, this.nPaths, this.nPoints, PERCENTILE_PROBABILITIES),
+      stepPercentilesOf(stepMajor, this.nPaths, this.nPoints),
     );
     return this.stepPercentileEstimates;
   }
@@ -417,9 +401,45 @@ export class InsightSession {
   }
 }
 
-/** The scratch of {@link InsightSession.withStepMajor}: grown to the largest ensemble seen. */
+/** The scratch of {@link withScratchStepMajor}: grown to the largest ensemble seen (per thread). */
 let scratchStepMajor = new Float64Array(0);
 let scratchInUse = false;
+
+/**
+ * `compute(stepMajor)` on the path-major `values` transposed into the scratch buffer shared by
+ * all sessions of this thread ({@link InsightSession.withStepMajor}); a nested call gets a fresh
+ * buffer. `compute` must not keep the array.
+ * @example withScratchStepMajor(values, 10000, 289, (stepMajor) => stepPercentilesOf(stepMajor, 10000, 289))
+ */
+export function withScratchStepMajor<Result>(
+  values: Float64Array,
+  nPaths: number,
+  nPoints: number,
+  compute: (stepMajor: Float64Array) => Result,
+): Result {
+  const size = nPaths * nPoints;
+  if (scratchInUse) return compute(transpose(values, nPaths, nPoints));
+  if (scratchStepMajor.length < size) scratchStepMajor = new Float64Array(size);
+  scratchInUse = true;
+  try {
+    return compute(transpose(values, nPaths, nPoints, scratchStepMajor.subarray(0, size)));
+  } finally {
+    scratchInUse = false;
+  }
+}
+
+/**
+ * The nine percentiles of every step of a step-major matrix with their standard errors
+ * ({@link InsightSession.stepPercentiles}: `stepQuantilesWithErrors` at `PERCENTILE_PROBABILITIES`).
+ * @example stepPercentilesOf(session.stepMajor, session.nPaths, session.nPoints)
+ */
+export function stepPercentilesOf(
+  stepMajor: Float64Array,
+  nPaths: number,
+  nPoints: number,
+): QuantileEstimates {
+  return stepQuantilesWithErrors(stepMajor, nPaths, nPoints, PERCENTILE_PROBABILITIES);
+}
 
 /**
  * Each path's minimum and maximum over a window of points [0, step], in path order. Both are NaN
@@ -529,17 +549,18 @@ function rebasedEnsemble(ensemble: Ensemble, price: number, rebase: RebaseMode):
 /**
  * The block log returns of a path-major matrix ({@link InsightSession.blockLogReturns}: entry
  * `b·nPaths + p` is ln(p[(b+1)·k] / p[b·k]) of path p, `logReturn` of core), written into `out`
- * (⌊(nPoints − 1)/k⌋ × nPaths numbers); from the step-major copy when given (its columns are
- * contiguous), else from `values`. The same numbers either way, on any thread.
- * @example blockLogReturnsInto(values, 10000, 289, 3, new Float64Array(96 * 10000))
+ * (⌊(nPoints − 1)/k⌋ × nPaths numbers; allocated when omitted); from the step-major copy when
+ * given (its columns are contiguous), else from `values`. The same numbers either way, on any
+ * thread.
+ * @example blockLogReturnsInto(values, 10000, 289, 3, undefined, new Float64Array(96 * 10000))
  */
 export function blockLogReturnsInto(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
   blockSteps: number,
-  out: Float64Array,
   stepMajor?: Float64Array,
+  out: Float64Array = new Float64Array(Math.floor((nPoints - 1) / blockSteps) * nPaths),
 ): Float64Array {
   const nBlocks = Math.floor((nPoints - 1) / blockSteps);
   if (out.length !== nBlocks * nPaths) {

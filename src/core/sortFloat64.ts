@@ -93,11 +93,11 @@ export function sortFloat64(values: Float64Array, out: Float64Array): Float64Arr
 }
 
 /**
- * Insertion sort of `values` in place, the final pass of the radix sorts (here and in
- * `scoring/sortMembers.ts`); false (partly sorted) once `budget` moves are spent.
- * @example insertionSortWithin(Float64Array.of(2, 1, 3), 8) // => true, values now [1, 2, 3]
+ * Insertion sort of `values` in place, the final pass of the radix sort (`scoring/sortMembers.ts`
+ * has its own, which also keeps a CRPS sum up to date); false (partly sorted) once `budget` moves
+ * are spent.
  */
-export function insertionSortWithin(values: Float64Array, budget: number): boolean {
+function insertionSortWithin(values: Float64Array, budget: number): boolean {
   let moves = 0;
   for (let index = 1; index < values.length; index++) {
     const value = values[index];

@@ -4,13 +4,12 @@
  * step. What CRPS alone hides: a miner can score well while being over- or under-dispersed.
  */
 
-import { crpsEnsembleSorted } from "../core/crps.ts";
 import { quantileSorted } from "../core/quantiles.ts";
 import { countAtMostSorted, countBelowSorted } from "../core/sortedCounts.ts";
 import type { PathSet } from "../paths/pathSet.ts";
 import type { RealizedPath } from "../spec/records/validation.ts";
 import { checkRealizedMatches, realizedPricesOf } from "./realizedPrices.ts";
-import { sortMembersWithin } from "./sortMembers.ts";
+import { sortAndScoreMembers } from "./sortMembers.ts";
 
 /**
  * The central-interval coverage levels reported by default: 50, 80, 90 and 98 %.
@@ -166,7 +165,7 @@ export function calibrationOfValues(
       if (member < low) low = member;
       if (member > high) high = member;
     }
-    sortMembersWithin(members, low, high, sorted);
+    const crps = sortAndScoreMembers(members, 0, low, high, observation, sorted);
     observedPoints++;
     const below = countBelowSorted(sorted, observation);
     const tied = countAtMostSorted(sorted, observation) - below;
@@ -182,7 +181,7 @@ export function calibrationOfValues(
       widthSums[level] += upper - lower;
       relativeWidthSumsBps[level] += ((upper - lower) / median) * 10000;
     }
-    stepCrpsBps[step - 1] = (crpsEnsembleSorted(sorted, observation) / observation) * 10000;
+    stepCrpsBps[step - 1] = (crps / observation) * 10000;
   }
   return {
     minerUid: identity.minerUid,

@@ -153,6 +153,58 @@ describe("scorePrompt", () => {
     });
   }
 
+  it("scorePrompt names the first bad price in path-major order, whether the first interval's gather or a pass of its own checks the prices", () => {
+    const prices = realizedPrices(161, "24h");
+    // Every five-minute change has one missing end: the 5min interval observes nothing, so the
+    // prices are checked by a pass of their own.
+    const noFiveMinute = prices.map((price, index) => (index % 2 === 1 ? NaN : price));
+    const cases: [string, (paths: number[][]) => void, string][] = [
+      [
+        "a zero before a NaN",
+        (paths) => {
+          paths[1][200] = 0;
+          paths[2][5] = NaN;
+        },
+        "zero price encountered in simulation runs",
+      ],
+      [
+        "a NaN before a zero",
+        (paths) => {
+          paths[1][288] = NaN;
+          paths[2][0] = 0;
+        },
+        "non-finite simulated price NaN",
+      ],
+      [
+        "a zero at a path's first point",
+        (paths) => {
+          paths[4][0] = 0;
+          paths[9][100] = -Infinity;
+        },
+        "zero price encountered in simulation runs",
+      ],
+    ];
+    for (const [name, spoil, reason] of cases) {
+      const paths = minerPaths(162, "24h", 100);
+      spoil(paths);
+      for (const [label, intervals, realized] of [
+        ["the 5min gather checks", SCORING_INTERVALS_24H, prices],
+        ["30min first, a pass checks", { "30min": 1800, "5min": 300 }, prices],
+        ["5min unobserved, a pass checks", SCORING_INTERVALS_24H, noFiveMinute],
+      ] as const) {
+        expect(expectAgreement(paths, realized, "24h", intervals), `${name}, ${label}`).toBe(-1);
+        const result = scorePrompt(pathSetOf(paths, "24h"), realizedOf(realized, "24h"), {
+          intervals,
+        });
+        expect(result, `${name}, ${label}`).toEqual({
+          crps: -1,
+          intervals: {},
+          invalidReason: reason,
+        });
+      }
+    }
+  });
+
   it("scorePrompt knows the interval sets of the competitions of both eras", () => {
     const dayPaths = pathSetOf(minerPaths(141, "24h", 100), "24h");
     const dayRealized = realizedOf(realizedPrices(142, "24h"), "24h");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { crpsProperscoring } from "../../src/reference/crps.ts";
 import { createRandom } from "../../src/reference/random.ts";
-import { sortMembersWithin } from "../../src/scoring/sortMembers.ts";
+import { sortAndScoreMembers } from "../../src/scoring/sortMembers.ts";
 
 /** Columns that stress the radix sort: ties, outliers, constants, signs, tiny spreads. */
 function awkwardColumns(seed: number, length: number): [string, Float64Array][] {
@@ -46,29 +47,99 @@ function rangeOf(values: Float64Array): [number, number] {
   return [hasNaN ? NaN : low, high];
 }
 
-describe("sortMembersWithin", () => {
+/** Indexes where `actual` and `expected` differ (−0 = +0, NaN = NaN). */
+function orderMismatches(actual: Float64Array, expected: Float64Array): number[] {
+  const mismatches = [];
+  for (let index = 0; index < expected.length; index++) {
+    const a = actual[index];
+    const b = expected[index];
+    if (!(a === b || (Number.isNaN(a) && Number.isNaN(b)))) mismatches.push(index);
+  }
+  return mismatches;
+}
+
+describe("sortAndScoreMembers", () => {
+  /**
+   * Bounds a caller may pass: the exact range; a range a few times wider (bounds shared by many
+   * terms); one a million times wider, where the members crowd into a few keys and the sort
+   * retries with their own range; and an unusable one (NaN).
+   */
+  const boundsOf = (low: number, high: number): [string, number, number][] => {
+    const width = high - low;
+    return [
+      ["exact bounds", low, high],
+      ["bounds 4× wider", low - width, high + 2 * width],
+      ["bounds 10⁶× wider", low - 1e6 * width, high + 1e6 * width],
+      ["NaN bounds", NaN, high],
+    ];
+  };
+
   for (const length of [1, 5, 63, 64, 1000, 8192, 10000]) {
-    it(`sortMembersWithin orders like a typed-array sort (−0 = +0) on awkward columns of ${length}`, () => {
-      for (const [name, values] of awkwardColumns(length, length)) {
+    it(`sortAndScoreMembers sorts like a typed-array sort and scores like properscoring on awkward columns of ${length}`, () => {
+      for (const [name, column] of awkwardColumns(length + 1, length)) {
+        // The members sit at an offset inside a longer array, as in the scoring kernel.
+        const values = new Float64Array(length + 7);
+        values.set(column, 5);
         const input = values.slice();
-        const [low, high] = rangeOf(values);
-        const actual = sortMembersWithin(values, low, high, new Float64Array(length));
-        const expected = values.slice().sort();
-        const mismatches = [];
-        for (let index = 0; index < length; index++) {
-          const a = actual[index];
-          const b = expected[index];
-          if (!(a === b || (Number.isNaN(a) && Number.isNaN(b)))) mismatches.push(index);
+        const expectedOrder = column.slice().sort();
+        const [low, high] = rangeOf(column);
+        const finite = expectedOrder.filter((value) => Number.isFinite(value));
+        const observations = [finite[finite.length >> 1] ?? 0, (finite[0] ?? 0) - 3, NaN];
+        for (const [boundsName, lower, upper] of Number.isNaN(low)
+          ? [["NaN bounds", NaN, high] as [string, number, number]]
+          : boundsOf(low, high)) {
+          for (const observation of observations) {
+            const label = `${name}, ${boundsName}, observation ${observation}`;
+            const sorted = new Float64Array(length);
+            const crps = sortAndScoreMembers(values, 5, lower, upper, observation, sorted);
+            expect(orderMismatches(sorted, expectedOrder), label).toEqual([]);
+            const expected = crpsProperscoring(Array.from(column), observation);
+            if (Number.isNaN(expected)) {
+              expect(crps, label).toBeNaN();
+            } else if (!Number.isFinite(expected)) {
+              expect(crps, label).toBe(expected);
+            } else {
+              // The closed form subtracts ½·mean|x − x′| from mean|x − y|: its rounding is
+              // relative to mean|x − y|, which an outlier makes ~10⁴× the CRPS (core's
+              // crpsEnsembleSorted errs the same there).
+              let absoluteSum = 0;
+              for (const value of finite) absoluteSum += Math.abs(value - observation);
+              const scale = Math.max(Math.abs(expected), absoluteSum / finite.length);
+              expect(Math.abs(crps - expected), label).toBeLessThanOrEqual(1e-12 * scale);
+            }
+          }
         }
-        expect(mismatches, name).toEqual([]);
         expect(values, `${name}: input untouched`).toEqual(input);
       }
     });
   }
 
-  it("sortMembersWithin rejects an output of another length", () => {
-    expect(() => sortMembersWithin(new Float64Array(3), 0, 1, new Float64Array(2))).toThrow(
-      "sortMembersWithin requires out of the same length as values (3), got 2",
-    );
+  it("sortAndScoreMembers reproduces DOMAIN.md's CRPS test vectors", () => {
+    const vectors: [number, number[], number][] = [
+      [0.9, [1.2, -0.3, 2.5, 0.7, 1.9], 0.316],
+      [0, [0, 0, 1], 1 / 9],
+      [0, [-1, 0, 0, 1], 0.125],
+      [2, [0, 1], 1.25],
+    ];
+    for (const [observation, members, expected] of vectors) {
+      // Each vector repeated 20 times: the same CRPS, and long enough for the radix path.
+      const repeated = Float64Array.from({ length: members.length * 20 }, (_, index) => {
+        return members[index % members.length];
+      });
+      const sorted = new Float64Array(repeated.length);
+      const low = Math.min(...members);
+      const high = Math.max(...members);
+      const crps = sortAndScoreMembers(repeated, 0, low, high, observation, sorted);
+      expect(Math.abs(crps - expected)).toBeLessThanOrEqual(1e-12);
+    }
+  });
+
+  it("sortAndScoreMembers rejects members beyond the end of values", () => {
+    expect(() =>
+      sortAndScoreMembers(new Float64Array(10), 4, 0, 1, 0, new Float64Array(7)),
+    ).toThrow("sortAndScoreMembers requires 7 members from index 4 of 10 values");
+    expect(() =>
+      sortAndScoreMembers(new Float64Array(10), -1, 0, 1, 0, new Float64Array(2)),
+    ).toThrow("sortAndScoreMembers requires 2 members from index -1 of 10 values");
   });
 });

@@ -31,15 +31,36 @@ export interface BlockVolatilities {
  * then centred second and fourth moments), four blocks side by side.
  * Standard error of a sample std s from n draws, by the delta method with the sample's own
  * kurtosis (no normality assumed): Var(s²) ≈ (m₄ − s⁴·(n − 3)/(n − 1)) / n, SE(s) ≈ √Var(s²) / (2s).
+ * Computed once per session and block layout and kept (`InsightSession.blockVolatilities`, of
+ * {@link blockVolatilitiesOf}); do not write into them.
  * Throws `RangeError` when a block is not a whole number of the ensemble's steps.
  * @example blockVolatilities(session, "1h").values.length // => 30
  */
 export function blockVolatilities(session: InsightSession, horizon: Horizon): BlockVolatilities {
-  const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
-  const returns = session.blockLogReturns(
+  return session.blockVolatilities(
     volatilityBlockSteps(horizon, session.ensemble.timeIncrement),
+    VOLATILITY_LAYOUTS[horizon].blockMinutes,
   );
-  const nPaths = session.nPaths;
+}
+
+/**
+ * {@link blockVolatilities} of block-major `returns` (block b, path p at `b·nPaths + p`, the
+ * block log returns of `InsightSession.blockLogReturns`) of blocks `blockMinutes` long; what the
+ * session keeps (`InsightSession.blockVolatilities`) and an `InsightPool` worker computes for
+ * the previous prompt.
+ * Throws `RangeError` unless `returns` holds whole blocks of nPaths ≥ 1 returns.
+ * @example blockVolatilitiesOf(session.blockLogReturns(3), 10000, 15).values.length // => 96
+ */
+export function blockVolatilitiesOf(
+  returns: Float64Array,
+  nPaths: number,
+  blockMinutes: number,
+): BlockVolatilities {
+  if (!(Number.isInteger(nPaths) && nPaths >= 1 && returns.length % nPaths === 0)) {
+    throw new RangeError(
+      `blockVolatilitiesOf requires whole blocks of nPaths ≥ 1 returns, got ${returns.length} returns for ${nPaths} paths`,
+    );
+  }
   const nBlocks = returns.length / nPaths;
   const { sums, secondMoments, fourthMoments } = blockMoments(returns, nPaths, nBlocks);
   const values = new Float64Array(nBlocks);

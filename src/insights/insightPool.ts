@@ -16,7 +16,7 @@ import {
   annualizeVolatility,
   volatilityBlockSteps,
 } from "../spec/insightConventions.ts";
-import { blockVolatilityPercentiles } from "./blockVolatility.ts";
+import { blockVolatilities, blockVolatilityPercentiles } from "./blockVolatility.ts";
 import type { InsightContext } from "./context.ts";
 import type { InsightTask, InsightTaskResult } from "./insightTasks.ts";
 import { prepareRecords } from "./prepareRecords.ts";
@@ -67,12 +67,16 @@ interface PlannedTask {
  * each on a worker thread while the calling thread makes its pass over the paths.
  * - a worker computes the step percentiles of the prediction percentiles record
  *   (`InsightSession.stepPercentiles`: a transposition and a selection per step);
- * - a worker computes the previous prompt's block log returns and their percentiles (the
- *   `forecast_past` of the volatility records), when `context.previous.ensemble` is an
- *   {@link InsightSession} (a plain ensemble gets a new session in every record, which could
- *   not keep them);
- * - the calling thread runs `prepareRecords` (running extremes, LP counts, block returns) and
- *   the current prompt's block percentiles.
+ * - a worker computes the previous prompt's block log returns, their volatilities and their
+ *   percentiles (the `forecast_past` of the volatility records), when
+ *   `context.previous.ensemble` is an {@link InsightSession} (a plain ensemble gets a new
+ *   session in every record, which could not keep them);
+ * - the calling thread runs `prepareRecords` (running extremes, LP counts, block returns), the
+ *   current prompt's block volatilities and block percentiles, and then `meanwhile`, if given,
+ *   before it waits for the workers: the place for the records that need no worker part (all
+ *   but the prediction percentiles and the two volatility records), which then overlap with the
+ *   workers (~3 ms of a full set; bench/README.md). A record computed there that needs a worker
+ *   part computes it itself (the same numbers, only slower).
  * The workers run the same kernels on the same numbers, so every record computed afterwards
  * equals, number for number, the record computed on one thread; the pool only saves time
  * (~1.7× for a 10 × 1,000 × 289 set on 2 cores; bench/README.md). Paths in a SharedArrayBuffer
@@ -83,7 +87,10 @@ interface PlannedTask {
  * @example
  * const pool = new InsightPool();
  * try {
- *   await pool.prepareRecords(session, context, RECOMPUTABLE_PATHS);
+ *   let bounds;
+ *   await pool.prepareRecords(session, context, RECOMPUTABLE_PATHS, () => {
+ *     bounds = recompute("/insights/lp-bounds", session, context);
+ *   });
  *   const percentiles = recompute("/insights/prediction-percentiles", session, context);
  * } finally {
  *   await pool.close();
@@ -128,20 +135,23 @@ export class InsightPool {
 
   /**
    * `prepareRecords(session, context, paths)` and the intermediates above, on the workers and
-   * the calling thread; resolves when the session (and the previous prompt's session) hold them.
-   * Rejects as `prepareRecords` throws (a context that does not fit), and when the pool is
-   * closed or a worker fails.
+   * the calling thread, which calls `meanwhile` (if given) once its own share is done, before
+   * it waits for the workers; resolves when the session (and the previous prompt's session) hold
+   * them. Rejects as `prepareRecords` or `meanwhile` throws (a context that does not fit), and
+   * when the pool is closed or a worker fails.
    * @example await pool.prepareRecords(session, context, RECOMPUTABLE_PATHS);
    */
   async prepareRecords(
     session: InsightSession,
     context: InsightContext,
     paths: readonly RecomputablePath[],
+    meanwhile?: () => void,
   ): Promise<void> {
     this.requireOpen("prepareRecords");
     const planned = this.threads === 0 ? [] : planTasks(session, context, paths);
     if (planned.length === 0) {
       prepareOnThisThread(session, context, paths);
+      meanwhile?.();
       return;
     }
     await this.start();
@@ -149,14 +159,14 @@ export class InsightPool {
     const results = planned.map(
       (item) => new Promise<InsightTaskResult | Error>((resolve) => this.send(item.task, resolve)),
     );
-    const local = runLocal(session, context, paths);
+    const local = runLocal(session, context, paths, meanwhile);
     finish(planned, await Promise.all(results), local);
   }
 
   /**
    * {@link InsightPool.prepareRecords} that blocks the calling thread until the workers are done
-   * (it sleeps in `Atomics.wait` once its own share is computed): for scripts and benchmarks
-   * with nothing else to do meanwhile. The workers must have been started (`await pool.start()`).
+   * (it sleeps in `Atomics.wait` once its own share and `meanwhile` are done): for scripts and
+   * benchmarks. The workers must have been started (`await pool.start()`).
    * Throws as `prepareRecords` rejects, when the workers are not started, or when no worker
    * answers for 60 s.
    * @example
@@ -167,11 +177,13 @@ export class InsightPool {
     session: InsightSession,
     context: InsightContext,
     paths: readonly RecomputablePath[],
+    meanwhile?: () => void,
   ): void {
     this.requireOpen("prepareRecordsBlocking");
     const planned = this.threads === 0 ? [] : planTasks(session, context, paths);
     if (planned.length === 0) {
       prepareOnThisThread(session, context, paths);
+      meanwhile?.();
       return;
     }
     const ready =
@@ -184,7 +196,7 @@ export class InsightPool {
     }
     const results: (InsightTaskResult | Error | undefined)[] = planned.map(() => undefined);
     planned.forEach((item, index) => this.send(item.task, (result) => (results[index] = result)));
-    const local = runLocal(session, context, paths);
+    const local = runLocal(session, context, paths, meanwhile);
     waitForMessages(
       "InsightPool.prepareRecordsBlocking",
       this.signal,
@@ -344,6 +356,8 @@ function planTasks(
         returns,
         percentiles: paths.includes("/insights/volatility-percentiles"),
         scale: annualizeVolatility(1, VOLATILITY_LAYOUTS[context.horizon].blockMinutes),
+        volatilities: paths.includes("/insights/volatility"),
+        blockMinutes: VOLATILITY_LAYOUTS[context.horizon].blockMinutes,
       },
       adopt: (parts) => {
         past.adopt({ kind: "block-returns", blockSteps, returns });
@@ -354,14 +368,19 @@ function planTasks(
   return planned;
 }
 
-/** The calling thread's share: `prepareRecords`, then the current prompt's block percentiles. */
+/**
+ * The calling thread's share: `prepareRecords`, then the current prompt's block volatilities and
+ * block percentiles, then `meanwhile`; what it throws, as an error for {@link finish}.
+ */
 function runLocal(
   session: InsightSession,
   context: InsightContext,
   paths: readonly RecomputablePath[],
+  meanwhile: (() => void) | undefined,
 ): Error | undefined {
   try {
     prepareOnThisThread(session, context, paths);
+    meanwhile?.();
     return undefined;
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
@@ -374,6 +393,7 @@ function prepareOnThisThread(
   paths: readonly RecomputablePath[],
 ): void {
   prepareRecords(session, context, paths);
+  if (paths.includes("/insights/volatility")) blockVolatilities(session, context.horizon);
   if (paths.includes("/insights/volatility-percentiles")) {
     blockVolatilityPercentiles(session, context.horizon);
   }

@@ -3,7 +3,7 @@
  * whose results a session adopts (`InsightSession.adopt`).
  */
 
-import { absoluteScaledQuantiles } from "./blockVolatility.ts";
+import { absoluteScaledQuantiles, blockVolatilitiesOf } from "./blockVolatility.ts";
 import {
   blockLogReturnsInto,
   stepPercentilesOf,
@@ -16,8 +16,10 @@ import {
  * SharedArrayBuffer so that the worker reads them in place):
  * - `step-percentiles`: `InsightSession.stepPercentiles` (the prediction percentiles' estimates);
  * - `block-returns`: the block log returns of `blockSteps` steps written into `returns` (shared
- *   with the caller, which adopts it), and with `percentiles` also
- *   `InsightSession.blockPercentiles(blockSteps, scale)` (the volatility percentiles' estimates).
+ *   with the caller, which adopts it), with `percentiles` also
+ *   `InsightSession.blockPercentiles(blockSteps, scale)` (the volatility percentiles' estimates),
+ *   and with `volatilities` also `InsightSession.blockVolatilities(blockSteps, blockMinutes)`
+ *   (the volatility record's).
  * @example const task: InsightTask = { kind: "step-percentiles", values, nPaths: 10000, nPoints: 289 };
  */
 export type InsightTask =
@@ -36,6 +38,8 @@ export type InsightTask =
       readonly returns: Float64Array;
       readonly percentiles: boolean;
       readonly scale: number;
+      readonly volatilities: boolean;
+      readonly blockMinutes: number;
     };
 
 /** A task as posted to a worker. @example const request: InsightTaskRequest = { taskId: 1, task }; */
@@ -78,7 +82,15 @@ export function runInsightTask(task: InsightTask): SessionPart[] {
     );
   }
   blockLogReturnsInto(values, nPaths, nPoints, blockSteps, undefined, returns);
-  if (!task.percentiles) return [];
-  const estimates = absoluteScaledQuantiles(returns, nPaths, scale);
-  return [{ kind: "block-percentiles", blockSteps, scale, estimates }];
+  const parts: SessionPart[] = [];
+  if (task.volatilities) {
+    const { blockMinutes } = task;
+    const volatilities = blockVolatilitiesOf(returns, nPaths, blockMinutes);
+    parts.push({ kind: "block-volatilities", blockSteps, blockMinutes, volatilities });
+  }
+  if (task.percentiles) {
+    const estimates = absoluteScaledQuantiles(returns, nPaths, scale);
+    parts.push({ kind: "block-percentiles", blockSteps, scale, estimates });
+  }
+  return parts;
 }

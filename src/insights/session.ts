@@ -12,7 +12,11 @@ import { logReturn, pooledLogReturnVariance } from "../core/volatility.ts";
 import { ensembleOf, type Ensemble, type RebaseMode } from "../paths/ensemble.ts";
 import type { PathSet } from "../paths/pathSet.ts";
 import { PERCENTILE_PROBABILITIES } from "../spec/insightConventions.ts";
-import { absoluteScaledQuantiles } from "./blockVolatility.ts";
+import {
+  absoluteScaledQuantiles,
+  blockVolatilitiesOf,
+  type BlockVolatilities,
+} from "./blockVolatility.ts";
 import {
   isScannable,
   nestedRangeEstimates,
@@ -68,6 +72,7 @@ export class InsightSession {
   private stepMajorValues: Float64Array | undefined;
   private stepPercentileEstimates: QuantileEstimates | undefined;
   private readonly blockPercentileEstimates = new Map<string, QuantileEstimates>();
+  private readonly blockVolatilityEstimates = new Map<string, BlockVolatilities>();
 
   /**
    * Re-bases `ensemble` to `options.currentPrice` (a copy; `ensemble` is not changed), unless it
@@ -328,6 +333,28 @@ export class InsightSession {
   }
 
   /**
+   * The annualized volatility of each block of `blockSteps` steps (`blockMinutes` long) across
+   * paths, with standard errors (`blockVolatilitiesOf` of {@link InsightSession.blockLogReturns}),
+   * as the volatility record reads them; computed once per block layout and kept (do not write
+   * into them).
+   * Throws `RangeError` for a block size as {@link InsightSession.blockLogReturns} does.
+   * @example session.blockVolatilities(3, 15).values.length // => 96
+   */
+  blockVolatilities(blockSteps: number, blockMinutes: number): BlockVolatilities {
+    const key = `${blockSteps} ${blockMinutes}`;
+    let volatilities = this.blockVolatilityEstimates.get(key);
+    if (volatilities === undefined) {
+      volatilities = blockVolatilitiesOf(
+        this.blockLogReturns(blockSteps),
+        this.nPaths,
+        blockMinutes,
+      );
+      this.blockVolatilityEstimates.set(key, volatilities);
+    }
+    return volatilities;
+  }
+
+  /**
    * Keeps an intermediate computed elsewhere for this session's paths (an `InsightPool` worker
    * ran the same kernel on them): later reads return it instead of computing it. Only for what
    * the same kernel gave on these very paths, or the records will not match. Throws `RangeError`
@@ -354,6 +381,17 @@ export class InsightSession {
         const nBlocks = Math.floor((nPoints - 1) / part.blockSteps);
         requireLength("block-percentiles", part.estimates.values, nBlocks * PERCENTILE_COUNT);
         this.blockPercentileEstimates.set(`${part.blockSteps} ${part.scale}`, part.estimates);
+        return;
+      }
+      case "block-volatilities": {
+        this.requireBlockSteps("adopt", part.blockSteps);
+        const nBlocks = Math.floor((nPoints - 1) / part.blockSteps);
+        requireLength("block-volatilities", part.volatilities.values, nBlocks);
+        requireLength("block-volatilities", part.volatilities.standardErrors, nBlocks);
+        this.blockVolatilityEstimates.set(
+          `${part.blockSteps} ${part.blockMinutes}`,
+          part.volatilities,
+        );
         return;
       }
     }
@@ -469,8 +507,9 @@ export interface PathPassRequest {
 /**
  * An intermediate of a session computed elsewhere, for {@link InsightSession.adopt}: the step
  * percentiles ({@link InsightSession.stepPercentiles}), the block log returns of a block size
- * ({@link InsightSession.blockLogReturns}) or the block percentiles of a block size and scale
- * ({@link InsightSession.blockPercentiles}).
+ * ({@link InsightSession.blockLogReturns}), the block percentiles of a block size and scale
+ * ({@link InsightSession.blockPercentiles}) or the block volatilities of a block layout
+ * ({@link InsightSession.blockVolatilities}).
  * @example const part: SessionPart = { kind: "block-returns", blockSteps: 3, returns };
  */
 export type SessionPart =
@@ -481,6 +520,12 @@ export type SessionPart =
       readonly blockSteps: number;
       readonly scale: number;
       readonly estimates: QuantileEstimates;
+    }
+  | {
+      readonly kind: "block-volatilities";
+      readonly blockSteps: number;
+      readonly blockMinutes: number;
+      readonly volatilities: BlockVolatilities;
     };
 
 /** Percentiles per step or block (the nine of the percentile records). */

@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { absoluteScaledQuantiles } from "../../src/insights/blockVolatility.ts";
+import {
+  absoluteScaledQuantiles,
+  blockVolatilitiesOf,
+} from "../../src/insights/blockVolatility.ts";
 import type { InsightContext } from "../../src/insights/context.ts";
 import { InsightPool } from "../../src/insights/insightPool.ts";
 import { runInsightTask } from "../../src/insights/insightTasks.ts";
@@ -45,11 +48,12 @@ describe("InsightPool", () => {
       const adoptedPast = vi.spyOn(previous, "adopt");
       await pool.prepareRecords(session, context, RECOMPUTABLE_PATHS);
       // The worker's parts reached both sessions: the step percentiles, and the previous
-      // prompt's block returns and block percentiles.
+      // prompt's block returns, block volatilities and block percentiles.
       expect(adopted.mock.calls.map(([part]) => part.kind)).toEqual(["step-percentiles"]);
       expect(adoptedPast.mock.calls.map(([part]) => part.kind).sort()).toEqual([
         "block-percentiles",
         "block-returns",
+        "block-volatilities",
       ]);
       const records = RECOMPUTABLE_PATHS.map((path) => recompute(path, session, context));
       expect(records).toEqual(expected);
@@ -77,6 +81,52 @@ describe("InsightPool", () => {
       }
     });
     expect(records).toEqual(expected);
+  });
+
+  it("meanwhile runs on the calling thread before the wait, async and blocking, with or without workers; its records and the later ones equal the one-thread records", async () => {
+    const expected = everyRecord("24h", 85, () => {});
+    const independent = RECOMPUTABLE_PATHS.filter(
+      (path) =>
+        path !== "/insights/prediction-percentiles" &&
+        path !== "/insights/volatility" &&
+        path !== "/insights/volatility-percentiles",
+    );
+    const local = new InsightPool({ threads: 0 });
+    await pool.start();
+    type Prepare = (...args: Parameters<InsightPool["prepareRecords"]>) => unknown;
+    const prepares: [string, Prepare][] = [
+      ["async", (...args) => pool.prepareRecords(...args)],
+      ["blocking", (...args) => pool.prepareRecordsBlocking(...args)],
+      ["threads: 0", (...args) => local.prepareRecords(...args)],
+    ];
+    for (const [label, prepare] of prepares) {
+      const { ensemble, context } = ensembleWithContext("24h", 85);
+      const session = new InsightSession(ensemble, context);
+      const early = new Map<string, unknown>();
+      let calls = 0;
+      await prepare(session, context, RECOMPUTABLE_PATHS, () => {
+        calls += 1;
+        for (const path of independent) early.set(path, recompute(path, session, context));
+      });
+      expect(calls, label).toBe(1);
+      const records = RECOMPUTABLE_PATHS.map((path) =>
+        early.has(path) ? early.get(path) : recompute(path, session, context),
+      );
+      expect(records, label).toEqual(expected);
+    }
+    const { ensemble, context } = ensembleWithContext("24h", 85);
+    const failing = new Error("meanwhile failed");
+    await expect(
+      pool.prepareRecords(
+        new InsightSession(ensemble, context),
+        context,
+        RECOMPUTABLE_PATHS,
+        () => {
+          throw failing;
+        },
+      ),
+    ).rejects.toBe(failing);
+    await local.close();
   });
 
   it("without workers (threads: 0) it prepares on the calling thread", async () => {
@@ -128,7 +178,7 @@ describe("runInsightTask and InsightSession.adopt", () => {
 
     const scale = annualizeVolatility(1, 15);
     const returns = new Float64Array(96 * nPaths);
-    const [blocks] = runInsightTask({
+    const parts = runInsightTask({
       kind: "block-returns",
       values,
       nPaths,
@@ -137,16 +187,27 @@ describe("runInsightTask and InsightSession.adopt", () => {
       returns,
       percentiles: true,
       scale,
+      volatilities: true,
+      blockMinutes: 15,
     });
     expect(returns).toEqual(session.blockLogReturns(3));
-    expect(blocks).toEqual({
-      kind: "block-percentiles",
-      blockSteps: 3,
-      scale,
-      estimates: absoluteScaledQuantiles(returns, nPaths, scale),
-    });
+    expect(parts).toEqual([
+      {
+        kind: "block-volatilities",
+        blockSteps: 3,
+        blockMinutes: 15,
+        volatilities: blockVolatilitiesOf(returns, nPaths, 15),
+      },
+      {
+        kind: "block-percentiles",
+        blockSteps: 3,
+        scale,
+        estimates: absoluteScaledQuantiles(returns, nPaths, scale),
+      },
+    ]);
+    expect(session.blockVolatilities(3, 15)).toEqual(blockVolatilitiesOf(returns, nPaths, 15));
     expect(session.blockPercentiles(3, scale)).toEqual(
-      blocks.kind === "block-percentiles" && blocks.estimates,
+      parts[1].kind === "block-percentiles" && parts[1].estimates,
     );
   });
 
@@ -160,6 +221,19 @@ describe("runInsightTask and InsightSession.adopt", () => {
       session.adopt({ kind: "block-returns", blockSteps: 2, returns: new Float64Array(5) }),
     ).toThrow(
       `InsightSession.adopt requires block-returns of ${30 * session.nPaths} numbers for this session, got 5`,
+    );
+    const volatilities = { values: new Float64Array(30), standardErrors: new Float64Array(30) };
+    session.adopt({ kind: "block-volatilities", blockSteps: 2, blockMinutes: 2, volatilities });
+    expect(session.blockVolatilities(2, 2)).toBe(volatilities);
+    expect(() =>
+      session.adopt({
+        kind: "block-volatilities",
+        blockSteps: 2,
+        blockMinutes: 2,
+        volatilities: { values: new Float64Array(30), standardErrors: new Float64Array(3) },
+      }),
+    ).toThrow(
+      "InsightSession.adopt requires block-volatilities of 30 numbers for this session, got 3",
     );
     const estimates = { values: new Float64Array(9), standardErrors: new Float64Array(9) };
     expect(() => session.adopt({ kind: "step-percentiles", estimates })).toThrow(

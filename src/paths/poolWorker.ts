@@ -122,9 +122,11 @@ export function keepAliveWhile(started: Pick<PoolWorker, "worker" | "port">, bus
 
 /**
  * Blocks the calling thread until `done()`: takes the messages waiting on each of `ports`
- * (`receiveMessageOnPort`, so without the event loop) and hands them to `deliver`, sleeping in
- * `Atomics.wait` on the pool's signal in between. Throws an error naming `operation` when no
- * message has come for `idleLimitMs`, after `onIdle` (which should retire the busy workers).
+ * (`receiveMessageOnPort`, so without the event loop) and hands them to `deliver`; in between it
+ * calls `help` (work of its own, e.g. a queued job; it returns whether it did any) and sleeps in
+ * `Atomics.wait` on the pool's signal only when there was none. Throws an error naming
+ * `operation` when neither a message nor `help` has made progress for `idleLimitMs`, after
+ * `onIdle` (which should retire the busy workers).
  * @example waitForMessages("InsightPool.prepareRecordsBlocking", signal, ports, deliver, () => settled, 60_000, retireBusy);
  */
 export function waitForMessages(
@@ -135,6 +137,7 @@ export function waitForMessages(
   done: () => boolean,
   idleLimitMs: number,
   onIdle: (error: Error) => void,
+  help: () => boolean = () => false,
 ): void {
   let idleSince = performance.now();
   while (!done()) {
@@ -151,6 +154,10 @@ export function waitForMessages(
       }
     });
     if (done()) return;
+    if (help()) {
+      idleSince = performance.now();
+      continue;
+    }
     if (received) idleSince = performance.now();
     else if (performance.now() - idleSince > idleLimitMs) {
       const error = new Error(

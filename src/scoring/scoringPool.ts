@@ -16,7 +16,7 @@ import {
   type PoolWorker,
 } from "../paths/poolWorker.ts";
 import type { RealizedPath } from "../spec/records/validation.ts";
-import type { MinerTaskRequest, MinerTaskResult } from "./minerTask.ts";
+import { runMinerTask, type MinerTaskRequest, type MinerTaskResult } from "./minerTask.ts";
 import type { PromptPlan } from "./promptPlan.ts";
 import {
   minerScore,
@@ -37,6 +37,13 @@ export interface ScoringPoolOptions {
   readonly threads?: number;
   /** Jobs with fewer path sets than this run on the calling thread; default 4. */
   readonly synchronousBelow?: number;
+  /**
+   * Whether {@link ScoringPool.scoreMinersBlocking} also scores queued miners on the calling
+   * thread while it waits, instead of only sleeping; default true. Scoring runs ~25 % slower in a
+   * worker thread than on the main thread on the reference machine (bench/README.md), so a
+   * blocking call with one worker per spare core goes fastest with the calling thread helping.
+   */
+  readonly callerScores?: boolean;
 }
 
 /** Jobs in flight per worker: two, so that a worker never waits for its next job. */
@@ -98,6 +105,8 @@ export class ScoringPool {
   readonly threads: number;
   /** Jobs with fewer path sets than this run on the calling thread. */
   readonly synchronousBelow: number;
+  /** Whether a blocking call scores queued miners on the calling thread while it waits. */
+  readonly callerScores: boolean;
   private readonly workers: WorkerState[] = [];
   private readonly queue: PendingJob[] = [];
   /**
@@ -126,6 +135,7 @@ export class ScoringPool {
     }
     this.threads = threads;
     this.synchronousBelow = synchronousBelow;
+    this.callerScores = options.callerScores ?? true;
   }
 
   /**
@@ -172,10 +182,12 @@ export class ScoringPool {
 
   /**
    * {@link ScoringPool.scoreMiners} that blocks the calling thread until every miner is scored:
-   * the workers score as usual while this thread sleeps in `Atomics.wait` and takes their results
-   * with `receiveMessageOnPort`. For scripts and benchmarks with nothing else to do meanwhile (the
-   * event loop does not run). The workers must have been started (`await pool.start()`). Jobs of
-   * `scoreMiners` calls in progress share the workers and are settled along the way.
+   * the workers score as usual while this thread scores queued miners too (unless the pool was
+   * made with `callerScores: false`), takes the workers' results with `receiveMessageOnPort`, and
+   * sleeps in `Atomics.wait` when no miner is left to take. For scripts and benchmarks with
+   * nothing else to do meanwhile (the event loop does not run). The workers must have been
+   * started (`await pool.start()`). Jobs of `scoreMiners` calls in progress share the workers
+   * (and the calling thread's help) and are settled along the way.
    * Throws as `scoreMiners` rejects, and when the workers are not started or no worker answers
    * for 60 s.
    * @example
@@ -217,6 +229,7 @@ export class ScoringPool {
       () => outcome !== undefined,
       BLOCKING_IDLE_LIMIT_MS,
       (error) => this.abandon(error),
+      () => this.callerScores && this.scoreQueuedHere(),
     );
     // Settled by the callbacks during the wait (which TypeScript's narrowing does not see).
     const settled = outcome as MinerPromptScore[] | Error;
@@ -340,23 +353,41 @@ export class ScoringPool {
     this.updateReference(state);
   }
 
+  /**
+   * Scores the first queued job on the calling thread (its own prices, no staging copy) and
+   * settles it; false when the queue is empty.
+   */
+  private scoreQueuedHere(): boolean {
+    const job = this.queue.shift();
+    if (job === undefined) return false;
+    if (!job.call.failed) {
+      const result = runMinerTask({ ...job.request, jobId: 0, values: job.values });
+      this.record(job, result);
+    }
+    return true;
+  }
+
   /** A result came back from `state`. */
   private settle(state: WorkerState, result: MinerTaskResult): void {
     const entry = state.inFlight.get(result.jobId);
     if (entry === undefined) return;
     state.inFlight.delete(result.jobId);
     if (entry.stage !== undefined) state.freeStages.push(entry.stage);
-    const { call, index } = entry.job;
-    if (!call.failed) {
-      if (result.error !== undefined) {
-        this.fail(call, new Error(`scoreMiners: miner ${call.minerUids[index]}: ${result.error}`));
-      } else {
-        call.results[index] = minerScore(call.plan, call.minerUids[index], result);
-        call.remaining -= 1;
-        if (call.remaining === 0) call.resolve(call.results as MinerPromptScore[]);
-      }
-    }
+    this.record(entry.job, result);
     this.pump(state);
+  }
+
+  /** Puts a job's result in its call, which resolves with its last result or fails with its first error. */
+  private record(job: PendingJob, result: MinerTaskResult): void {
+    const { call, index } = job;
+    if (call.failed) return;
+    if (result.error !== undefined) {
+      this.fail(call, new Error(`scoreMiners: miner ${call.minerUids[index]}: ${result.error}`));
+      return;
+    }
+    call.results[index] = minerScore(call.plan, call.minerUids[index], result);
+    call.remaining -= 1;
+    if (call.remaining === 0) call.resolve(call.results as MinerPromptScore[]);
   }
 
   /** A worker died: its jobs' calls fail, and it is replaced on the next start. */

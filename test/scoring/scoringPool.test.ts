@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { Worker } from "node:worker_threads";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { promptCalibration } from "../../src/scoring/promptCalibration.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
@@ -94,6 +95,34 @@ describe("ScoringPool", () => {
     expect(blocking.map((score) => score.minerUid)).toEqual([100, 101, 102, 103, 104, 105]);
     expect(blocking[2].invalidReason).toBe("zero price encountered in simulation runs");
     await fresh.close();
+  });
+
+  it("a blocking call scores queued miners on the calling thread too (callerScores), with the same numbers", async () => {
+    const pathSets = miners("24h", 6, 950);
+    const realized = realizedOf(realizedPrices(949, "24h", [7]), "24h");
+    const target = { competition: "crypto-24h" } as const;
+    const expected = await createScoringPool({ threads: 0 }).scoreMiners(
+      pathSets,
+      realized,
+      target,
+    );
+    const posted = vi.spyOn(Worker.prototype, "postMessage");
+    try {
+      for (const callerScores of [true, false]) {
+        const single = createScoringPool({ threads: 1, synchronousBelow: 0, callerScores });
+        expect(single.callerScores).toBe(callerScores);
+        await single.start();
+        posted.mockClear();
+        expect(single.scoreMinersBlocking(pathSets, realized, target)).toEqual(expected);
+        // Jobs sent to the worker: all six without help; with help the calling thread took some.
+        if (callerScores) expect(posted.mock.calls.length).toBeLessThan(pathSets.length);
+        else expect(posted.mock.calls.length).toBe(pathSets.length);
+        await single.close();
+      }
+    } finally {
+      posted.mockRestore();
+    }
+    expect(createScoringPool().callerScores).toBe(true);
   });
 
   it("the pool runs concurrent calls and small calls on the calling thread", async () => {

@@ -39,9 +39,9 @@ export interface ScoringPoolOptions {
   readonly synchronousBelow?: number;
   /**
    * Whether {@link ScoringPool.scoreMinersBlocking} also scores queued miners on the calling
-   * thread while it waits, instead of only sleeping; default true. Scoring runs ~25 % slower in a
-   * worker thread than on the main thread on the reference machine (bench/README.md), so a
-   * blocking call with one worker per spare core goes fastest with the calling thread helping.
+   * thread while it waits, instead of only sleeping; default true. It pays when the pool has
+   * fewer workers than the machine has cores; with one worker per core it measured neither
+   * faster nor slower (bench/README.md).
    */
   readonly callerScores?: boolean;
 }

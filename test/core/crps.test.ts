@@ -6,16 +6,14 @@ import { CrpsPrepared } from "../../src/core/crpsPrepared.ts";
 import { crpsEnsembleWeighted } from "../../src/core/crpsWeighted.ts";
 import { crpsPairwise, crpsProperscoring } from "../../src/reference/crps.ts";
 import { createRandom } from "../../src/reference/random.ts";
+import { CRPS_VECTORS } from "../crpsVectors.ts";
 import { numpyAvailable } from "./numpy.ts";
 import { properscoringCrps, type CrpsCase } from "./properscoring.ts";
 
 /** DOMAIN.md §2 test vectors: members, observation, CRPS. */
-const DOMAIN_VECTORS: [number[], number, number][] = [
-  [[1.2, -0.3, 2.5, 0.7, 1.9], 0.9, 0.316],
-  [[0, 0, 1], 0, 1 / 9],
-  [[-1, 0, 0, 1], 0, 0.125],
-  [[0, 1], 2, 1.25],
-];
+const DOMAIN_VECTORS = CRPS_VECTORS.map(
+  ([observation, members, expected]) => [members, observation, expected] as const,
+);
 
 /** Random ensembles: sizes 1, 2 and larger, with ties (rounded values) and constant members. */
 function randomCases(seed: number, count: number, weighted = false): CrpsCase[] {

@@ -1,22 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { crpsPairwise, crpsProperscoring } from "../../src/reference/crps.ts";
 import { createRandom } from "../../src/reference/random.ts";
+import { CRPS_VECTORS } from "../crpsVectors.ts";
 import { numpyAvailable, runPython } from "./python.ts";
-
-/** DOMAIN.md §2 test vectors: [observation, members, expected]. */
-const TEST_VECTORS: [number, number[], number][] = [
-  [0.9, [1.2, -0.3, 2.5, 0.7, 1.9], 0.316],
-  [0, [0, 0, 1], 1 / 9],
-  [0, [-1, 0, 0, 1], 0.125],
-  [2, [0, 1], 1.25],
-];
 
 describe.each([
   ["crpsPairwise", crpsPairwise],
   ["crpsProperscoring", crpsProperscoring],
 ] as const)("%s", (name, crps) => {
   it(`${name} reproduces the DOMAIN.md test vectors`, () => {
-    for (const [observation, members, expected] of TEST_VECTORS) {
+    for (const [observation, members, expected] of CRPS_VECTORS) {
       expect(crps(members, observation)).toBeCloseTo(expected, 14);
     }
   });

@@ -11,6 +11,7 @@ import {
   START_TIME,
   type PromptKind,
 } from "./prompts.ts";
+import { CRPS_VECTORS } from "../crpsVectors.ts";
 
 const INTERVALS = { "24h": SCORING_INTERVALS_24H, "1h": SCORING_INTERVALS_1H } as const;
 
@@ -49,13 +50,7 @@ describe("scorePrompt", () => {
     // Members x and observation y become basis-point returns from a start of 10,000 (a price of
     // 10,000 + x gives a return of x bps), and end prices shifted by 10 for an _abs interval (CRPS
     // is shift-invariant; _abs divides by the last realized price 10 + y and multiplies by 10,000).
-    const vectors: [number, number[], number][] = [
-      [0.9, [1.2, -0.3, 2.5, 0.7, 1.9], 0.316],
-      [0, [0, 0, 1], 1 / 9],
-      [0, [-1, 0, 0, 1], 0.125],
-      [2, [0, 1], 1.25],
-    ];
-    for (const [observation, members, expected] of vectors) {
+    for (const [observation, members, expected] of CRPS_VECTORS) {
       const returnsSet = pathSetOf(
         members.map((member) => [10000, 10000 + member]),
         "1h",

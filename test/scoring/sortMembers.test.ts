@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { crpsProperscoring } from "../../src/reference/crps.ts";
 import { createRandom } from "../../src/reference/random.ts";
 import { sortAndScoreMembers } from "../../src/scoring/sortMembers.ts";
+import { CRPS_VECTORS } from "../crpsVectors.ts";
 
 /** Columns that stress the radix sort: ties, outliers, constants, signs, tiny spreads. */
 function awkwardColumns(seed: number, length: number): [string, Float64Array][] {
@@ -115,13 +116,7 @@ describe("sortAndScoreMembers", () => {
   }
 
   it("sortAndScoreMembers reproduces DOMAIN.md's CRPS test vectors", () => {
-    const vectors: [number, number[], number][] = [
-      [0.9, [1.2, -0.3, 2.5, 0.7, 1.9], 0.316],
-      [0, [0, 0, 1], 1 / 9],
-      [0, [-1, 0, 0, 1], 0.125],
-      [2, [0, 1], 1.25],
-    ];
-    for (const [observation, members, expected] of vectors) {
+    for (const [observation, members, expected] of CRPS_VECTORS) {
       // Each vector repeated 20 times: the same CRPS, and long enough for the radix path.
       const repeated = Float64Array.from({ length: members.length * 20 }, (_, index) => {
         return members[index % members.length];

@@ -5,9 +5,9 @@
  * The 250 miners cycle through the bench data's 10 miners (uids 0 … 249). The pool is started once
  * at load (a worker takes ~0.3 s to start, paid once per process, not per prompt), and timed
  * through `scoreMinersBlocking`, because the harness times synchronous functions: the workers
- * score while this thread scores queued miners too (`callerScores`, the default) and sleeps in
- * `Atomics.wait` when none is left; a second pool of workers only (`callerScores: false`) is the
- * work `scoreMiners` awaits.
+ * score while this thread sleeps in `Atomics.wait`, the same work `scoreMiners` awaits. A second
+ * pool of one worker lets this thread score queued miners too (`callerScores`, its default when a
+ * core is left).
  */
 
 import type { PathSet } from "../../src/paths/pathSet.ts";
@@ -26,8 +26,8 @@ const HOUR_POINTS = 61;
 
 const pool = createScoringPool({ threads: 2, synchronousBelow: 0 });
 await pool.start();
-const workersOnly = createScoringPool({ threads: 2, synchronousBelow: 0, callerScores: false });
-await workersOnly.start();
+const oneWorker = createScoringPool({ threads: 1, synchronousBelow: 0 });
+await oneWorker.start();
 
 /** The realized path record of `prices`. */
 function realizedOf(prices: Float64Array, timeIncrement: number): RealizedPath {
@@ -90,17 +90,16 @@ export const suite = defineSuite({
     const realizedPrices = Array.from(data.realized);
     return [
       {
-        name: "scoreMiners, 24h prompt (345 terms), 2 workers + calling thread",
+        name: "scoreMiners, 24h prompt (345 terms), 2 workers",
         size: "250 × 1,000 × 289",
         pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h),
         peer: { script: "scoring", case: "validator_24h_250" },
         targetMs: 500,
       },
       {
-        name: "  same, 2 workers only (callerScores: false)",
+        name: "  same, 1 worker + the calling thread (callerScores)",
         size: "250 × 1,000 × 289",
-        pathlab: () => workersOnly.scoreMinersBlocking(day, dayRealized, crypto24h),
-        note: "what scoreMiners awaits",
+        pathlab: () => oneWorker.scoreMinersBlocking(day, dayRealized, crypto24h),
       },
       {
         name: "  same, path sets already in SharedArrayBuffers",
@@ -125,7 +124,7 @@ export const suite = defineSuite({
         pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h, { calibration: true }),
       },
       {
-        name: "scoreMiners, 1h prompt (121 terms), 2 workers + calling thread",
+        name: "scoreMiners, 1h prompt (121 terms), 2 workers",
         size: "250 × 1,000 × 61",
         pathlab: () => pool.scoreMinersBlocking(hour, hourRealized, crypto1h),
         peer: { script: "scoring", case: "validator_1h_250" },

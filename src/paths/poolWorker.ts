@@ -47,12 +47,14 @@ export interface PoolWorkerOptions {
   readonly onFailure: (error: Error) => void;
   /** Whether the pool has retired the worker (its exit is then expected). */
   readonly isRetired: () => boolean;
+  /** More of the worker's `workerData` (cloned; SharedArrayBuffers are shared). */
+  readonly data?: Readonly<Record<string, unknown>>;
 }
 
 /**
- * Starts a worker thread (`workerData`: `{ port, signal }`, the worker's side of a new result
- * channel and the pool's signal; the parent's Node options as `workerExecArgv` keeps them). Its
- * failures reach `onFailure` and reject `ready`, with a message naming the pool.
+ * Starts a worker thread (`workerData`: `options.data` and `{ port, signal }`, the worker's side
+ * of a new result channel and the pool's signal; the parent's Node options as `workerExecArgv`
+ * keeps them). Its failures reach `onFailure` and reject `ready`, with a message naming the pool.
  * @example const started = spawnPoolWorker({ url: new URL("./insightWorker.mjs", import.meta.url), pool: "InsightPool", signal, onMessage, onFailure, isRetired });
  */
 export function spawnPoolWorker(options: PoolWorkerOptions): PoolWorker {
@@ -60,7 +62,7 @@ export function spawnPoolWorker(options: PoolWorkerOptions): PoolWorker {
   const channel = new MessageChannel();
   const worker = new Worker(options.url, {
     execArgv: workerExecArgv(process.execArgv),
-    workerData: { port: channel.port2, signal: options.signal },
+    workerData: { ...options.data, port: channel.port2, signal: options.signal },
     transferList: [channel.port2],
   });
   let resolveReady: () => void = () => {};

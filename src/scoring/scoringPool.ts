@@ -16,6 +16,7 @@ import {
   type PoolWorker,
 } from "../paths/poolWorker.ts";
 import type { RealizedPath } from "../spec/records/validation.ts";
+import { allocateKernelScratch } from "./kernelScratch.ts";
 import { runMinerTask, type MinerTaskRequest, type MinerTaskResult } from "./minerTask.ts";
 import type { PromptPlan } from "./promptPlan.ts";
 import {
@@ -39,9 +40,9 @@ export interface ScoringPoolOptions {
   readonly synchronousBelow?: number;
   /**
    * Whether {@link ScoringPool.scoreMinersBlocking} also scores queued miners on the calling
-   * thread while it waits, instead of only sleeping; default true. It pays when the pool has
-   * fewer workers than the machine has cores; with one worker per core it measured neither
-   * faster nor slower (bench/README.md).
+   * thread while it waits, instead of only sleeping; default: when the pool has fewer workers than
+   * the machine has cores (`threads < os.availableParallelism()`), so that the calling thread
+   * takes a core that would idle. With one worker per core it measured no faster (bench/README.md).
    */
   readonly callerScores?: boolean;
 }
@@ -135,7 +136,7 @@ export class ScoringPool {
     }
     this.threads = threads;
     this.synchronousBelow = synchronousBelow;
-    this.callerScores = options.callerScores ?? true;
+    this.callerScores = options.callerScores ?? threads < availableParallelism();
   }
 
   /**
@@ -182,9 +183,9 @@ export class ScoringPool {
 
   /**
    * {@link ScoringPool.scoreMiners} that blocks the calling thread until every miner is scored:
-   * the workers score as usual while this thread scores queued miners too (unless the pool was
-   * made with `callerScores: false`), takes the workers' results with `receiveMessageOnPort`, and
-   * sleeps in `Atomics.wait` when no miner is left to take. For scripts and benchmarks with
+   * the workers score as usual while this thread takes their results with `receiveMessageOnPort`,
+   * scores queued miners itself when the pool's `callerScores` says so, and sleeps in
+   * `Atomics.wait` otherwise. For scripts and benchmarks with
    * nothing else to do meanwhile (the event loop does not run). The workers must have been
    * started (`await pool.start()`). Jobs of `scoreMiners` calls in progress share the workers
    * (and the calling thread's help) and are settled along the way.
@@ -308,6 +309,9 @@ export class ScoringPool {
       onMessage: (message) => this.onPortMessage(state, message as PortMessage),
       onFailure: (error) => this.retire(state, error),
       isRetired: () => state.dead,
+      // The kernel's scratch, allocated on this thread: faster for the worker than its own
+      // (kernelScratch.ts).
+      data: { kernelScratch: allocateKernelScratch(true) },
     });
     const state: WorkerState = {
       ...started,

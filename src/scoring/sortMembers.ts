@@ -5,25 +5,27 @@
  */
 
 import { crpsEnsembleSorted } from "../core/crps.ts";
+import { KERNEL_SCRATCH, KERNEL_SCRATCH_MEMBERS } from "./kernelScratch.ts";
 
 /** Below this length a typed-array sort is as fast. */
 const RADIX_FROM = 64;
 /** Up to this length the radix sort runs (its scratch buffers are this long). */
-const RADIX_UP_TO = 8192;
+const RADIX_UP_TO = KERNEL_SCRATCH_MEMBERS;
 /** Key resolution: values map to 2¹⁶ equal-width cells of [low, high], two 8-bit digits. */
 const KEY_TOP = 65535;
 /** Insertion moves allowed per element in the final pass before a typed-array sort takes over. */
 const MOVES_PER_ELEMENT = 8;
 /**
- * Scratch values, keys and digit counts. Module-level constants on purpose: V8 embeds constant
- * typed arrays in optimized code (bench/README.md). Safe because the sort runs to completion
- * without calling out.
+ * Scratch values, keys and digit counts, over this thread's kernel scratch (in a scoring worker,
+ * buffers the pool allocated on the calling thread: `kernelScratch.ts`). Module-level constants
+ * on purpose: V8 embeds constant typed arrays in optimized code (bench/README.md). Safe because
+ * the sort runs to completion without calling out.
  */
-const SCRATCH = new Float64Array(RADIX_UP_TO);
-const KEYS = new Uint16Array(RADIX_UP_TO);
-const SCRATCH_KEYS = new Uint16Array(RADIX_UP_TO);
-const LOW_COUNTS = new Int32Array(257);
-const HIGH_COUNTS = new Int32Array(257);
+const SCRATCH = new Float64Array(KERNEL_SCRATCH.values);
+const KEYS = new Uint16Array(KERNEL_SCRATCH.keys);
+const SCRATCH_KEYS = new Uint16Array(KERNEL_SCRATCH.scatteredKeys);
+const LOW_COUNTS = new Int32Array(KERNEL_SCRATCH.lowCounts);
+const HIGH_COUNTS = new Int32Array(KERNEL_SCRATCH.highCounts);
 /** What {@link radixScoreWithin} returns when the insertion pass ran out of moves. */
 const CROWDED = -Infinity;
 

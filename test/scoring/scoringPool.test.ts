@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
@@ -122,7 +123,9 @@ describe("ScoringPool", () => {
     } finally {
       posted.mockRestore();
     }
-    expect(createScoringPool().callerScores).toBe(true);
+    // By default the calling thread helps only when a core would otherwise idle.
+    expect(createScoringPool({ threads: availableParallelism() }).callerScores).toBe(false);
+    expect(createScoringPool({ threads: availableParallelism() - 1 }).callerScores).toBe(true);
   });
 
   it("the pool runs concurrent calls and small calls on the calling thread", async () => {

@@ -148,12 +148,8 @@ export class InsightPool {
     meanwhile?: () => void,
   ): Promise<void> {
     this.requireOpen("prepareRecords");
-    const planned = this.threads === 0 ? [] : planTasks(session, context, paths);
-    if (planned.length === 0) {
-      prepareOnThisThread(session, context, paths);
-      meanwhile?.();
-      return;
-    }
+    const planned = this.planOrPrepareHere(session, context, paths, meanwhile);
+    if (planned.length === 0) return;
     await this.start();
     this.requireOpen("prepareRecords");
     const results = planned.map(
@@ -180,12 +176,8 @@ export class InsightPool {
     meanwhile?: () => void,
   ): void {
     this.requireOpen("prepareRecordsBlocking");
-    const planned = this.threads === 0 ? [] : planTasks(session, context, paths);
-    if (planned.length === 0) {
-      prepareOnThisThread(session, context, paths);
-      meanwhile?.();
-      return;
-    }
+    const planned = this.planOrPrepareHere(session, context, paths, meanwhile);
+    if (planned.length === 0) return;
     const ready =
       this.workers.length === this.threads &&
       this.workers.every((state) => state.started && !state.dead);
@@ -299,6 +291,24 @@ export class InsightPool {
     void state.worker.terminate();
   }
 
+  /**
+   * The worker tasks of a call; when there are none (no workers, or nothing worth a worker), it
+   * prepares everything on this thread and calls `meanwhile` instead, and returns no task.
+   */
+  private planOrPrepareHere(
+    session: InsightSession,
+    context: InsightContext,
+    paths: readonly RecomputablePath[],
+    meanwhile: (() => void) | undefined,
+  ): PlannedTask[] {
+    const planned = this.threads === 0 ? [] : planTasks(session, context, paths);
+    if (planned.length === 0) {
+      prepareOnThisThread(session, context, paths);
+      meanwhile?.();
+    }
+    return planned;
+  }
+
   /** A worker keeps the process alive only while it starts or has tasks in flight. */
   private updateReference(state: WorkerState): void {
     if (!state.dead) keepAliveWhile(state, !state.started || state.inFlight > 0);
@@ -343,6 +353,7 @@ function planTasks(
     }
     const nBlocks = Math.floor((past.nPoints - 1) / blockSteps);
     if (nBlocks < 1) return planned;
+    const { blockMinutes } = VOLATILITY_LAYOUTS[context.horizon];
     const returns = new Float64Array(
       new SharedArrayBuffer(nBlocks * past.nPaths * Float64Array.BYTES_PER_ELEMENT),
     );
@@ -355,9 +366,9 @@ function planTasks(
         blockSteps,
         returns,
         percentiles: paths.includes("/insights/volatility-percentiles"),
-        scale: annualizeVolatility(1, VOLATILITY_LAYOUTS[context.horizon].blockMinutes),
+        scale: annualizeVolatility(1, blockMinutes),
         volatilities: paths.includes("/insights/volatility"),
-        blockMinutes: VOLATILITY_LAYOUTS[context.horizon].blockMinutes,
+        blockMinutes,
       },
       adopt: (parts) => {
         past.adopt({ kind: "block-returns", blockSteps, returns });

@@ -370,22 +370,19 @@ export class InsightSession {
         this.stepPercentileEstimates = part.estimates;
         return;
       case "block-returns": {
-        this.requireBlockSteps("adopt", part.blockSteps);
-        const nBlocks = Math.floor((nPoints - 1) / part.blockSteps);
+        const nBlocks = this.blockCount("adopt", part.blockSteps);
         requireLength("block-returns", part.returns, nBlocks * nPaths);
         this.blockReturns.set(part.blockSteps, part.returns);
         return;
       }
       case "block-percentiles": {
-        this.requireBlockSteps("adopt", part.blockSteps);
-        const nBlocks = Math.floor((nPoints - 1) / part.blockSteps);
+        const nBlocks = this.blockCount("adopt", part.blockSteps);
         requireLength("block-percentiles", part.estimates.values, nBlocks * PERCENTILE_COUNT);
         this.blockPercentileEstimates.set(`${part.blockSteps} ${part.scale}`, part.estimates);
         return;
       }
       case "block-volatilities": {
-        this.requireBlockSteps("adopt", part.blockSteps);
-        const nBlocks = Math.floor((nPoints - 1) / part.blockSteps);
+        const nBlocks = this.blockCount("adopt", part.blockSteps);
         requireLength("block-volatilities", part.volatilities.values, nBlocks);
         requireLength("block-volatilities", part.volatilities.standardErrors, nBlocks);
         this.blockVolatilityEstimates.set(
@@ -403,6 +400,12 @@ export class InsightSession {
     return this.rangeSums.find(
       (cached) => same(cached.lowers, lowers) && same(cached.uppers, uppers),
     )?.sums;
+  }
+
+  /** The number of whole blocks of `blockSteps` steps, after {@link requireBlockSteps}. */
+  private blockCount(operation: string, blockSteps: number): number {
+    this.requireBlockSteps(operation, blockSteps);
+    return Math.floor((this.nPoints - 1) / blockSteps);
   }
 
   private requireBlockSteps(operation: string, blockSteps: number): void {

@@ -3,7 +3,10 @@
  * so that a recomputation is made on the same levels, strikes and contracts as the service's.
  */
 
+import { VENUE_WINDOW_SECONDS } from "../spec/insightConventions.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
 import type { InsightContext, RangeMarket, VenueBContract } from "./context.ts";
+import { isoTimeText } from "./timeText.ts";
 
 /**
  * The context fields that a decoded service record of `operationPath` determines, to spread into a
@@ -14,7 +17,10 @@ import type { InsightContext, RangeMarket, VenueBContract } from "./context.ts";
  * - Up/Down: `now` = `current_time`, `startPrice`, `slug`;
  * - range family and the earlier range form (arrays): `now`, `rangeMarkets` (the comparison type,
  *   or for the earlier form: two reference prices → range, a title starting with `<` → below,
- *   otherwise above);
+ *   otherwise above). The earlier form carries no `current_time`: `now` is then the opening of
+ *   the daily event that ends at its `event_end_time` (end − 1 day), so that the recomputation
+ *   prices the same event as the service, whatever the service's clock was (a query after 17:00
+ *   UTC prices the next day's event, later than one opened before the forecast's start);
  * - venue B (arrays): `now`, `venueBContracts` (strikes = `start_price`, with slugs).
  * Fields the record does not carry are left out. Other operations give what they carry (the first
  * two fields). Never throws: a value of an unexpected shape is left out.
@@ -32,7 +38,17 @@ export function contextFromServiceRecord(
     context.forecastStartTime = first.forecast_start_time;
   }
   if (typeof first.current_price === "number") context.currentPrice = first.current_price;
-  if (typeof first.current_time === "string") context.now = first.current_time;
+  if (typeof first.current_time === "string") {
+    context.now = first.current_time;
+  } else if (
+    operationPath.startsWith("/insights/venuea/") &&
+    typeof first.event_end_time === "string"
+  ) {
+    const endMs = parseIsoTimeMs(first.event_end_time);
+    if (Number.isFinite(endMs)) {
+      context.now = isoTimeText(endMs / 1000 - VENUE_WINDOW_SECONDS.daily);
+    }
+  }
   if (
     operationPath === "/insights/lp-probabilities" ||
     operationPath === "/insights/lp-bounds-chart"

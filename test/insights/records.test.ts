@@ -18,6 +18,7 @@ import { lpRangeStatistics } from "../../src/reference/lp.ts";
 import { realizedVolatility } from "../../src/reference/volatility.ts";
 import { decode } from "../../src/spec/codec.ts";
 import { liveNaming } from "../../src/spec/naming.ts";
+import { parseIsoTimeMs } from "../../src/spec/time.ts";
 import { capturedExists, capturedFolder } from "../spec/captured.ts";
 import {
   START_UNIX,
@@ -391,6 +392,47 @@ describe("InsightSession", () => {
     expect(blocks[7 * 100 + 63]).toBeCloseTo(Math.log(rebased(16) / rebased(14)), 15);
     expect(() => session.sortedPricesAt(61)).toThrow(
       "InsightSession.sortedPricesAt requires an integer step in [0, 60], got 61",
+    );
+  });
+});
+
+describe("contextFromServiceRecord", () => {
+  it("dates an earlier range record without current_time by its event: a service queried after 17:00 UTC priced the next day's event, and so does the recomputation", () => {
+    // Forecast start 16:00 UTC; the service queried at 17:01, inside the event that ends the next
+    // day at 17:00 (the record says only that end).
+    const startUnix = parseIsoTimeMs("2026-02-25T16:00:00Z") / 1000;
+    const ensemble = gbmEnsemble({
+      seed: 9,
+      startPrice: 2000,
+      annualVolatility: 0.7,
+      horizon: "24h",
+      members: 2,
+      pathsPerMember: 200,
+      asset: "ETH",
+      startUnix,
+    });
+    const side = {
+      title: "[1950, 2050]",
+      ref_prices: [1950, 2050],
+      current_price: 2000,
+      model_probability: 0.5,
+      event_end_time: "2026-02-26T17:00:00+00:00",
+    };
+    const fromRecord = contextFromServiceRecord("/insights/venuea/range", [side]);
+    expect(fromRecord.now).toBe("2026-02-25T17:00:00+00:00");
+    const context: InsightContext = {
+      asset: "ETH",
+      horizon: "24h",
+      currentPrice: 2000,
+      forecastStartTime: isoOf(startUnix),
+      ...fromRecord,
+    };
+    const { record } = recompute("/insights/venuea/range", ensemble, context);
+    expect(record.map((market) => market.event_end_time)).toEqual([side.event_end_time]);
+    // A record that gives its query time keeps it.
+    const withTime = { ...side, current_time: "2026-02-25T16:30:00+00:00" };
+    expect(contextFromServiceRecord("/insights/venuea/range", [withTime]).now).toBe(
+      withTime.current_time,
     );
   });
 });

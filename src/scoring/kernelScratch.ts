@@ -1,10 +1,13 @@
 /**
- * The scratch memory of the prompt-scoring kernel (`sortMembers.ts`): in a `ScoringPool` worker
- * thread, buffers the pool allocated for that worker on the calling thread; elsewhere, buffers of
- * its own. Why: the same kernel measured ~20 % slower in a worker thread on scratch the worker had
- * allocated itself than on scratch the main thread had allocated and shared with it (11.4 vs
- * 9.1 µs per 1,000-member term; bench/README.md). The cause is not known; where the buffers come
- * from is the only difference.
+ * The scratch memory of the prompt-scoring kernel (`promptCrpsOfValues.ts`, `sortMembers.ts`): in
+ * a `ScoringPool` worker thread, buffers the pool allocated for that worker on the calling thread;
+ * elsewhere, buffers of its own. Why: the same kernel measured ~20 % slower in a worker thread on
+ * memory the worker had allocated itself than on memory the main thread had allocated and shared
+ * with it (11.4 vs 9.1 µs per 1,000-member term; in plain JavaScript without tsx, 9.7–10.5 vs
+ * 8.2 µs, one or two workers; bench/README.md). The cause is not known; where the buffers come
+ * from is the only difference (it is not V8's ArrayBufferDetaching protector, which nothing
+ * invalidates here, nor the two cores slowing each other: two processes score at full speed side
+ * by side).
  */
 
 import { isMainThread, workerData } from "node:worker_threads";
@@ -13,11 +16,21 @@ import { isMainThread, workerData } from "node:worker_threads";
 export const KERNEL_SCRATCH_MEMBERS = 8192;
 
 /**
- * The kernel's scratch buffers: values (Float64), keys and scattered keys (Uint16), and the two
- * digit-count tables (Int32, 257 each).
+ * Members of all of one interval's terms the scratch holds: a 24h prompt's 288 five-minute terms
+ * of 1,000 paths (larger intervals grow a buffer of the thread's own).
+ */
+export const KERNEL_SCRATCH_TERM_MEMBERS = 288 * 1000;
+
+/**
+ * The kernel's scratch buffers: the radix sort's values (Float64), keys and scattered keys
+ * (Uint16) and two digit-count tables (Int32, 257 each); the sorted members of a term (Float64,
+ * {@link KERNEL_SCRATCH_MEMBERS}) and the gathered members of an interval's terms (Float64,
+ * {@link KERNEL_SCRATCH_TERM_MEMBERS}; 2.3 MB, its pages touched only when used).
  * @example new Float64Array(KERNEL_SCRATCH.values).length // => 8192
  */
 export interface KernelScratch {
+  readonly termMembers: ArrayBufferLike;
+  readonly sorted: ArrayBufferLike;
   readonly values: ArrayBufferLike;
   readonly keys: ArrayBufferLike;
   readonly scatteredKeys: ArrayBufferLike;
@@ -27,6 +40,8 @@ export interface KernelScratch {
 
 /** Byte lengths of the buffers of a {@link KernelScratch}. */
 const BYTE_LENGTHS: Readonly<Record<keyof KernelScratch, number>> = {
+  termMembers: KERNEL_SCRATCH_TERM_MEMBERS * Float64Array.BYTES_PER_ELEMENT,
+  sorted: KERNEL_SCRATCH_MEMBERS * Float64Array.BYTES_PER_ELEMENT,
   values: KERNEL_SCRATCH_MEMBERS * Float64Array.BYTES_PER_ELEMENT,
   keys: KERNEL_SCRATCH_MEMBERS * Uint16Array.BYTES_PER_ELEMENT,
   scatteredKeys: KERNEL_SCRATCH_MEMBERS * Uint16Array.BYTES_PER_ELEMENT,
@@ -43,6 +58,8 @@ export function allocateKernelScratch(shared: boolean): KernelScratch {
   const allocate = (byteLength: number) =>
     shared ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength);
   return {
+    termMembers: allocate(BYTE_LENGTHS.termMembers),
+    sorted: allocate(BYTE_LENGTHS.sorted),
     values: allocate(BYTE_LENGTHS.values),
     keys: allocate(BYTE_LENGTHS.keys),
     scatteredKeys: allocate(BYTE_LENGTHS.scatteredKeys),

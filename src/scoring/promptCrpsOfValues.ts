@@ -5,15 +5,20 @@
 
 import type { CrpsMethod } from "../core/crps.ts";
 import { crpsParitySorted } from "../core/crpsParity.ts";
+import { KERNEL_SCRATCH } from "./kernelScratch.ts";
 import type { PromptPlan } from "./promptPlan.ts";
 import { sortAndScoreMembers } from "./sortMembers.ts";
 
 /**
- * The members of every term of the interval being scored, term-major (term t at t·nPaths), grown
- * as needed (2.3 MB for a 24h prompt's 288 five-minute terms of 1,000 paths). Module-level, one
- * per thread: the scoring kernel runs to completion without calling out.
+ * The members of every term of the interval being scored, term-major (term t at t·nPaths): the
+ * thread's kernel scratch (2.3 MB, a 24h prompt's 288 five-minute terms of 1,000 paths; in a
+ * scoring worker, memory the pool allocated on the calling thread: `kernelScratch.ts`), replaced
+ * by a larger buffer when an interval needs one. Module-level, one per thread: the scoring kernel
+ * runs to completion without calling out.
  */
-let termMembers = new Float64Array(0);
+let termMembers = new Float64Array(KERNEL_SCRATCH.termMembers);
+/** Where a term's members are sorted (its first nPaths values), from the same scratch. */
+const SORTED = new Float64Array(KERNEL_SCRATCH.sorted);
 /** The smallest and largest member the last gather wrote. */
 const GATHERED_RANGE = new Float64Array(2);
 
@@ -95,7 +100,7 @@ export function promptCrpsOfValues(
     return { crps: -1, invalidReason: plan.mismatchReason, scored: false };
   }
 
-  const sorted = new Float64Array(nPaths);
+  const sorted = nPaths <= SORTED.length ? SORTED.subarray(0, nPaths) : new Float64Array(nPaths);
   const parity = method === "parity";
   const reference = plan.absoluteReference;
   let total = 0;

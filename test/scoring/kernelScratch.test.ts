@@ -4,6 +4,7 @@ import {
   allocateKernelScratch,
   KERNEL_SCRATCH,
   KERNEL_SCRATCH_MEMBERS,
+  KERNEL_SCRATCH_TERM_MEMBERS,
 } from "../../src/scoring/kernelScratch.ts";
 
 /** Starts the fixture worker with `workerData` and returns what it posted. */
@@ -29,6 +30,10 @@ describe("kernel scratch", () => {
     expect(new Uint16Array(KERNEL_SCRATCH.scatteredKeys)).toHaveLength(KERNEL_SCRATCH_MEMBERS);
     expect(new Int32Array(KERNEL_SCRATCH.lowCounts)).toHaveLength(257);
     expect(new Int32Array(KERNEL_SCRATCH.highCounts)).toHaveLength(257);
+    expect(new Float64Array(KERNEL_SCRATCH.sorted)).toHaveLength(KERNEL_SCRATCH_MEMBERS);
+    // A 24h prompt's five-minute interval: 288 terms of 1,000 members.
+    expect(new Float64Array(KERNEL_SCRATCH.termMembers)).toHaveLength(288 * 1000);
+    expect(KERNEL_SCRATCH_TERM_MEMBERS).toBe(288 * 1000);
     const shared = allocateKernelScratch(true);
     for (const buffer of Object.values(shared)) expect(buffer).toBeInstanceOf(SharedArrayBuffer);
   });

@@ -83,6 +83,14 @@ describe("scorePrompt", () => {
       expectAgreement(minerPaths(103, kind, 200, 0.3), realizedPrices(104, kind), kind);
     });
 
+    if (kind === "1h") {
+      it("scorePrompt agrees with the reference beyond the kernel's 8,192-member scratch, and on a prompt after it", () => {
+        // 8,200 paths: the sort's scratch is too short, so the kernel takes a buffer of its own.
+        expectAgreement(minerPaths(105, kind, 8200), realizedPrices(106, kind), kind);
+        expectAgreement(minerPaths(107, kind, 1000), realizedPrices(106, kind), kind);
+      });
+    }
+
     it(`scorePrompt skips NaN gaps in the realized path as the reference does (${kind})`, () => {
       const paths = minerPaths(111, kind, 300);
       const prices = realizedPrices(112, kind, [0, 3, 4, 5, 30, last - 1]);

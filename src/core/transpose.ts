@@ -5,11 +5,12 @@
 /**
  * Transposes the row-major `rows × columns` matrix `values` (row r, column c at `r·columns + c`)
  * into `out` (column c, row r at `c·rows + r`). For a path set, rows are paths and columns are
- * points: the result is step-major. Reads are sequential and each row writes one value to every
- * column's stream; for path sets (a few hundred columns) those streams stay in cache, so each
- * written line is completed by consecutive rows. Square cache tiles (32 × 32) and column bands
- * were measured slower on 10,000 × 289 and 3,000 × 2,000 (bench/README.md), so none are used.
- * O(rows·columns).
+ * points: the result is step-major. Rows are read eight side by side (then the rows left over one
+ * by one), so each column gets eight adjacent values, a whole 64-byte line, per step along the
+ * rows: ~1.3× faster than one row at a time on 10,000 × 289 (four rows: ~1.15×, sixteen: slower).
+ * For path sets (a few hundred columns) the column streams stay in cache. Square cache tiles
+ * (32 × 32) and column bands were measured slower on 10,000 × 289 and 3,000 × 2,000
+ * (bench/README.md), so none are used. O(rows·columns).
  * Throws `RangeError` when `values` or `out` does not hold `rows × columns` numbers.
  * @example transpose(Float64Array.of(1, 2, 3, 4, 5, 6), 2, 3) // => [1, 4, 2, 5, 3, 6]
  */
@@ -29,10 +30,31 @@ export function transpose(
       `transpose requires values and out of rows × columns = ${rows * columns} numbers, got ${values.length} and ${out.length}`,
     );
   }
-  for (let row = 0; row < rows; row++) {
-    const source = row * columns;
-    for (let column = 0; column < columns; column++) {
-      out[column * rows + row] = values[source + column];
+  const blocksEnd = rows - (rows % 8);
+  let row = 0;
+  for (; row < blocksEnd; row += 8) {
+    for (
+      let column = 0, source = row * columns, at = row;
+      column < columns;
+      column++, source++, at += rows
+    ) {
+      out[at] = values[source];
+      out[at + 1] = values[source + columns];
+      out[at + 2] = values[source + 2 * columns];
+      out[at + 3] = values[source + 3 * columns];
+      out[at + 4] = values[source + 4 * columns];
+      out[at + 5] = values[source + 5 * columns];
+      out[at + 6] = values[source + 6 * columns];
+      out[at + 7] = values[source + 7 * columns];
+    }
+  }
+  for (; row < rows; row++) {
+    for (
+      let column = 0, source = row * columns, at = row;
+      column < columns;
+      column++, source++, at += rows
+    ) {
+      out[at] = values[source];
     }
   }
   return out;

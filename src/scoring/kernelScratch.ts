@@ -23,9 +23,10 @@ export const KERNEL_SCRATCH_TERM_MEMBERS = 288 * 1000;
 
 /**
  * The kernel's scratch buffers: the radix sort's values (Float64), keys and scattered keys
- * (Uint16) and two digit-count tables (Int32, 257 each); the sorted members of a term (Float64,
- * {@link KERNEL_SCRATCH_MEMBERS}) and the gathered members of an interval's terms (Float64,
- * {@link KERNEL_SCRATCH_TERM_MEMBERS}; 2.3 MB, its pages touched only when used).
+ * (Uint16) and two digit tables (Int32, 512 each: 256 counts, zero between sorts, then 256 start
+ * positions); the sorted members of a term (Float64, {@link KERNEL_SCRATCH_MEMBERS}) and the
+ * gathered members of an interval's terms (Float64, {@link KERNEL_SCRATCH_TERM_MEMBERS}; 2.3 MB,
+ * its pages touched only when used).
  * @example new Float64Array(KERNEL_SCRATCH.values).length // => 8192
  */
 export interface KernelScratch {
@@ -45,8 +46,8 @@ const BYTE_LENGTHS: Readonly<Record<keyof KernelScratch, number>> = {
   values: KERNEL_SCRATCH_MEMBERS * Float64Array.BYTES_PER_ELEMENT,
   keys: KERNEL_SCRATCH_MEMBERS * Uint16Array.BYTES_PER_ELEMENT,
   scatteredKeys: KERNEL_SCRATCH_MEMBERS * Uint16Array.BYTES_PER_ELEMENT,
-  lowCounts: 257 * Int32Array.BYTES_PER_ELEMENT,
-  highCounts: 257 * Int32Array.BYTES_PER_ELEMENT,
+  lowCounts: 512 * Int32Array.BYTES_PER_ELEMENT,
+  highCounts: 512 * Int32Array.BYTES_PER_ELEMENT,
 };
 
 /**
@@ -83,7 +84,7 @@ function validScratch(candidate: unknown): KernelScratch | undefined {
 /**
  * This thread's kernel scratch: the worker's `workerData.kernelScratch` when a pool handed it one
  * (of the right sizes), else new buffers.
- * @example new Int32Array(KERNEL_SCRATCH.lowCounts).length // => 257
+ * @example new Int32Array(KERNEL_SCRATCH.lowCounts).length // => 512
  */
 export const KERNEL_SCRATCH: KernelScratch =
   (isMainThread

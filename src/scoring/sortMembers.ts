@@ -24,8 +24,14 @@ const MOVES_PER_ELEMENT = 8;
 const SCRATCH = new Float64Array(KERNEL_SCRATCH.values);
 const KEYS = new Uint16Array(KERNEL_SCRATCH.keys);
 const SCRATCH_KEYS = new Uint16Array(KERNEL_SCRATCH.scatteredKeys);
-const LOW_COUNTS = new Int32Array(KERNEL_SCRATCH.lowCounts);
-const HIGH_COUNTS = new Int32Array(KERNEL_SCRATCH.highCounts);
+/**
+ * Per digit value, how many keys have it (zero between sorts: the pass that turns them into start
+ * positions clears them, instead of a fill per sort), then where those keys go next.
+ */
+const LOW_COUNTS = new Int32Array(KERNEL_SCRATCH.lowCounts, 0, 256);
+const LOW_STARTS = new Int32Array(KERNEL_SCRATCH.lowCounts, 256 * 4, 256);
+const HIGH_COUNTS = new Int32Array(KERNEL_SCRATCH.highCounts, 0, 256);
+const HIGH_STARTS = new Int32Array(KERNEL_SCRATCH.highCounts, 256 * 4, 256);
 /** What {@link radixScoreWithin} returns when the insertion pass ran out of moves. */
 const CROWDED = -Infinity;
 
@@ -100,33 +106,35 @@ function radixScoreWithin(
 ): number {
   // low ≤ x ≤ high gives 0 ≤ (x − low)·scale ≤ range·scale, which rounds to at most 65535.00…
   const scale = KEY_TOP / (high - low);
-  LOW_COUNTS.fill(0);
-  HIGH_COUNTS.fill(0);
   let absoluteSum = 0;
   let differenceSum = 0;
   for (let index = 0, at = from; index < length; index++, at++) {
     const value = values[at];
     const key = ((value - low) * scale) | 0;
     KEYS[index] = key;
-    LOW_COUNTS[(key & 255) + 1]++;
-    HIGH_COUNTS[(key >>> 8) + 1]++;
+    LOW_COUNTS[key & 255]++;
+    HIGH_COUNTS[key >>> 8]++;
     const difference = value - observation;
     absoluteSum += Math.abs(difference);
     differenceSum += difference;
   }
-  for (let digit = 1; digit <= 256; digit++) {
-    LOW_COUNTS[digit] += LOW_COUNTS[digit - 1];
-    HIGH_COUNTS[digit] += HIGH_COUNTS[digit - 1];
+  for (let digit = 0, lowStart = 0, highStart = 0; digit < 256; digit++) {
+    LOW_STARTS[digit] = lowStart;
+    lowStart += LOW_COUNTS[digit];
+    LOW_COUNTS[digit] = 0;
+    HIGH_STARTS[digit] = highStart;
+    highStart += HIGH_COUNTS[digit];
+    HIGH_COUNTS[digit] = 0;
   }
   for (let index = 0, at = from; index < length; index++, at++) {
     const key = KEYS[index];
-    const position = LOW_COUNTS[key & 255]++;
+    const position = LOW_STARTS[key & 255]++;
     SCRATCH[position] = values[at];
     SCRATCH_KEYS[position] = key;
   }
   let weightedSum = 0;
   for (let index = 0; index < length; index++) {
-    const position = HIGH_COUNTS[SCRATCH_KEYS[index] >>> 8]++;
+    const position = HIGH_STARTS[SCRATCH_KEYS[index] >>> 8]++;
     const value = SCRATCH[index];
     sorted[position] = value;
     weightedSum += position * (value - observation);

@@ -8,13 +8,17 @@ describe("transpose", () => {
     ]);
   });
 
-  it("transpose places every value at column·rows + row, for many shapes", () => {
+  it("transpose places every value at column·rows + row, for many shapes (rows in blocks of eight and left over)", () => {
     for (const [rows, columns] of [
       [1, 1],
       [1, 7],
       [7, 1],
+      [8, 3],
+      [9, 5],
+      [15, 4],
       [33, 65],
       [1000, 289],
+      [1003, 61],
     ]) {
       const values = Float64Array.from({ length: rows * columns }, (_, index) => index * 1.5);
       const out = transpose(values, rows, columns);

@@ -28,8 +28,8 @@ describe("kernel scratch", () => {
     expect(new Float64Array(KERNEL_SCRATCH.values)).toHaveLength(KERNEL_SCRATCH_MEMBERS);
     expect(new Uint16Array(KERNEL_SCRATCH.keys)).toHaveLength(KERNEL_SCRATCH_MEMBERS);
     expect(new Uint16Array(KERNEL_SCRATCH.scatteredKeys)).toHaveLength(KERNEL_SCRATCH_MEMBERS);
-    expect(new Int32Array(KERNEL_SCRATCH.lowCounts)).toHaveLength(257);
-    expect(new Int32Array(KERNEL_SCRATCH.highCounts)).toHaveLength(257);
+    expect(new Int32Array(KERNEL_SCRATCH.lowCounts)).toHaveLength(512);
+    expect(new Int32Array(KERNEL_SCRATCH.highCounts)).toHaveLength(512);
     expect(new Float64Array(KERNEL_SCRATCH.sorted)).toHaveLength(KERNEL_SCRATCH_MEMBERS);
     // A 24h prompt's five-minute interval: 288 terms of 1,000 members.
     expect(new Float64Array(KERNEL_SCRATCH.termMembers)).toHaveLength(288 * 1000);

@@ -81,6 +81,10 @@ describe("scorePrompt", () => {
     it(`scorePrompt equals the reference prompt CRPS bit for bit in parity mode on random ${kind} prompts`, () => {
       expectAgreement(minerPaths(101, kind, 1000), realizedPrices(102, kind), kind);
       expectAgreement(minerPaths(103, kind, 200, 0.3), realizedPrices(104, kind), kind);
+      // The gather reads path rows four at a time: 1, 2 and 3 rows are left over for one by one.
+      for (const nPaths of [1, 6, 203]) {
+        expectAgreement(minerPaths(108 + nPaths, kind, nPaths), realizedPrices(104, kind), kind);
+      }
     });
 
     if (kind === "1h") {
@@ -186,9 +190,26 @@ describe("scorePrompt", () => {
         },
         "zero price encountered in simulation runs",
       ],
+      [
+        "an Infinity in the rows after the last block of four, a zero in the last row",
+        (paths) => {
+          paths[101][250] = Infinity;
+          paths[102][1] = 0;
+        },
+        "non-finite simulated price Infinity",
+      ],
+      [
+        "a NaN in a block's last row at a later point than a zero in its first row",
+        (paths) => {
+          paths[96][280] = NaN;
+          paths[99][2] = 0;
+        },
+        "non-finite simulated price NaN",
+      ],
     ];
     for (const [name, spoil, reason] of cases) {
-      const paths = minerPaths(162, "24h", 100);
+      // 103 paths: 25 blocks of four rows for the gather, then three rows one by one.
+      const paths = minerPaths(162, "24h", 103);
       spoil(paths);
       for (const [label, intervals, realized] of [
         ["the 5min gather checks", SCORING_INTERVALS_24H, prices],

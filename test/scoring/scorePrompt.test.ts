@@ -199,7 +199,7 @@ describe("scorePrompt", () => {
         "non-finite simulated price Infinity",
       ],
       [
-        "a NaN in a block's last row at a later point than a zero in its first row",
+        "a NaN in a block's first row, at a later point than a zero in its last row",
         (paths) => {
           paths[96][280] = NaN;
           paths[99][2] = 0;

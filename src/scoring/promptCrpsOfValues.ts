@@ -252,15 +252,14 @@ function gatherReturns(
   }
   for (; path < nPaths; path++, row += nPoints) {
     let from = values[row];
-    // One test for the common case: finite and non-zero.
-    if (check && !(from - from === 0 && from !== 0)) return row;
+    if (check && !finiteNonZero(from)) return row;
     for (
       let term = 0, at = path, point = row + stepsPerInterval;
       term < termCount;
       term++, at += nPaths, point += stepsPerInterval
     ) {
       const to = values[point];
-      if (check && !(to - to === 0 && to !== 0)) return point;
+      if (check && !finiteNonZero(to)) return point;
       const member = ((to - from) / from) * 10000;
       members[at] = member;
       if (member < low) low = member;
@@ -273,7 +272,12 @@ function gatherReturns(
   return -1;
 }
 
-/** Whether all four prices are finite and non-zero (a NaN or ±Infinity makes the sum NaN). */
+/** Whether `price` is finite and non-zero, in one test for the common case. */
+function finiteNonZero(price: number): boolean {
+  return price - price === 0 && price !== 0;
+}
+
+/** {@link finiteNonZero} for four prices at once (a NaN or ±Infinity makes the sum NaN). */
 function allFiniteNonZero(a: number, b: number, c: number, d: number): boolean {
   return a - a + (b - b) + (c - c) + (d - d) === 0 && a !== 0 && b !== 0 && c !== 0 && d !== 0;
 }
@@ -284,9 +288,7 @@ function allFiniteNonZero(a: number, b: number, c: number, d: number): boolean {
  */
 function firstPriceProblem(values: Float64Array, start = 0): number {
   for (let index = start; index < values.length; index++) {
-    const price = values[index];
-    // One test for the common case: finite and non-zero.
-    if (!(price - price === 0 && price !== 0)) return index;
+    if (!finiteNonZero(values[index])) return index;
   }
   return -1;
 }

@@ -260,7 +260,8 @@ export type { RateLimitState, CreditState, ResponseHeaders } from "./client/quot
 export { redact, redactSecrets, redactError, redactedMark } from "./client/redact.ts";
 
 // ── paths: path sets and ensembles as Float64Array-backed Arrow tables ──────────────────────
-export type { PathSet } from "./paths/pathSet.ts";
+export type { PathSet, PathSetAllocation } from "./paths/pathSet.ts";
+export { allocateValues } from "./paths/pathSet.ts";
 export { PathSetError } from "./paths/pathSetError.ts";
 export type { PathSetProblem } from "./paths/pathSetError.ts";
 export { pathSetFromPrediction } from "./paths/fromPrediction.ts";

@@ -2,7 +2,10 @@
  * Validator-exact scoring of one prompt for 250 miners (issue 7: ≤ 0.5 s on this 2-core machine)
  * on the worker pool, beside the calling thread and a numpy/properscoring peer.
  *
- * The 250 miners cycle through the bench data's 10 miners (uids 0 … 249). The pool is started once
+ * The 250 miners cycle through the bench data's 10 miners (uids 0 … 249), read as the score job
+ * reads them: from prediction set records by `pathSetFromPrediction` into shared memory, which the
+ * workers read in place (`PathSetAllocation`). Ordinary Float64Arrays, which the pool first copies
+ * into shared memory on the calling thread, have rows of their own. The pool is started once
  * at load (a worker takes ~0.3 s to start, paid once per process, not per prompt), and timed
  * through `scoreMinersBlocking`, because the harness times synchronous functions: the workers
  * score while this thread sleeps in `Atomics.wait`, the same work `scoreMiners` awaits. A second
@@ -10,6 +13,7 @@
  * core is left).
  */
 
+import { pathSetFromPrediction } from "../../src/paths/fromPrediction.ts";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { promptCrps } from "../../src/reference/promptCrps.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
@@ -40,18 +44,28 @@ function realizedOf(prices: Float64Array, timeIncrement: number): RealizedPath {
   };
 }
 
-/** 250 path sets cycling through `miners`; `shared` copies each into a SharedArrayBuffer. */
+/**
+ * 250 path sets cycling through `miners`: with `read`, each miner's prediction set record read by
+ * `pathSetFromPrediction` into shared memory, as the score job reads them; otherwise the ordinary
+ * Float64Arrays themselves.
+ */
 function promptPathSets(
   miners: readonly Float64Array[],
   nPoints: number,
   timeIncrement: number,
-  shared = false,
+  read: boolean,
 ): PathSet[] {
-  const values = miners.map((miner) => {
-    if (!shared) return miner;
-    const copy = new Float64Array(new SharedArrayBuffer(miner.byteLength));
-    copy.set(miner);
-    return copy;
+  const values = miners.map((miner, minerUid) => {
+    if (!read) return miner;
+    const record = {
+      miner_uid: minerUid,
+      start_time: START_TIME,
+      predictions: Array.from({ length: PATHS_PER_MINER }, (_, path) =>
+        Array.from(miner.subarray(path * nPoints, (path + 1) * nPoints)),
+      ),
+    };
+    const prompt = { asset: "BTC", timeIncrement, timeLength: (nPoints - 1) * timeIncrement };
+    return pathSetFromPrediction(record, prompt, { shared: true }).values;
   });
   return Array.from({ length: PROMPT_MINERS }, (_, minerUid) => ({
     asset: "BTC",
@@ -76,11 +90,11 @@ function firstPoints(values: Float64Array, nPoints: number): Float64Array {
 export const suite = defineSuite({
   name: "scoring",
   cases: (data) => {
-    const day = promptPathSets(data.miners, POINTS, TIME_INCREMENT);
-    const dayShared = promptPathSets(data.miners, POINTS, TIME_INCREMENT, true);
+    const day = promptPathSets(data.miners, POINTS, TIME_INCREMENT, true);
+    const dayOrdinary = promptPathSets(data.miners, POINTS, TIME_INCREMENT, false);
     const dayRealized = realizedOf(data.realized, TIME_INCREMENT);
     const hourMiners = data.miners.map((miner) => firstPoints(miner, HOUR_POINTS));
-    const hour = promptPathSets(hourMiners, HOUR_POINTS, 60);
+    const hour = promptPathSets(hourMiners, HOUR_POINTS, 60, true);
     const hourRealized = realizedOf(data.realized.subarray(0, HOUR_POINTS), 60);
     const crypto24h = { competition: "crypto-24h" } as const;
     const crypto1h = { competition: "crypto-1h" } as const;
@@ -90,7 +104,7 @@ export const suite = defineSuite({
     const realizedPrices = Array.from(data.realized);
     return [
       {
-        name: "scoreMiners, 24h prompt (345 terms), 2 workers",
+        name: "scoreMiners, 24h prompt (345 terms), 2 workers, path sets as read",
         size: "250 × 1,000 × 289",
         pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h),
         peer: { script: "scoring", case: "validator_24h_250" },
@@ -102,10 +116,16 @@ export const suite = defineSuite({
         pathlab: () => oneWorker.scoreMinersBlocking(day, dayRealized, crypto24h),
       },
       {
-        name: "  same, path sets already in SharedArrayBuffers",
+        name: "  same, ordinary Float64Arrays, 2 workers",
         size: "250 × 1,000 × 289",
-        pathlab: () => pool.scoreMinersBlocking(dayShared, dayRealized, crypto24h),
-        note: "no staging copy",
+        pathlab: () => pool.scoreMinersBlocking(dayOrdinary, dayRealized, crypto24h),
+        note: "staging copies",
+      },
+      {
+        name: "  same, ordinary Float64Arrays, 1 worker + the calling thread",
+        size: "250 × 1,000 × 289",
+        pathlab: () => oneWorker.scoreMinersBlocking(dayOrdinary, dayRealized, crypto24h),
+        note: "half the copies",
       },
       {
         name: "  same, parity mode (properscoring's loop)",

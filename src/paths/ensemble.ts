@@ -4,7 +4,7 @@
  */
 
 import { transpose } from "../core/transpose.ts";
-import type { PathSet } from "./pathSet.ts";
+import { allocateValues, type PathSet } from "./pathSet.ts";
 import { PathSetError } from "./pathSetError.ts";
 
 /**
@@ -171,12 +171,7 @@ export function ensembleOf(pathSets: readonly PathSet[], options: EnsembleOption
     totalPaths += pathSet.nPaths;
   }
   const nPoints = first.nPoints;
-  const values =
-    options.shared === true
-      ? new Float64Array(
-          new SharedArrayBuffer(totalPaths * nPoints * Float64Array.BYTES_PER_ELEMENT),
-        )
-      : new Float64Array(totalPaths * nPoints);
+  const values = allocateValues(totalPaths * nPoints, options.shared === true);
   const members: EnsembleMember[] = [];
   let offset = 0;
   for (const pathSet of pathSets) {

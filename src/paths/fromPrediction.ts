@@ -3,7 +3,7 @@
  */
 
 import type { PredictionSet } from "../spec/records/prediction-set.ts";
-import type { PathSet } from "./pathSet.ts";
+import { allocateValues, type PathSet, type PathSetAllocation } from "./pathSet.ts";
 import { PathSetError } from "./pathSetError.ts";
 
 /**
@@ -23,7 +23,8 @@ export interface PredictionPrompt {
 
 /**
  * Builds a {@link PathSet} from a prediction set record (as JSON.parse made it) in one pass that
- * writes straight into one Float64Array. Validates in the validator's order (first failure wins):
+ * writes straight into one Float64Array (over a SharedArrayBuffer with `allocation.shared`, which
+ * a scoring pool's workers read without a copy: {@link PathSetAllocation}). Validates in the validator's order (first failure wins):
  * `miner_uid` and `start_time` integers, the number of paths (`Number of paths is incorrect:
  * expected 1000, got 999`), then path by path its number of points (`Number of time points is
  * incorrect: expected 289, got 288`, with points = ⌊timeLength / timeIncrement⌋ + 1) and every
@@ -35,7 +36,11 @@ export interface PredictionPrompt {
  *   { asset: "BTC", timeIncrement: 300, timeLength: 300, nPaths: 2 },
  * ); // pathSet.values => [100, 101, 100, 99]
  */
-export function pathSetFromPrediction(record: PredictionSet, prompt: PredictionPrompt): PathSet {
+export function pathSetFromPrediction(
+  record: PredictionSet,
+  prompt: PredictionPrompt,
+  allocation: PathSetAllocation = {},
+): PathSet {
   const nPaths = prompt.nPaths ?? 1000;
   for (const [name, value] of [
     ["timeIncrement", prompt.timeIncrement],
@@ -79,7 +84,7 @@ export function pathSetFromPrediction(record: PredictionSet, prompt: PredictionP
       got: predictions.length,
     });
   }
-  const values = new Float64Array(nPaths * nPoints);
+  const values = allocateValues(nPaths * nPoints, allocation.shared === true);
   for (let pathIndex = 0; pathIndex < nPaths; pathIndex++) {
     const path: unknown = predictions[pathIndex];
     if (!Array.isArray(path)) {

@@ -28,3 +28,26 @@ export interface PathSet {
   /** The prices, path-major: `nPaths × nPoints` numbers. */
   readonly values: Float64Array;
 }
+
+/**
+ * How a reader allocates a path set's values (`pathSetFromPrediction`, `readPathSets`).
+ * @example const allocation: PathSetAllocation = { shared: true };
+ */
+export interface PathSetAllocation {
+  /**
+   * Allocate `values` over a SharedArrayBuffer (default false). Worker pools (`ScoringPool`,
+   * `InsightPool`) then read them in place; ordinary arrays are copied into shared memory first,
+   * by the calling thread, on the way to a worker (~2.3 MB per 24h path set).
+   */
+  readonly shared?: boolean;
+}
+
+/**
+ * `length` zeros in a new Float64Array, over a SharedArrayBuffer when `shared`.
+ * @example allocateValues(3, true).buffer instanceof SharedArrayBuffer // => true
+ */
+export function allocateValues(length: number, shared = false): Float64Array {
+  return shared
+    ? new Float64Array(new SharedArrayBuffer(length * Float64Array.BYTES_PER_ELEMENT))
+    : new Float64Array(length);
+}

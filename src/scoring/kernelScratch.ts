@@ -16,17 +16,20 @@ import { isMainThread, workerData } from "node:worker_threads";
 export const KERNEL_SCRATCH_MEMBERS = 8192;
 
 /**
- * Members of all of one interval's terms the scratch holds: a 24h prompt's 288 five-minute terms
- * of 1,000 paths (larger intervals grow a buffer of the thread's own).
+ * Members of a chunk of an interval's terms the scratch holds: 96 terms of 1,000 paths (768 kB),
+ * so that a chunk gathered from the prices is still in the core's 2 MB L2 cache when its terms
+ * are sorted (the kernel gathers and scores an interval chunk by chunk; a term with more members
+ * grows a buffer of the thread's own). 96 and 48 terms measured alike, 144 slower, all 288 of a
+ * 24h prompt's five-minute terms at once slowest (bench/README.md).
  */
-export const KERNEL_SCRATCH_TERM_MEMBERS = 288 * 1000;
+export const KERNEL_SCRATCH_TERM_MEMBERS = 96 * 1000;
 
 /**
  * The kernel's scratch buffers: the radix sort's values (Float64), keys and scattered keys
  * (Uint16) and two digit tables (Int32, 512 each: 256 counts, zero between sorts, then 256 start
  * positions); the sorted members of a term (Float64, {@link KERNEL_SCRATCH_MEMBERS}) and the
- * gathered members of an interval's terms (Float64, {@link KERNEL_SCRATCH_TERM_MEMBERS}; 2.3 MB,
- * its pages touched only when used).
+ * gathered members of a chunk of an interval's terms (Float64, {@link KERNEL_SCRATCH_TERM_MEMBERS};
+ * 768 kB).
  * @example new Float64Array(KERNEL_SCRATCH.values).length // => 8192
  */
 export interface KernelScratch {

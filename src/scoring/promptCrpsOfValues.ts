@@ -10,11 +10,11 @@ import type { PromptPlan } from "./promptPlan.ts";
 import { sortAndScoreMembers } from "./sortMembers.ts";
 
 /**
- * The members of every term of the interval being scored, term-major (term t at t·nPaths): the
- * thread's kernel scratch (2.3 MB, a 24h prompt's 288 five-minute terms of 1,000 paths; in a
- * scoring worker, memory the pool allocated on the calling thread: `kernelScratch.ts`), replaced
- * by a larger buffer when an interval needs one. Module-level, one per thread: the scoring kernel
- * runs to completion without calling out.
+ * The members of a chunk of the interval's terms being scored, term-major (the chunk's term t at
+ * t·nPaths): the thread's kernel scratch (768 kB, 96 terms of 1,000 paths; in a scoring worker,
+ * memory the pool allocated on the calling thread: `kernelScratch.ts`), replaced by a larger
+ * buffer only when one term's members do not fit. Module-level, one per thread: the scoring
+ * kernel runs to completion without calling out.
  */
 let termMembers = new Float64Array(KERNEL_SCRATCH.termMembers);
 /** Where a term's members are sorted (its first nPaths values), from the same scratch. */
@@ -42,11 +42,12 @@ export interface PromptCrpsValue {
  * −1 when the realized path is empty; 0 when there are no intervals; −1 for the first simulated
  * price (path by path) that is 0 or not finite; −1 when the plan's term counts do not line up;
  * then per interval, per observed realized term (the same computation as the core's
- * `crpsIntervalSum`, faster): the members of all the interval's terms (basis-point returns
- * between grid points, or the grid prices for `_abs`) are gathered term-major in one pass along
- * each path row, with the range of them all ({@link gatherReturns}, {@link gatherPrices}; the
- * first interval's gather checks the prices when it reads them all, instead of a pass of its
- * own); each term's members are sorted within that range by `sortAndScoreMembers`, which also
+ * `crpsIntervalSum`, faster): the members of a chunk of the interval's terms (basis-point
+ * returns between grid points, or the grid prices for `_abs`; 96 terms of 1,000 paths, as many as
+ * the kernel scratch holds) are gathered term-major in one pass along each path row, with the
+ * range of them all ({@link gatherReturns}, {@link gatherPrices}; the first interval's gathers
+ * check the prices when they read them all, instead of a pass of its own); each term's members
+ * are sorted within that range by `sortAndScoreMembers`, which also
  * gives the closed-form CRPS (`"closed"`, ≤ ~1e-13 relative to properscoring), or
  * properscoring's own loop scores the sorted members (`"parity"`, bit for bit); `_abs` terms are
  * divided by the last realized price and multiplied by 10,000; terms are added in order per
@@ -112,34 +113,41 @@ export function promptCrpsOfValues(
     }
     const termCount = realizedTerms.length;
     const absolute = kind === "absolute";
-    if (termMembers.length < termCount * nPaths) termMembers = new Float64Array(termCount * nPaths);
+    // Terms gathered and scored a chunk at a time, as many as the scratch holds (96 of 1,000
+    // paths): the chunk's members stay in the core's cache between the gather and the sorts.
+    if (termMembers.length < nPaths) termMembers = new Float64Array(nPaths);
     const members = termMembers;
-    if (absolute) {
-      gatherPrices(values, nPaths, nPoints, stepsPerInterval, termCount, members);
-    } else {
-      const check = intervalIndex === 0 && checkWhileGathering;
-      const problem = gatherReturns(
-        values,
-        nPaths,
-        nPoints,
-        stepsPerInterval,
-        termCount,
-        check,
-        members,
-      );
-      if (problem >= 0) return priceProblemValue(values[problem]);
-    }
-    const low = GATHERED_RANGE[0];
-    const high = GATHERED_RANGE[1];
+    const chunkTerms = Math.floor(members.length / nPaths);
+    const check = intervalIndex === 0 && checkWhileGathering;
     let sum = 0;
-    for (let term = 0, from = 0; term < termCount; term++, from += nPaths) {
-      const observation = realizedTerms[term];
-      if (observation !== observation) continue;
-      // Prices are finite and non-zero here, so no member is NaN; an overflowing return is
-      // ±Infinity, which sends the sort to its typed-array fallback (a non-finite range).
-      let crps = sortAndScoreMembers(members, from, low, high, observation, sorted);
-      if (parity) crps = crpsParitySorted(sorted, observation);
-      sum += absolute ? (crps / reference) * 10000 : crps;
+    for (let firstTerm = 0; firstTerm < termCount; firstTerm += chunkTerms) {
+      const count = Math.min(chunkTerms, termCount - firstTerm);
+      if (absolute) {
+        gatherPrices(values, nPaths, nPoints, stepsPerInterval, firstTerm, count, members);
+      } else {
+        const problem = gatherReturns(
+          values,
+          nPaths,
+          nPoints,
+          stepsPerInterval,
+          firstTerm,
+          count,
+          check,
+          members,
+        );
+        if (problem >= 0) return priceProblemValue(values[problem]);
+      }
+      const low = GATHERED_RANGE[0];
+      const high = GATHERED_RANGE[1];
+      for (let term = 0, from = 0; term < count; term++, from += nPaths) {
+        const observation = realizedTerms[firstTerm + term];
+        if (observation !== observation) continue;
+        // Prices are finite and non-zero here, so no member is NaN; an overflowing return is
+        // ±Infinity, which sends the sort to its typed-array fallback (a non-finite range).
+        let crps = sortAndScoreMembers(members, from, low, high, observation, sorted);
+        if (parity) crps = crpsParitySorted(sorted, observation);
+        sum += absolute ? (crps / reference) * 10000 : crps;
+      }
     }
     intervalSums[intervalIndex] = sum;
     total += sum;
@@ -151,22 +159,25 @@ export function promptCrpsOfValues(
 }
 
 /**
- * Writes the grid prices of an `_abs` interval's `termCount` terms into `members`, term-major
- * (term t of path p, the price at grid point t + 1, at t·nPaths + p), and their smallest and
- * largest into {@link GATHERED_RANGE}. Grid points are `stepsPerInterval` apart. Its own function,
- * as is {@link gatherReturns}: one loop for both kinds deoptimized on the kind it had not seen yet.
+ * Writes the grid prices of `termCount` terms of an `_abs` interval from term `firstTerm` on into
+ * `members`, term-major (the chunk's term t of path p, the price at grid point
+ * firstTerm + t + 1, at t·nPaths + p), and their smallest and largest into
+ * {@link GATHERED_RANGE}. Grid points are `stepsPerInterval` apart. Its own function, as is
+ * {@link gatherReturns}: one loop for both kinds deoptimized on the kind it had not seen yet.
  */
 function gatherPrices(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
   stepsPerInterval: number,
+  firstTerm: number,
   termCount: number,
   members: Float64Array,
 ): void {
   let low = Infinity;
   let high = -Infinity;
-  for (let path = 0, row = 0; path < nPaths; path++, row += nPoints) {
+  const offset = firstTerm * stepsPerInterval;
+  for (let path = 0, row = offset; path < nPaths; path++, row += nPoints) {
     for (
       let term = 0, at = path, point = row + stepsPerInterval;
       term < termCount;
@@ -183,20 +194,23 @@ function gatherPrices(
 }
 
 /**
- * {@link gatherPrices} for the other intervals: term t of path p is the basis-point return
- * between grid points t and t + 1, ((to − from)/from)·10,000, the validator's expression. One pass
- * along the path rows, four rows side by side (their four members of a term are adjacent), then
- * the rows left over one by one: reading rows in order and writing each term's column was
- * measured ~2× faster than gathering each term's column from rows 2.3 kB apart, and four rows at
- * a time ~1.5× faster than one (bench/README.md). With `check` it also looks for the first price
- * (path-major) that is 0 or not finite among those it reads, and returns its index as soon as a
- * block of rows shows one (the members are then incomplete); otherwise −1.
+ * {@link gatherPrices} for the other intervals: the chunk's term t of path p is the basis-point
+ * return between grid points firstTerm + t and firstTerm + t + 1, ((to − from)/from)·10,000, the
+ * validator's expression. One pass along the path rows, four rows side by side (their four members
+ * of a term are adjacent), then the rows left over one by one: reading rows in order and writing
+ * each term's column was measured ~2× faster than gathering each term's column from rows 2.3 kB
+ * apart, and four rows at a time ~1.5× faster than one (bench/README.md). With `check` it also
+ * tests every price it reads for 0 or not finite; at the first failure it returns the index of
+ * the first such price of all `values` in path-major order (the validator's, found by a rescan:
+ * the chunks checked so far cover other points of the earlier rows), and the members are then
+ * incomplete; otherwise −1.
  */
 function gatherReturns(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
   stepsPerInterval: number,
+  firstTerm: number,
   termCount: number,
   check: boolean,
   members: Float64Array,
@@ -208,15 +222,14 @@ function gatherReturns(
   const row2 = 2 * nPoints;
   const row3 = 3 * nPoints;
   let path = 0;
-  let row = 0;
+  // Index of the path's grid point firstTerm.
+  let row = firstTerm * stepsPerInterval;
   for (; path < blocksEnd; path += 4, row += 4 * nPoints) {
     let from0 = values[row];
     let from1 = values[row + row1];
     let from2 = values[row + row2];
     let from3 = values[row + row3];
-    if (check && !allFiniteNonZero(from0, from1, from2, from3)) {
-      return firstPriceProblem(values, row);
-    }
+    if (check && !allFiniteNonZero(from0, from1, from2, from3)) return firstPriceProblem(values);
     for (
       let term = 0, at = path, point = row + stepsPerInterval;
       term < termCount;
@@ -226,8 +239,7 @@ function gatherReturns(
       const to1 = values[point + row1];
       const to2 = values[point + row2];
       const to3 = values[point + row3];
-      // Rows before this block passed; the first problem is in this block's rows, path-major.
-      if (check && !allFiniteNonZero(to0, to1, to2, to3)) return firstPriceProblem(values, row);
+      if (check && !allFiniteNonZero(to0, to1, to2, to3)) return firstPriceProblem(values);
       const member0 = ((to0 - from0) / from0) * 10000;
       const member1 = ((to1 - from1) / from1) * 10000;
       const member2 = ((to2 - from2) / from2) * 10000;
@@ -252,14 +264,14 @@ function gatherReturns(
   }
   for (; path < nPaths; path++, row += nPoints) {
     let from = values[row];
-    if (check && !finiteNonZero(from)) return row;
+    if (check && !finiteNonZero(from)) return firstPriceProblem(values);
     for (
       let term = 0, at = path, point = row + stepsPerInterval;
       term < termCount;
       term++, at += nPaths, point += stepsPerInterval
     ) {
       const to = values[point];
-      if (check && !finiteNonZero(to)) return point;
+      if (check && !finiteNonZero(to)) return firstPriceProblem(values);
       const member = ((to - from) / from) * 10000;
       members[at] = member;
       if (member < low) low = member;
@@ -283,11 +295,11 @@ function allFiniteNonZero(a: number, b: number, c: number, d: number): boolean {
 }
 
 /**
- * The index of the first price (in path-major order) from index `start` on that is 0 or not
- * finite, or −1 when every one is finite and non-zero.
+ * The index of the first price (in path-major order) that is 0 or not finite, or −1 when every one
+ * is finite and non-zero.
  */
-function firstPriceProblem(values: Float64Array, start = 0): number {
-  for (let index = start; index < values.length; index++) {
+function firstPriceProblem(values: Float64Array): number {
+  for (let index = 0; index < values.length; index++) {
     if (!finiteNonZero(values[index])) return index;
   }
   return -1;

@@ -142,10 +142,15 @@ function radixScoreWithin(
   // The insertion pass, correcting Σ position·d for every move.
   const budget = length * MOVES_PER_ELEMENT;
   let moves = 0;
+  let previous = sorted[0];
   for (let index = 1; index < length; index++) {
     const value = sorted[index];
+    if (previous <= value) {
+      previous = value;
+      continue;
+    }
+    // previous, the largest so far, moves up to index and stays the largest.
     let hole = index - 1;
-    if (sorted[hole] <= value) continue;
     let shiftedSum = 0;
     while (hole >= 0 && sorted[hole] > value) {
       shiftedSum += sorted[hole];

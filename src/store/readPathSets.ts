@@ -11,7 +11,7 @@ import {
   type DuckDBListVector,
   type DuckDBTimestampValue,
 } from "@duckdb/node-api";
-import type { PathSet } from "../paths/pathSet.ts";
+import { allocateValues, type PathSet, type PathSetAllocation } from "../paths/pathSet.ts";
 import type { Store } from "./openStore.ts";
 import { StoreError } from "./storeError.ts";
 import { timestampOfUnix, unixOfTimestamp } from "./timestamps.ts";
@@ -45,13 +45,19 @@ SELECT path, prices FROM path_values WHERE path_set_id = $path_set_id ORDER BY p
 
 /**
  * The stored path sets matching `query`, ordered by miner uid, each read back into a
- * {@link PathSet} whose values are bit-identical to those written. Throws a {@link StoreError}
+ * {@link PathSet} whose values are bit-identical to those written (over SharedArrayBuffers with
+ * `allocation.shared`, for a worker pool to read in place). Throws a {@link StoreError}
  * when a stored path set is incomplete (a path missing, or a path with the wrong number of prices).
  * @example
  * const pathSets = await readPathSets(store, { asset: "BTC", startTime: 1772063100, timeIncrement: 300 });
  * const ensemble = ensembleOf(pathSets, { rebaseTo: currentPrice });
+ * const forPool = await readPathSets(store, query, { shared: true }); // scoringPool.scoreMiners(forPool, …) copies nothing
  */
-export async function readPathSets(store: Store, query: PathSetQuery): Promise<PathSet[]> {
+export async function readPathSets(
+  store: Store,
+  query: PathSetQuery,
+  allocation: PathSetAllocation = {},
+): Promise<PathSet[]> {
   return store.withConnection(async (connection) => {
     const reader = await connection.runAndReadAll(SELECT_PATH_SETS, {
       asset: query.asset,
@@ -72,7 +78,7 @@ export async function readPathSets(store: Store, query: PathSetQuery): Promise<P
         nPaths: Number(nPaths),
         nPoints: Number(nPoints),
       };
-      const values = await readValues(connection, store.path, shape);
+      const values = await readValues(connection, store.path, shape, allocation);
       pathSets.push({
         asset: shape.asset,
         minerUid: shape.minerUid,
@@ -95,8 +101,9 @@ export async function readPathSets(store: Store, query: PathSetQuery): Promise<P
 export async function readPathSet(
   store: Store,
   key: Omit<PathSetQuery, "minerUids"> & { readonly minerUid: number },
+  allocation: PathSetAllocation = {},
 ): Promise<PathSet | undefined> {
-  const found = await readPathSets(store, { ...key, minerUids: [key.minerUid] });
+  const found = await readPathSets(store, { ...key, minerUids: [key.minerUid] }, allocation);
   return found[0];
 }
 
@@ -112,9 +119,10 @@ async function readValues(
   connection: DuckDBConnection,
   databasePath: string,
   shape: StoredShape,
+  allocation: PathSetAllocation,
 ): Promise<Float64Array> {
   const { id, nPaths, nPoints } = shape;
-  const values = new Float64Array(nPaths * nPoints);
+  const values = allocateValues(nPaths * nPoints, allocation.shared === true);
   const fail = (detail: string): never => {
     throw new StoreError(
       "readPathSets",

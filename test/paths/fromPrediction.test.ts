@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toArrowTable } from "../../src/paths/arrow.ts";
 import { pathSetFromPrediction } from "../../src/paths/fromPrediction.ts";
 import { PathSetError } from "../../src/paths/pathSetError.ts";
 import type { PredictionSet } from "../../src/spec/records/prediction-set.ts";
@@ -40,6 +41,25 @@ describe("pathSetFromPrediction", () => {
     expect(pathSet.values.length).toBe(1000 * 289);
     expect(pathSet.values[3 * 289 + 288]).toBe(68000 + 3 + 0.288);
     expect(pathSet.values[999 * 289]).toBe(68999);
+  });
+
+  it("pathSetFromPrediction writes into a SharedArrayBuffer on request, the same prices", () => {
+    const input = record(1000, 289);
+    const plain = pathSetFromPrediction(input, PROMPT_24H);
+    const shared = pathSetFromPrediction(input, PROMPT_24H, { shared: true });
+    expect(shared.values.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(plain.values.buffer).toBeInstanceOf(ArrayBuffer);
+    expect({ ...shared, values: Array.from(shared.values) }).toEqual({
+      ...plain,
+      values: Array.from(plain.values),
+    });
+    // Validation is the same whichever memory the prices go to.
+    expect(() => pathSetFromPrediction(record(999, 289), PROMPT_24H, { shared: true })).toThrow(
+      "miner 17: Number of paths is incorrect: expected 1000, got 999",
+    );
+    // As an Arrow table, the prices' child buffer is still the shared array itself.
+    const table = toArrowTable(shared);
+    expect(table.getChild("prices")!.data[0].children[0].values).toBe(shared.values);
   });
 
   it("pathSetFromPrediction takes the 1h shape (61 points) and a custom number of paths", () => {

@@ -85,6 +85,9 @@ describe("scorePrompt", () => {
       for (const nPaths of [1, 6, 203]) {
         expectAgreement(minerPaths(108 + nPaths, kind, nPaths), realizedPrices(104, kind), kind);
       }
+      // Terms are gathered and scored in chunks the scratch holds (96 of 1,000 paths): with 1,100
+      // paths, chunks of 87 terms, the last one shorter (24h: 3 × 87 + 27; 1h: 60 in one).
+      expectAgreement(minerPaths(109, kind, 1100), realizedPrices(104, kind), kind);
     });
 
     if (kind === "1h") {
@@ -207,6 +210,16 @@ describe("scorePrompt", () => {
         "non-finite simulated price NaN",
       ],
     ];
+    // 1,000 paths: the five-minute terms are gathered in three chunks of 96, each checking its own
+    // points, so a later chunk can hold the first bad price of an earlier path.
+    const chunked = minerPaths(163, "24h", 1000);
+    chunked[3][250] = NaN; // third chunk
+    chunked[800][10] = 0; // first chunk, a later path
+    const chunkedResult = scorePrompt(pathSetOf(chunked, "24h"), realizedOf(prices, "24h"), {
+      intervals: SCORING_INTERVALS_24H,
+    });
+    expect(chunkedResult.crps).toBe(-1);
+    expect(chunkedResult.invalidReason).toBe("non-finite simulated price NaN");
     for (const [name, spoil, reason] of cases) {
       // 103 paths: 25 blocks of four rows for the gather, then three rows one by one.
       const paths = minerPaths(162, "24h", 103);

@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { PathSet } from "../../src/paths/pathSet.ts";
+import { allocateValues, type PathSet } from "../../src/paths/pathSet.ts";
 import { promptCalibration } from "../../src/scoring/promptCalibration.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
+import type { MinerPromptScore } from "../../src/scoring/scoringCall.ts";
 import { createScoringPool } from "../../src/scoring/scoringPool.ts";
 import {
   minerPaths,
@@ -67,13 +68,35 @@ describe("ScoringPool", () => {
   it("the pool reads path sets in SharedArrayBuffers in place and never detaches the caller's arrays", async () => {
     const pathSets = miners("1h", 5, 600);
     const shared = pathSets.map((pathSet) => {
-      const values = new Float64Array(new SharedArrayBuffer(pathSet.values.byteLength));
+      const values = allocateValues(pathSet.values.length, true);
       values.set(pathSet.values);
       return { ...pathSet, values };
     });
     const realized = realizedOf(realizedPrices(599, "1h"), "1h");
-    const fromShared = await pool.scoreMiners(shared, realized, { competition: "crypto-1h" });
-    const fromCopies = await pool.scoreMiners(pathSets, realized, { competition: "crypto-1h" });
+    const posted = vi.spyOn(Worker.prototype, "postMessage");
+    let fromShared: MinerPromptScore[];
+    let fromCopies: MinerPromptScore[];
+    try {
+      fromShared = await pool.scoreMiners(shared, realized, { competition: "crypto-1h" });
+      // Each worker got the caller's own array (the same memory, no staging copy).
+      const sent = posted.mock.calls.map(
+        ([message]) => (message as { values: Float64Array }).values,
+      );
+      expect(sent).toHaveLength(shared.length);
+      for (const values of sent) {
+        expect(shared.some((pathSet) => pathSet.values === values)).toBe(true);
+      }
+      posted.mockClear();
+      fromCopies = await pool.scoreMiners(pathSets, realized, { competition: "crypto-1h" });
+      // Ordinary arrays go through staging buffers in shared memory instead.
+      for (const [message] of posted.mock.calls) {
+        const { values } = message as { values: Float64Array };
+        expect(values.buffer).toBeInstanceOf(SharedArrayBuffer);
+        expect(pathSets.some((pathSet) => pathSet.values === values)).toBe(false);
+      }
+    } finally {
+      posted.mockRestore();
+    }
     expect(fromShared).toEqual(fromCopies);
     expect(pathSets.every((pathSet) => pathSet.values.length === 1000 * 61)).toBe(true);
     expect(fromShared.map((score) => score.minerUid)).toEqual([100, 101, 102, 103, 104]);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PathSet } from "../../src/paths/pathSet.ts";
+import { allocateValues, type PathSet } from "../../src/paths/pathSet.ts";
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { insertPathSets } from "../../src/store/pathSets.ts";
 import { readPathSet, readPathSets } from "../../src/store/readPathSets.ts";
@@ -110,6 +110,26 @@ describe("path set round trip", () => {
     });
     await reader.close();
     expect(bytesOf(back.values).toString("hex")).toBe(bytesOf(values).toString("hex"));
+  });
+
+  it("a path set in shared memory is stored as any other, and reads back into shared memory on request", async () => {
+    const ordinary = randomPathSet(23, 1000, 289);
+    const values = allocateValues(ordinary.values.length, true);
+    values.set(ordinary.values);
+    const store = await openStore(path);
+    await storePathSets(store, [{ ...ordinary, values }]);
+    const key = { asset: "BTC", startTime: START, timeIncrement: 300, timeLength: 86400 };
+    const [shared] = await readPathSets(store, key, { shared: true });
+    const [plain] = await readPathSets(store, key);
+    const single = await readPathSet(store, { ...key, minerUid: 23 }, { shared: true });
+    await store.close();
+    expect(shared.values.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(single!.values.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(plain.values.buffer).toBeInstanceOf(ArrayBuffer);
+    for (const back of [shared, plain, single!]) {
+      expect({ ...back, values: undefined }).toEqual({ ...ordinary, values: undefined });
+      expect(bytesOf(back.values).equals(bytesOf(ordinary.values))).toBe(true);
+    }
   });
 
   it("a 10-miner ensemble reads back as 10 path sets in miner order, each bit-identical", async () => {

@@ -87,9 +87,10 @@ interface WorkerState extends PoolWorker {
  * {@link createScoringPool}, reuse it for every prompt (a worker takes ~0.3 s to start), and
  * {@link ScoringPool.close} it at the end. Idle workers are unreferenced, so a forgotten pool
  * never keeps the process alive; a call in progress does.
- * Data: each miner's prices are copied once into a SharedArrayBuffer staging slot that the worker
- * reads in place (two slots per worker, reused), or shared as they are when they already live in
- * a SharedArrayBuffer; the caller's arrays are never detached (transferring would detach them and,
+ * Data: prices that live in a SharedArrayBuffer are shared as they are, and the worker reads them
+ * in place (read path sets that way: `pathSetFromPrediction` and `readPathSets` with
+ * `{ shared: true }`); other prices are copied once by the calling thread into a SharedArrayBuffer
+ * staging slot (two slots per worker, reused). The caller's arrays are never detached (transferring would detach them and,
  * with them, V8's ArrayBufferDetaching protector of the calling thread). Results come back as
  * plain numbers on a MessageChannel per worker, each followed by a bump of a shared counter, so
  * that {@link ScoringPool.scoreMinersBlocking} can sleep in `Atomics.wait` until they arrive.

@@ -24,12 +24,13 @@ export interface PredictionPrompt {
 /**
  * Builds a {@link PathSet} from a prediction set record (as JSON.parse made it) in one pass that
  * writes straight into one Float64Array (over a SharedArrayBuffer with `allocation.shared`, which
- * a scoring pool's workers read without a copy: {@link PathSetAllocation}). Validates in the validator's order (first failure wins):
- * `miner_uid` and `start_time` integers, the number of paths (`Number of paths is incorrect:
- * expected 1000, got 999`), then path by path its number of points (`Number of time points is
- * incorrect: expected 289, got 288`, with points = ⌊timeLength / timeIncrement⌋ + 1) and every
- * price a finite positive number. Each failure throws a {@link PathSetError} naming the miner,
- * path and point. Throws `RangeError` for prompt values that are not positive integers.
+ * a scoring pool's workers read without a copy: {@link PathSetAllocation}). Validates in the
+ * validator's order (first failure wins): `miner_uid` and `start_time` integers, the number of
+ * paths (`Number of paths is incorrect: expected 1000, got 999`), then path by path its number of
+ * points (`Number of time points is incorrect: expected 289, got 288`, with points =
+ * ⌊timeLength / timeIncrement⌋ + 1) and every price a finite positive number. Each failure throws
+ * a {@link PathSetError} naming the miner, path and point. Throws `RangeError` for prompt values
+ * that are not positive integers.
  * @example
  * const pathSet = pathSetFromPrediction(
  *   { miner_uid: 17, start_time: 1772063100, predictions: [[100, 101], [100, 99]] },

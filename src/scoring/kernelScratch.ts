@@ -16,12 +16,12 @@ import { isMainThread, workerData } from "node:worker_threads";
 export const KERNEL_SCRATCH_MEMBERS = 8192;
 
 /**
- * Members of a chunk of an interval's terms the scratch holds: 96 terms of 1,000 paths (768 kB),
- * so that a chunk gathered from the prices is still in the core's 2 MB L2 cache when its terms
- * are sorted (the kernel gathers and scores an interval chunk by chunk; a term with more members
- * grows a buffer of the thread's own). Chunks of 48, 96, 144 and all 288 five-minute terms of a
- * 24h prompt measured alike (3.44–3.51 ms per miner; bench/README.md): the chunks keep the
- * scratch at a third of the 2.3 MB one chunk of 288 terms needs, at no cost in time.
+ * Members of a chunk of an interval's terms the scratch holds: 96 terms of 1,000 paths (768 kB,
+ * which stays in a core's 2 MB L2 cache from the gather to the sorts). The kernel gathers and
+ * scores an interval chunk by chunk; a term with more members grows a buffer of the thread's own.
+ * Chunks of 48, 96, 144 and all 288 five-minute terms of a 24h prompt measured alike (3.44–3.51 ms
+ * per miner; bench/README.md), so the chunks keep the scratch at a third of the 2.3 MB that all
+ * 288 terms need, at no cost in time.
  */
 export const KERNEL_SCRATCH_TERM_MEMBERS = 96 * 1000;
 

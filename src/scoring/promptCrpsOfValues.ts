@@ -47,12 +47,11 @@ export interface PromptCrpsValue {
  * the kernel scratch holds) are gathered term-major in one pass along each path row, with the
  * range of them all ({@link gatherReturns}, {@link gatherPrices}; the first interval's gathers
  * check the prices when they read them all, instead of a pass of its own); each term's members
- * are sorted within that range by `sortAndScoreMembers`, which also
- * gives the closed-form CRPS (`"closed"`, ≤ ~1e-13 relative to properscoring), or
- * properscoring's own loop scores the sorted members (`"parity"`, bit for bit); `_abs` terms are
- * divided by the last realized price and multiplied by 10,000; terms are added in order per
- * interval, intervals in order (NaN realized terms skipped, intervals without an observed term
- * add 0); a non-finite total is −1.
+ * are sorted within that range by `sortAndScoreMembers`, which also gives the closed-form CRPS
+ * (`"closed"`, ≤ ~1e-13 relative to properscoring), or properscoring's own loop scores the sorted
+ * members (`"parity"`, bit for bit); `_abs` terms are divided by the last realized price and
+ * multiplied by 10,000; terms are added in order per interval, intervals in order (NaN realized
+ * terms skipped, intervals without an observed term add 0); a non-finite total is −1.
  * In parity mode every term, every interval sum and the total equal `src/reference/promptCrps.ts`
  * bit for bit (same operations in the same order). O(intervals × terms × nPaths).
  * Throws `RangeError` when `values` or `intervalSums` have the wrong length.
@@ -114,7 +113,7 @@ export function promptCrpsOfValues(
     const termCount = realizedTerms.length;
     const absolute = kind === "absolute";
     // Terms gathered and scored a chunk at a time, as many as the scratch holds (96 of 1,000
-    // paths): the chunk's members stay in the core's cache between the gather and the sorts.
+    // paths, 768 kB; kernelScratch.ts).
     if (termMembers.length < nPaths) termMembers = new Float64Array(nPaths);
     const members = termMembers;
     const chunkTerms = Math.floor(members.length / nPaths);

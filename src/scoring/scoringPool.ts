@@ -90,10 +90,11 @@ interface WorkerState extends PoolWorker {
  * Data: prices that live in a SharedArrayBuffer are shared as they are, and the worker reads them
  * in place (read path sets that way: `pathSetFromPrediction` and `readPathSets` with
  * `{ shared: true }`); other prices are copied once by the calling thread into a SharedArrayBuffer
- * staging slot (two slots per worker, reused). The caller's arrays are never detached (transferring would detach them and,
- * with them, V8's ArrayBufferDetaching protector of the calling thread). Results come back as
- * plain numbers on a MessageChannel per worker, each followed by a bump of a shared counter, so
- * that {@link ScoringPool.scoreMinersBlocking} can sleep in `Atomics.wait` until they arrive.
+ * staging slot (two slots per worker, reused). The caller's arrays are never detached
+ * (transferring would detach them and, with them, V8's ArrayBufferDetaching protector of the
+ * calling thread). Results come back as plain numbers on a MessageChannel per worker, each
+ * followed by a bump of a shared counter, so that {@link ScoringPool.scoreMinersBlocking} can
+ * sleep in `Atomics.wait` until they arrive.
  * @example
  * const pool = createScoringPool();
  * try {

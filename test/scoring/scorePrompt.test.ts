@@ -168,7 +168,8 @@ describe("scorePrompt", () => {
     // Every five-minute change has one missing end: the 5min interval observes nothing, so the
     // prices are checked by a pass of their own.
     const noFiveMinute = prices.map((price, index) => (index % 2 === 1 ? NaN : price));
-    const cases: [string, (paths: number[][]) => void, string][] = [
+    // [name, spoil, reason, paths (103 unless given)]
+    const cases: [string, (paths: number[][]) => void, string, number?][] = [
       [
         "a zero before a NaN",
         (paths) => {
@@ -209,20 +210,21 @@ describe("scorePrompt", () => {
         },
         "non-finite simulated price NaN",
       ],
+      [
+        // 1,000 paths: the gather takes the five-minute terms in three chunks of 96, each checking
+        // its own points, so a later chunk can hold the first bad price of an earlier path.
+        "a NaN in an early path's third chunk, a zero in a later path's first chunk",
+        (paths) => {
+          paths[3][250] = NaN;
+          paths[800][10] = 0;
+        },
+        "non-finite simulated price NaN",
+        1000,
+      ],
     ];
-    // 1,000 paths: the five-minute terms are gathered in three chunks of 96, each checking its own
-    // points, so a later chunk can hold the first bad price of an earlier path.
-    const chunked = minerPaths(163, "24h", 1000);
-    chunked[3][250] = NaN; // third chunk
-    chunked[800][10] = 0; // first chunk, a later path
-    const chunkedResult = scorePrompt(pathSetOf(chunked, "24h"), realizedOf(prices, "24h"), {
-      intervals: SCORING_INTERVALS_24H,
-    });
-    expect(chunkedResult.crps).toBe(-1);
-    expect(chunkedResult.invalidReason).toBe("non-finite simulated price NaN");
-    for (const [name, spoil, reason] of cases) {
+    for (const [name, spoil, reason, nPaths = 103] of cases) {
       // 103 paths: 25 blocks of four rows for the gather, then three rows one by one.
-      const paths = minerPaths(162, "24h", 103);
+      const paths = minerPaths(162, "24h", nPaths);
       spoil(paths);
       for (const [label, intervals, realized] of [
         ["the 5min gather checks", SCORING_INTERVALS_24H, prices],

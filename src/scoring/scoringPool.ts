@@ -187,10 +187,10 @@ export class ScoringPool {
    * {@link ScoringPool.scoreMiners} that blocks the calling thread until every miner is scored:
    * the workers score as usual while this thread takes their results with `receiveMessageOnPort`,
    * scores queued miners itself when the pool's `callerScores` says so, and sleeps in
-   * `Atomics.wait` otherwise. For scripts and benchmarks with
-   * nothing else to do meanwhile (the event loop does not run). The workers must have been
-   * started (`await pool.start()`). Jobs of `scoreMiners` calls in progress share the workers
-   * (and the calling thread's help) and are settled along the way.
+   * `Atomics.wait` otherwise. For scripts and benchmarks with nothing else to do meanwhile (the
+   * event loop does not run). The workers must have been started (`await pool.start()`). Jobs of
+   * `scoreMiners` calls in progress share the workers (and the calling thread's help) and are
+   * settled along the way.
    * Throws as `scoreMiners` rejects, and when the workers are not started or no worker answers
    * for 60 s.
    * @example

@@ -4,6 +4,7 @@
  */
 
 import { availableParallelism } from "node:os";
+import { allocateValues } from "../paths/pathSet.ts";
 import {
   keepAliveWhile,
   spawnPoolWorker,
@@ -354,9 +355,7 @@ function planTasks(
     const nBlocks = Math.floor((past.nPoints - 1) / blockSteps);
     if (nBlocks < 1) return planned;
     const { blockMinutes } = VOLATILITY_LAYOUTS[context.horizon];
-    const returns = new Float64Array(
-      new SharedArrayBuffer(nBlocks * past.nPaths * Float64Array.BYTES_PER_ELEMENT),
-    );
+    const returns = allocateValues(nBlocks * past.nPaths, true);
     planned.push({
       task: {
         kind: "block-returns",
@@ -429,7 +428,7 @@ function finish(
 /** `values` itself when it lives in a SharedArrayBuffer, else a copy in a new one. */
 function shared(values: Float64Array): Float64Array {
   if (values.buffer instanceof SharedArrayBuffer) return values;
-  const copy = new Float64Array(new SharedArrayBuffer(values.byteLength));
+  const copy = allocateValues(values.length, true);
   copy.set(values);
   return copy;
 }

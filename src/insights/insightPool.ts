@@ -17,10 +17,15 @@ import {
   annualizeVolatility,
   volatilityBlockSteps,
 } from "../spec/insightConventions.ts";
-import { blockVolatilities, blockVolatilityPercentiles } from "./blockVolatility.ts";
+import {
+  absoluteScaledQuantiles,
+  blockVolatilities,
+  blockVolatilityPercentiles,
+} from "./blockVolatility.ts";
 import type { InsightContext } from "./context.ts";
 import type { InsightTask, InsightTaskResult } from "./insightTasks.ts";
 import { prepareRecords } from "./prepareRecords.ts";
+import type { QuantileEstimates } from "./quantileErrors.ts";
 import type { RecomputablePath } from "./recompute.ts";
 import { InsightSession, type SessionPart } from "./session.ts";
 
@@ -77,7 +82,11 @@ interface PlannedTask {
  *   before it waits for the workers: the place for the records that need no worker part (all
  *   but the prediction percentiles and the two volatility records), which then overlap with the
  *   workers (~3 ms of a full set; bench/README.md). A record computed there that needs a worker
- *   part computes it itself (the same numbers, only slower).
+ *   part computes it itself (the same numbers, only slower);
+ * - over paths in a SharedArrayBuffer, the pass writes the current block returns into shared
+ *   memory too, and a worker then takes the first half of the current block percentiles while
+ *   the calling thread computes the second half (the two threads' shares measured balanced that
+ *   way; bench/README.md).
  * The workers run the same kernels on the same numbers, so every record computed afterwards
  * equals, number for number, the record computed on one thread; the pool only saves time
  * (~1.7× for a 10 × 1,000 × 289 set on 2 cores; bench/README.md). Paths in a SharedArrayBuffer
@@ -153,11 +162,15 @@ export class InsightPool {
     if (planned.length === 0) return;
     await this.start();
     this.requireOpen("prepareRecords");
-    const results = planned.map(
-      (item) => new Promise<InsightTaskResult | Error>((resolve) => this.send(item.task, resolve)),
-    );
-    const local = runLocal(session, context, paths, meanwhile);
-    finish(planned, await Promise.all(results), local);
+    const sent: PlannedTask[] = [];
+    const results: Promise<InsightTaskResult | Error>[] = [];
+    const offload = (item: PlannedTask): void => {
+      sent.push(item);
+      results.push(new Promise((resolve) => this.send(item.task, resolve)));
+    };
+    planned.forEach(offload);
+    const local = runLocal(session, context, paths, meanwhile, offload);
+    finish(sent, await Promise.all(results), local);
   }
 
   /**
@@ -187,9 +200,15 @@ export class InsightPool {
         "InsightPool.prepareRecordsBlocking requires started workers: await pool.start() first",
       );
     }
-    const results: (InsightTaskResult | Error | undefined)[] = planned.map(() => undefined);
-    planned.forEach((item, index) => this.send(item.task, (result) => (results[index] = result)));
-    const local = runLocal(session, context, paths, meanwhile);
+    const sent: PlannedTask[] = [];
+    const results: (InsightTaskResult | Error | undefined)[] = [];
+    const offload = (item: PlannedTask): void => {
+      const index = sent.push(item) - 1;
+      results.push(undefined);
+      this.send(item.task, (result) => (results[index] = result));
+    };
+    planned.forEach(offload);
+    const local = runLocal(session, context, paths, meanwhile, offload);
     waitForMessages(
       "InsightPool.prepareRecordsBlocking",
       this.signal,
@@ -201,7 +220,7 @@ export class InsightPool {
         for (const state of this.workers) if (state.inFlight > 0) this.retire(state, error);
       },
     );
-    finish(planned, results as (InsightTaskResult | Error)[], local);
+    finish(sent, results as (InsightTaskResult | Error)[], local);
   }
 
   /**
@@ -380,16 +399,19 @@ function planTasks(
 
 /**
  * The calling thread's share: `prepareRecords`, then the current prompt's block volatilities and
- * block percentiles, then `meanwhile`; what it throws, as an error for {@link finish}.
+ * block percentiles (the percentiles handed to a worker through `offload` when the pass wrote
+ * the block returns into shared memory), then `meanwhile`; what it throws, as an error for
+ * {@link finish}.
  */
 function runLocal(
   session: InsightSession,
   context: InsightContext,
   paths: readonly RecomputablePath[],
   meanwhile: (() => void) | undefined,
+  offload: (item: PlannedTask) => void,
 ): Error | undefined {
   try {
-    prepareOnThisThread(session, context, paths);
+    prepareOnThisThread(session, context, paths, offload);
     meanwhile?.();
     return undefined;
   } catch (error) {
@@ -401,12 +423,68 @@ function prepareOnThisThread(
   session: InsightSession,
   context: InsightContext,
   paths: readonly RecomputablePath[],
+  offload?: (item: PlannedTask) => void,
 ): void {
   prepareRecords(session, context, paths);
+  const percentiles = paths.includes("/insights/volatility-percentiles");
+  const shared =
+    percentiles && offload !== undefined && offloadBlockPercentiles(session, context, offload);
   if (paths.includes("/insights/volatility")) blockVolatilities(session, context.horizon);
-  if (paths.includes("/insights/volatility-percentiles")) {
-    blockVolatilityPercentiles(session, context.horizon);
-  }
+  if (percentiles && !shared) blockVolatilityPercentiles(session, context.horizon);
+}
+
+/**
+ * When the pass has written the current prompt's block returns into shared memory (paths in a
+ * SharedArrayBuffer): hands the block percentiles of the first half of the blocks to a worker
+ * (`offload`), computes the second half here, and returns true; the session adopts both halves
+ * as one part when the worker's half arrives (the same numbers as all blocks at once: each block
+ * is selected on its own). Half, because the worker's own tasks already take about as long as
+ * this thread's pass (bench/README.md). Returns false, doing nothing, for other block returns.
+ */
+function offloadBlockPercentiles(
+  session: InsightSession,
+  context: InsightContext,
+  offload: (item: PlannedTask) => void,
+): boolean {
+  const blockSteps = volatilityBlockSteps(context.horizon, session.ensemble.timeIncrement);
+  const returns = session.blockLogReturns(blockSteps);
+  if (!(returns.buffer instanceof SharedArrayBuffer)) return false;
+  const nPaths = session.nPaths;
+  const split = Math.ceil(returns.length / nPaths / 2) * nPaths;
+  const scale = annualizeVolatility(1, VOLATILITY_LAYOUTS[context.horizon].blockMinutes);
+  offload({
+    task: {
+      kind: "block-percentiles",
+      returns: returns.subarray(0, split),
+      nPaths,
+      blockSteps,
+      scale,
+    },
+    adopt: (parts) => {
+      for (const part of parts) {
+        if (part.kind !== "block-percentiles") continue;
+        const estimates = joinEstimates(part.estimates, secondHalf);
+        session.adopt({ kind: "block-percentiles", blockSteps, scale, estimates });
+      }
+    },
+  });
+  // Adopted only after this call has returned, so `secondHalf` is set by then.
+  const secondHalf = absoluteScaledQuantiles(returns.subarray(split), nPaths, scale);
+  return true;
+}
+
+/** The estimates of consecutive blocks `first` then `second`, as one. */
+function joinEstimates(first: QuantileEstimates, second: QuantileEstimates): QuantileEstimates {
+  const join = (a: Float64Array, b: Float64Array) => {
+    const joined = new Float64Array(a.length + b.length);
+    joined.set(a);
+    joined.set(b, a.length);
+    return joined;
+  };
+  return {
+    values: join(first.values, second.values),
+    standardErrors: join(first.standardErrors, second.standardErrors),
+  };
 }
 
 /**

@@ -19,7 +19,9 @@ import {
  *   with the caller, which adopts it), with `percentiles` also
  *   `InsightSession.blockPercentiles(blockSteps, scale)` (the volatility percentiles' estimates),
  *   and with `volatilities` also `InsightSession.blockVolatilities(blockSteps, blockMinutes)`
- *   (the volatility record's).
+ *   (the volatility record's);
+ * - `block-percentiles`: `InsightSession.blockPercentiles(blockSteps, scale)` of block log
+ *   returns the caller has already computed (`returns`, block-major, shared).
  * @example const task: InsightTask = { kind: "step-percentiles", values, nPaths: 10000, nPoints: 289 };
  */
 export type InsightTask =
@@ -40,6 +42,13 @@ export type InsightTask =
       readonly scale: number;
       readonly volatilities: boolean;
       readonly blockMinutes: number;
+    }
+  | {
+      readonly kind: "block-percentiles";
+      readonly returns: Float64Array;
+      readonly nPaths: number;
+      readonly blockSteps: number;
+      readonly scale: number;
     };
 
 /** A task as posted to a worker. @example const request: InsightTaskRequest = { taskId: 1, task }; */
@@ -63,6 +72,16 @@ export type InsightTaskResult =
  * @example runInsightTask({ kind: "step-percentiles", values, nPaths: 10000, nPoints: 289 })
  */
 export function runInsightTask(task: InsightTask): SessionPart[] {
+  if (task.kind === "block-percentiles") {
+    const { returns, nPaths, blockSteps, scale } = task;
+    if (!(Number.isInteger(nPaths) && nPaths >= 1 && returns.length % nPaths === 0)) {
+      throw new RangeError(
+        `runInsightTask (block-percentiles) requires whole blocks of nPaths ≥ 1 returns, got ${returns.length} returns for ${nPaths} paths`,
+      );
+    }
+    const estimates = absoluteScaledQuantiles(returns, nPaths, scale);
+    return [{ kind: "block-percentiles", blockSteps, scale, estimates }];
+  }
   const { values, nPaths, nPoints } = task;
   if (!(Number.isInteger(nPaths) && nPaths >= 1 && values.length === nPaths * nPoints)) {
     throw new RangeError(

@@ -10,7 +10,7 @@ import { sortFloat64 } from "../core/sortFloat64.ts";
 import { transpose } from "../core/transpose.ts";
 import { logReturn, pooledLogReturnVariance } from "../core/volatility.ts";
 import { ensembleOf, type Ensemble, type RebaseMode } from "../paths/ensemble.ts";
-import type { PathSet } from "../paths/pathSet.ts";
+import { allocateValues, type PathSet } from "../paths/pathSet.ts";
 import { PERCENTILE_PROBABILITIES } from "../spec/insightConventions.ts";
 import {
   absoluteScaledQuantiles,
@@ -189,7 +189,8 @@ export class InsightSession {
    * {@link InsightSession.prepareExtremes}), the counts of nested `intervals` around the current
    * price (see {@link InsightSession.nestedRangeStatistics}; the extremes at the last point come
    * with them) and the block log returns over `blockSteps` steps (see
-   * {@link InsightSession.blockLogReturns}). Each intermediate asked for alone costs a pass of
+   * {@link InsightSession.blockLogReturns}; in a SharedArrayBuffer when the paths are, so that an
+   * `InsightPool` worker reads them in place). Each intermediate asked for alone costs a pass of
    * its own, so a caller computing several records names them all here first; `prepareRecords`
    * does it from the records' paths. Intervals that `nestedRangeStatistics` does not take in one
    * pass (not nested, not finite, more than 64) are left to
@@ -217,10 +218,15 @@ export class InsightSession {
     if (wanted.length === 0 && !withRanges && !withBlocks) return;
     wanted.sort((a, b) => a - b);
     const { values, nPaths, nPoints } = this.ensemble;
+    // Paths in shared memory get their block returns in shared memory too, so that an
+    // `InsightPool` worker can read them in place (the block percentiles).
     const blocks = withBlocks
       ? {
           steps: blockSteps,
-          out: new Float64Array(Math.floor((nPoints - 1) / blockSteps) * nPaths),
+          out: allocateValues(
+            Math.floor((nPoints - 1) / blockSteps) * nPaths,
+            values.buffer instanceof SharedArrayBuffer,
+          ),
         }
       : undefined;
     const scan = scanPaths(

@@ -73,13 +73,40 @@ describe("InsightPool", () => {
         ...context,
         previous: { ensemble: sharedPrevious, currentPrice: previous.currentPrice },
       };
+      const adopted = vi.spyOn(shared, "adopt");
       pool.prepareRecordsBlocking(shared, sharedContext, RECOMPUTABLE_PATHS);
       // The previous session's block returns are the buffer the worker wrote into.
       expect(sharedPrevious.blockLogReturns(3).buffer).toBeInstanceOf(SharedArrayBuffer);
+      // The pass wrote the current block returns into shared memory, and the block percentiles
+      // were split: the worker's half and this thread's half, adopted as one part.
+      expect(shared.blockLogReturns(3).buffer).toBeInstanceOf(SharedArrayBuffer);
+      const kinds = adopted.mock.calls.map(([part]) => part.kind);
+      expect(kinds).toEqual(["step-percentiles", "block-percentiles"]);
+      const scale = annualizeVolatility(1, 15);
+      expect(adopted.mock.calls[1][0]).toEqual({
+        kind: "block-percentiles",
+        blockSteps: 3,
+        scale,
+        estimates: session.blockPercentiles(3, scale),
+      });
       for (const path of RECOMPUTABLE_PATHS) {
         expect(recompute(path, shared, sharedContext)).toEqual(recompute(path, session, context));
       }
     });
+    expect(records).toEqual(expected);
+  });
+
+  it("async, over shared paths: half the current block percentiles go to the worker, and every record equals the one-thread record", async () => {
+    const expected = everyRecord("24h", 79, () => {});
+    const { ensemble, context } = ensembleWithContext("24h", 79);
+    const session = new InsightSession(sharedEnsemble(ensemble), context);
+    const adopted = vi.spyOn(session, "adopt");
+    await pool.prepareRecords(session, context, RECOMPUTABLE_PATHS);
+    expect(adopted.mock.calls.map(([part]) => part.kind)).toEqual([
+      "step-percentiles",
+      "block-percentiles",
+    ]);
+    const records = RECOMPUTABLE_PATHS.map((path) => recompute(path, session, context));
     expect(records).toEqual(expected);
   });
 
@@ -206,6 +233,18 @@ describe("runInsightTask and InsightSession.adopt", () => {
       },
     ]);
     expect(session.blockVolatilities(3, 15)).toEqual(blockVolatilitiesOf(returns, nPaths, 15));
+    // Percentiles of block returns computed elsewhere, here of blocks 10 … 19.
+    const some = returns.subarray(10 * nPaths, 20 * nPaths);
+    expect(
+      runInsightTask({ kind: "block-percentiles", returns: some, nPaths, blockSteps: 3, scale }),
+    ).toEqual([
+      {
+        kind: "block-percentiles",
+        blockSteps: 3,
+        scale,
+        estimates: absoluteScaledQuantiles(some, nPaths, scale),
+      },
+    ]);
     expect(session.blockPercentiles(3, scale)).toEqual(
       parts[1].kind === "block-percentiles" && parts[1].estimates,
     );
@@ -243,6 +282,11 @@ describe("runInsightTask and InsightSession.adopt", () => {
       runInsightTask({ kind: "step-percentiles", values: returns, nPaths: 7, nPoints: 61 }),
     ).toThrow(
       `runInsightTask (step-percentiles) requires values of nPaths × nPoints numbers, got ${returns.length} for 7 × 61`,
+    );
+    expect(() =>
+      runInsightTask({ kind: "block-percentiles", returns, nPaths: 7, blockSteps: 2, scale: 1 }),
+    ).toThrow(
+      `runInsightTask (block-percentiles) requires whole blocks of nPaths ≥ 1 returns, got ${returns.length} returns for 7 paths`,
     );
   });
 

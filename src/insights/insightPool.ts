@@ -89,7 +89,7 @@ interface PlannedTask {
  *   way; bench/README.md).
  * The workers run the same kernels on the same numbers, so every record computed afterwards
  * equals, number for number, the record computed on one thread; the pool only saves time
- * (~1.7× for a 10 × 1,000 × 289 set on 2 cores; bench/README.md). Paths in a SharedArrayBuffer
+ * (~1.8× for a 10 × 1,000 × 289 set on 2 cores; bench/README.md). Paths in a SharedArrayBuffer
  * (`ensembleOf(pathSets, { shared: true })`) are read in place; others are copied into one
  * first. A task that throws in a worker is dropped (the record then computes it itself and
  * reports its own error). Create the pool once, reuse it, and {@link InsightPool.close} it; idle

@@ -35,8 +35,9 @@ const SAMPLE_SIZE = 512;
  * elements by walking their lists (in column order), and sort those few. The lists replace a
  * second pass over the column (measured ~30 % less time for count and copy on 10,000 × 289;
  * bench/README.md). The bucket map x ↦ ⌊x·scale + shift⌋ is monotone, so the counts are exact
- * for any input; a bad range only makes the copied buckets larger. O(n) per column, one pass. Columns
- * shorter than 256 or longer than 16,384 values, or with infinite values, are sorted instead.
+ * for any input; a bad range only makes the copied buckets larger. O(n) per column, one pass.
+ * Columns shorter than 256 or longer than 16,384 values, or with infinite values, are sorted
+ * instead.
  * Clarity was traded for speed here; the readable form is `sort` then `sorted[rank]`.
  * @example
  * const selector = new RankSelector(5, Int32Array.of(0, 2, 4));
@@ -202,9 +203,10 @@ export class RankSelector {
 /**
  * Counts the first `length` values of COLUMN into COUNTS (even elements) and COUNTS_ODD (odd
  * ones), bucket x ↦ ⌊x·scale + shift⌋ clamped to [0, bucketCount − 1], and links each value
- * into its bucket's list (HEAD, NEXT: the lists run from the last index to the first). The hot loops are plain functions of their own, not methods: a method
- * holding them was compiled on-stack while its later code had no type feedback, and fell back to
- * the interpreter at that code on ~1 call in 80 (a deoptimization loop, seen with --trace-deopt).
+ * into its bucket's list (HEAD, NEXT: the lists run from the last index to the first). The hot
+ * loops are plain functions of their own, not methods: a method holding them was compiled
+ * on-stack while its later code had no type feedback, and fell back to the interpreter at that
+ * code on ~1 call in 80 (a deoptimization loop, seen with --trace-deopt).
  */
 function countBuckets(length: number, bucketCount: number, scale: number, shift: number): void {
   const top = bucketCount - 1;

@@ -427,10 +427,10 @@ function prepareOnThisThread(
 ): void {
   prepareRecords(session, context, paths);
   const percentiles = paths.includes("/insights/volatility-percentiles");
-  const shared =
+  const split =
     percentiles && offload !== undefined && offloadBlockPercentiles(session, context, offload);
   if (paths.includes("/insights/volatility")) blockVolatilities(session, context.horizon);
-  if (percentiles && !shared) blockVolatilityPercentiles(session, context.horizon);
+  if (percentiles && !split) blockVolatilityPercentiles(session, context.horizon);
 }
 
 /**

@@ -183,11 +183,25 @@ export function blockVolatilityPercentiles(
   session: InsightSession,
   horizon: Horizon,
 ): QuantileEstimates {
-  const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
-  return session.blockPercentiles(
-    volatilityBlockSteps(horizon, session.ensemble.timeIncrement),
-    annualizeVolatility(1, blockMinutes),
-  );
+  const { blockSteps, scale } = blockPercentileLayout(session, horizon);
+  return session.blockPercentiles(blockSteps, scale);
+}
+
+/**
+ * The block size (steps) and the annualization scale of {@link blockVolatilityPercentiles} for
+ * `horizon` on the session's ensemble: the arguments of `InsightSession.blockPercentiles` (and of
+ * the `InsightPool` tasks that compute them elsewhere).
+ * Throws `RangeError` when a block is not a whole number of the ensemble's steps.
+ * @example blockPercentileLayout(session, "24h") // => { blockSteps: 3, scale: 18718.97… } for 5-minute steps
+ */
+export function blockPercentileLayout(
+  session: InsightSession,
+  horizon: Horizon,
+): { readonly blockSteps: number; readonly scale: number } {
+  return {
+    blockSteps: volatilityBlockSteps(horizon, session.ensemble.timeIncrement),
+    scale: annualizeVolatility(1, VOLATILITY_LAYOUTS[horizon].blockMinutes),
+  };
 }
 
 /**

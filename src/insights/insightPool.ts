@@ -19,6 +19,7 @@ import {
 } from "../spec/insightConventions.ts";
 import {
   absoluteScaledQuantiles,
+  blockPercentileLayout,
   blockVolatilities,
   blockVolatilityPercentiles,
 } from "./blockVolatility.ts";
@@ -446,12 +447,11 @@ function offloadBlockPercentiles(
   context: InsightContext,
   offload: (item: PlannedTask) => void,
 ): boolean {
-  const blockSteps = volatilityBlockSteps(context.horizon, session.ensemble.timeIncrement);
+  const { blockSteps, scale } = blockPercentileLayout(session, context.horizon);
   const returns = session.blockLogReturns(blockSteps);
   if (!(returns.buffer instanceof SharedArrayBuffer)) return false;
   const nPaths = session.nPaths;
   const split = Math.ceil(returns.length / nPaths / 2) * nPaths;
-  const scale = annualizeVolatility(1, VOLATILITY_LAYOUTS[context.horizon].blockMinutes);
   offload({
     task: {
       kind: "block-percentiles",

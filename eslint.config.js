@@ -110,7 +110,7 @@ function restrictionsFor(layer) {
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "docs-site/", "coverage/", "notebooks/", "**/*.py"],
+    ignores: ["node_modules/", "dist/", "docs-site/", "coverage/", "notebooks/", "**/*.py"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -78,7 +78,7 @@ function pathlab(args) {
   const env = { ...process.env };
   delete env.PATHLAB_BASE_URL;
   delete env.PATHLAB_API_KEY;
-  run(process.execPath, ["bin/pathlab.js", ...args, "--db", database, "--seed", String(SEED)], {
+  run(process.execPath, ["dist/cli/main.js", ...args, "--db", database, "--seed", String(SEED)], {
     env,
   });
 }

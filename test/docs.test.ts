@@ -33,7 +33,7 @@ function exportsWithExamples(): { name: string; hasExample: boolean }[] {
 describe("API docs", () => {
   it("every export of src/index.ts has TSDoc with an @example", () => {
     const all = exportsWithExamples();
-    expect(all.length).toBeGreaterThan(300);
+    expect(all.map((entry) => entry.name)).toContain("createClient");
     expect(all.filter((entry) => !entry.hasExample).map((entry) => entry.name)).toEqual([]);
   });
 });

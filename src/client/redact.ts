@@ -38,7 +38,7 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 }
 
 /**
- * {@link redactSecrets}, then any `Apikey <token>` / `Bearer <token>` credential replaced too.
+ * `redactSecrets`, then any `Apikey <token>` / `Bearer <token>` credential replaced too.
  * For messages, stacks and logs.
  * @example
  * redact("key sk-test-SECRET-123 refused", ["sk-test-SECRET-123"]) // => "key [REDACTED] refused"

@@ -5,6 +5,7 @@
 
 import { availableParallelism } from "node:os";
 import { allocateValues } from "../paths/pathSet.ts";
+import { workerEntry } from "../paths/workerEntry.ts";
 import {
   keepAliveWhile,
   spawnPoolWorker,
@@ -286,7 +287,7 @@ export class InsightPool {
   /** Starts one worker; its `ready` promise settles when it has loaded (or failed to). */
   private spawn(): WorkerState {
     const started = spawnPoolWorker({
-      url: new URL("./insightWorker.mjs", import.meta.url),
+      url: workerEntry(import.meta.url, "insightWorker"),
       pool: "InsightPool",
       signal: this.signal,
       onMessage: (message) => this.onMessage(state, message as WorkerMessage),

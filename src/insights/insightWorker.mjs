@@ -1,7 +1,6 @@
-// Entry of the insight pool's worker threads (src/insights/insightPool.ts). As the scoring pool's
-// (src/scoring/scoringWorker.mjs, which says why): TypeScript is made loadable in the thread by
-// registering tsx's ESM loader, then the worker module is imported. It imports no CommonJS
-// package, so V8's ArrayBufferDetaching protector stays intact in this thread.
+// Development entry of the insight pool's worker threads, used when pathlab runs from its
+// TypeScript sources: as src/scoring/scoringWorker.mjs, which says why. The compiled package
+// starts `insightWorker.js` directly (src/paths/workerEntry.ts).
 const { register } = await import("tsx/esm/api");
 register();
 await import("./insightWorker.ts");

@@ -47,7 +47,7 @@ export interface InsightSessionOptions {
  * log-return variance (bridge-corrected touch) and the block log returns (volatility).
  * The insight functions accept a session in place of an ensemble, so a caller computing several
  * records of one ensemble pays for each intermediate once. For a whole set of records, name them
- * first (`prepareRecords`, or {@link InsightSession.prepare}): the running extremes of every
+ * first (`prepareRecords`, or `prepare`): the running extremes of every
  * window, the LP bounds' counts and the block returns then come from ONE pass over the paths
  * instead of one each. Memory: the re-based copy is nPaths × nPoints doubles (23 MB for
  * 10 × 1,000 × 289), and so is the step-major copy once {@link InsightSession.stepMajor} is read
@@ -198,6 +198,7 @@ export class InsightSession {
    * Throws `RangeError` for a step outside [0, nPoints − 1] or a block size as
    * {@link InsightSession.blockLogReturns} does.
    * @example session.prepare({ extremeSteps: [72, 144, 216, 288], intervals: { lowers, uppers }, blockSteps: 3 });
+   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
    */
   prepare(request: PathPassRequest): void {
     const wanted: number[] = [];
@@ -251,7 +252,7 @@ export class InsightSession {
   /**
    * `nestedRangeStatistics` of the session's paths for nested intervals around the current price
    * (P0 of the loss): stay, time inside (× `stepMinutes`) and impermanent loss, with standard
-   * errors; from the counts {@link InsightSession.prepare} kept for these bounds, else from a pass
+   * errors; from the counts `prepare` kept for these bounds, else from a pass
    * of its own (whose counts are then kept). Intervals that are not nested go to
    * `rangeStatistics` of core (not kept).
    * @example session.nestedRangeStatistics(lowers, uppers, 5).probabilityToStay.values
@@ -282,6 +283,7 @@ export class InsightSession {
    * Each path's minimum and maximum over points [0, step] ({@link InsightSession.prepareExtremes}
    * first when not yet known); do not write into them.
    * @example const { minima, maxima } = session.extremesAt(288);
+   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
    */
   extremesAt(step: number): PathExtremes {
     this.prepareExtremes([step]);
@@ -327,6 +329,7 @@ export class InsightSession {
    * per block size and scale and kept (do not write into them).
    * Throws `RangeError` for a block size as {@link InsightSession.blockLogReturns} does.
    * @example session.blockPercentiles(3, annualizeVolatility(1, 15)).values.length // => 96 × 9
+   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
    */
   blockPercentiles(blockSteps: number, scale: number): QuantileEstimates {
     const key = `${blockSteps} ${scale}`;
@@ -345,6 +348,7 @@ export class InsightSession {
    * into them).
    * Throws `RangeError` for a block size as {@link InsightSession.blockLogReturns} does.
    * @example session.blockVolatilities(3, 15).values.length // => 96
+   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
    */
   blockVolatilities(blockSteps: number, blockMinutes: number): BlockVolatilities {
     const key = `${blockSteps} ${blockMinutes}`;
@@ -366,6 +370,7 @@ export class InsightSession {
    * the same kernel gave on these very paths, or the records will not match. Throws `RangeError`
    * for a part whose size does not fit the session.
    * @example session.adopt({ kind: "step-percentiles", estimates });
+   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
    */
   adopt(part: SessionPart): void {
     const nPaths = this.nPaths;
@@ -501,7 +506,7 @@ export interface PathExtremes {
 }
 
 /**
- * What {@link InsightSession.prepare} computes in one pass over the paths.
+ * What `prepare` computes in one pass over the paths.
  * @example const request: PathPassRequest = { extremeSteps: [72, 288], intervals: { lowers, uppers } };
  */
 export interface PathPassRequest {

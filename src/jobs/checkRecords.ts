@@ -45,7 +45,7 @@ export interface CheckedRecords {
  * For each service record: the context it fixes (`contextFromServiceRecord`) over `base`, the
  * recomputation from `session` (`recompute`), and the cross-check (`crossCheck`, with the
  * recomputation's standard errors and the ensemble's path count). The records' per-path
- * intermediates are computed first in one pass over the paths ({@link prepareSession}). A
+ * intermediates are computed first in one pass over the paths (`prepareSession`). A
  * record whose recomputation or cross-check throws (a context input missing, say the previous
  * ensemble) is a failure with the error's message; its service record is still kept.
  * `unavailable` names inputs known to be missing, per operation: their reason replaces the

@@ -7,6 +7,7 @@
 import { Worker } from "node:worker_threads";
 import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "../sandbox/sandboxDefaults.ts";
 import type { SandboxThreadMessage, SandboxThreadRequest } from "./sandboxThread.ts";
+import { workerEntry } from "../paths/workerEntry.ts";
 
 /**
  * Options of {@link startEmbeddedSandbox}.
@@ -60,7 +61,7 @@ export async function startEmbeddedSandbox(
 ): Promise<EmbeddedSandbox> {
   const seed = options.seed ?? DEFAULT_SANDBOX_SEED;
   const apiKey = options.apiKey ?? defaultSandboxApiKey(seed);
-  const worker = new Worker(new URL("./sandboxWorker.mjs", import.meta.url), {
+  const worker = new Worker(workerEntry(import.meta.url, "sandboxThread"), {
     workerData: {
       seed,
       host: "127.0.0.1",

@@ -1,6 +1,6 @@
 /**
  * The embedded sandbox's worker thread: starts the sandbox with the options it was given, reports
- * its address, and closes it when asked. Runs through `sandboxWorker.mjs`; see `embeddedSandbox.ts`.
+ * its address, and closes it when asked. Started through `workerEntry` (`sandboxThread.mjs` from the sources); see `embeddedSandbox.ts`.
  */
 
 import { parentPort, workerData } from "node:worker_threads";

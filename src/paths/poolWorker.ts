@@ -35,7 +35,7 @@ export interface PoolWorker {
  * @example const options: PoolWorkerOptions = { url, pool: "InsightPool", signal, onMessage, onFailure, isRetired };
  */
 export interface PoolWorkerOptions {
-  /** The worker's entry (an `.mjs` that makes TypeScript loadable, then imports the worker). */
+  /** The worker's entry (`workerEntry` finds it). */
   readonly url: URL;
   /** The pool's name, for error messages. */
   readonly pool: string;
@@ -55,7 +55,7 @@ export interface PoolWorkerOptions {
  * Starts a worker thread (`workerData`: `options.data` and `{ port, signal }`, the worker's side
  * of a new result channel and the pool's signal; the parent's Node options as `workerExecArgv`
  * keeps them). Its failures reach `onFailure` and reject `ready`, with a message naming the pool.
- * @example const started = spawnPoolWorker({ url: new URL("./insightWorker.mjs", import.meta.url), pool: "InsightPool", signal, onMessage, onFailure, isRetired });
+ * @example const started = spawnPoolWorker({ url: workerEntry(import.meta.url, "insightWorker"), pool: "InsightPool", signal, onMessage, onFailure, isRetired });
  */
 export function spawnPoolWorker(options: PoolWorkerOptions): PoolWorker {
   const { pool } = options;

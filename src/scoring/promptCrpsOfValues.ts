@@ -45,7 +45,7 @@ export interface PromptCrpsValue {
  * `crpsIntervalSum`, faster): the members of a chunk of the interval's terms (basis-point
  * returns between grid points, or the grid prices for `_abs`; 96 terms of 1,000 paths, as many as
  * the kernel scratch holds) are gathered term-major in one pass along each path row, with the
- * range of them all ({@link gatherReturns}, {@link gatherPrices}; the first interval's gathers
+ * range of them all (`gatherReturns`, `gatherPrices`; the first interval's gathers
  * check the prices when they read them all, instead of a pass of its own); each term's members
  * are sorted within that range by `sortAndScoreMembers`, which also gives the closed-form CRPS
  * (`"closed"`, ≤ ~1e-13 relative to properscoring), or properscoring's own loop scores the sorted
@@ -162,7 +162,7 @@ export function promptCrpsOfValues(
  * `members`, term-major (the chunk's term t of path p, the price at grid point
  * firstTerm + t + 1, at t·nPaths + p), and their smallest and largest into
  * {@link GATHERED_RANGE}. Grid points are `stepsPerInterval` apart. Its own function, as is
- * {@link gatherReturns}: one loop for both kinds deoptimized on the kind it had not seen yet.
+ * `gatherReturns`: one loop for both kinds deoptimized on the kind it had not seen yet.
  */
 function gatherPrices(
   values: Float64Array,
@@ -193,7 +193,7 @@ function gatherPrices(
 }
 
 /**
- * {@link gatherPrices} for the other intervals: the chunk's term t of path p is the basis-point
+ * `gatherPrices` for the other intervals: the chunk's term t of path p is the basis-point
  * return between grid points firstTerm + t and firstTerm + t + 1, ((to − from)/from)·10,000, the
  * validator's expression. One pass along the path rows, four rows side by side (their four members
  * of a term are adjacent), then the rows left over one by one: reading rows in order and writing

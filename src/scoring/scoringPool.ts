@@ -8,6 +8,7 @@
 
 import { availableParallelism } from "node:os";
 import type { PathSet } from "../paths/pathSet.ts";
+import { workerEntry } from "../paths/workerEntry.ts";
 import {
   keepAliveWhile,
   spawnPoolWorker,
@@ -305,7 +306,7 @@ export class ScoringPool {
   private spawn(): WorkerState {
     // Referenced while starting (a caller awaits it), unreferenced once idle.
     const started = spawnPoolWorker({
-      url: new URL("./scoringWorker.mjs", import.meta.url),
+      url: workerEntry(import.meta.url, "scoringWorker"),
       pool: "ScoringPool",
       signal: this.signal,
       onMessage: (message) => this.onPortMessage(state, message as PortMessage),

@@ -150,7 +150,7 @@ function sqlStringLiteral(text: string): string {
 
 /**
  * Opens (creating if needed) the pathlab database at `path` and brings its schema up to date
- * ({@link migrate}), or with `readOnly` opens an existing one read-only after checking that its
+ * (`migrate`), or with `readOnly` opens an existing one read-only after checking that its
  * schema is the one this pathlab knows. `":memory:"` opens a private in-memory database.
  *
  * Errors: a {@link StoreLockedError} when another process holds the file (the message names its PID

@@ -21,7 +21,7 @@ describe("pathlab serve", () => {
     const child = spawn(
       process.execPath,
       [
-        "bin/pathlab.js",
+        "dist/cli/main.js",
         "serve",
         "--port",
         "0",

@@ -1,4 +1,5 @@
-// Loads a TypeScript entry module of pathlab with tsx, keeping the numeric core at full speed.
+// Loads a TypeScript entry module of the bench with tsx, keeping the numeric core at full speed, as
+// it runs in the compiled package (which needs no loader at all).
 //
 // The CommonJS packages are loaded by plain Node before tsx registers its loader: a `require()`
 // made through tsx's off-thread loader detaches an ArrayBuffer in this isolate, which invalidates

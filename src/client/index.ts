@@ -1,0 +1,37 @@
+/**
+ * pathlab/client: the typed HTTP client.
+ *
+ * The public API of the client layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
+ * @module
+ */
+export { createClient } from "./create-client.ts";
+export type { ClientOptions } from "./options.ts";
+export type {
+  PathlabClient,
+  ClientSections,
+  SectionMethods,
+  OperationMethod,
+  ParamsArguments,
+} from "./pathlab-client.ts";
+export type {
+  ClientEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  FailureEvent,
+} from "./events.ts";
+export {
+  PathlabHttpError,
+  BadRequestError,
+  AuthenticationError,
+  MissingApiKeyError,
+  PaymentRequiredError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ConnectionError,
+  ResponseDecodeError,
+} from "./errors.ts";
+export type { PathlabHttpErrorDetails, TimeoutPhase, DecodeFailureKind } from "./errors.ts";
+export type { RateLimitState, CreditState } from "./quota-headers.ts";
+export { redact } from "./redact.ts";

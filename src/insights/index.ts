@@ -1,0 +1,29 @@
+/**
+ * pathlab/insights: the service's insights recomputed from an ensemble.
+ *
+ * The public API of the insights layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
+ * @module
+ */
+export { InsightSession, insightSessionFor } from "./session.ts";
+export type { InsightSessionOptions } from "./session.ts";
+export { prepareRecords } from "./prepareRecords.ts";
+export { InsightPool } from "./insightPool.ts";
+export type { InsightPoolOptions } from "./insightPool.ts";
+export type { InsightContext, RangeMarket, VenueBContract, PreviousForecast } from "./context.ts";
+export { standardErrorKey } from "./result.ts";
+export type { QuantileEstimates } from "./quantileErrors.ts";
+export type { InsightResult } from "./result.ts";
+export { probabilityError } from "./probabilityError.ts";
+export { liquidationInsight } from "./liquidation.ts";
+export { lpBoundsInsight } from "./lpBounds.ts";
+export { lpProbabilitiesInsight } from "./lpProbabilities.ts";
+export { optionPricingInsight } from "./optionPricing.ts";
+export { predictionPercentilesInsight } from "./predictionPercentiles.ts";
+export { volatilityInsight, volatilityPercentilesInsight } from "./volatility.ts";
+export { upDownModelSide, rangeModelSides, earlierRangeModelSides } from "./venueA.ts";
+export type { UpDownModelSide, RangeModelSide, EarlierRangeModelSide } from "./venueA.ts";
+export { venueBModelSides } from "./venueB.ts";
+export type { VenueBModelSide, VenueBWindow } from "./venueB.ts";
+export { recompute, RECOMPUTABLE_PATHS } from "./recompute.ts";
+export type { RecomputedRecords, RecomputablePath } from "./recompute.ts";
+export { contextFromServiceRecord } from "./contextFromServiceRecord.ts";

@@ -1,0 +1,40 @@
+/**
+ * pathlab/jobs: sync and score.
+ *
+ * The public API of the jobs layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
+ * @module
+ */
+export { runSync } from "./sync.ts";
+export type { SyncOptions } from "./sync.ts";
+export { SyncUsageError } from "./syncUsageError.ts";
+export { JobInterruptedError } from "./jobInterruptedError.ts";
+export { DEFAULT_DATABASE, DEFAULT_SYNC_ASSETS, DEFAULT_SYNC_CONCURRENCY } from "./jobDefaults.ts";
+export { planSyncUnits, competitionFor, unitOperations } from "./syncPlan.ts";
+export type { SyncUnitPlan } from "./syncPlan.ts";
+export type {
+  SyncSummary,
+  UnitSummary,
+  SyncFailure,
+  SyncFailureStage,
+  SyncService,
+} from "./syncSummary.ts";
+export type { SyncEvent } from "./syncEvents.ts";
+export { fetchEnsembleMembers } from "./fetchEnsembleMembers.ts";
+export type { EnsembleRequest, EnsembleMembers, RejectedPathSet } from "./fetchEnsembleMembers.ts";
+export { fetchMinuteCloses } from "./fetchMinuteCloses.ts";
+export type { MinuteCloses } from "./fetchMinuteCloses.ts";
+export { runScore } from "./score.ts";
+export type { ScoreOptions, MinerSelection } from "./score.ts";
+export type {
+  ScoreSummary,
+  CompetitionScores,
+  ScoreLeaderboardRow,
+  CandidateResult,
+  CandidatePlacing,
+  ScoreDisagreement,
+  RejectedCandidateFile,
+  ScoreEvent,
+  Agreement,
+} from "./scoreSummary.ts";
+export { readCandidateFolder, CANDIDATE_MINER_UID } from "./scoreCandidate.ts";
+export type { CandidateFile } from "./scoreCandidate.ts";

@@ -1,0 +1,16 @@
+/**
+ * pathlab/paths: path sets and ensembles as Float64Array-backed Arrow tables.
+ *
+ * The public API of the paths layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
+ * @module
+ */
+export type { PathSet, PathSetAllocation } from "./pathSet.ts";
+export { allocateValues } from "./pathSet.ts";
+export { PathSetError } from "./pathSetError.ts";
+export type { PathSetProblem } from "./pathSetError.ts";
+export { pathSetFromPrediction } from "./fromPrediction.ts";
+export type { PredictionPrompt } from "./fromPrediction.ts";
+export { toArrowTable, pathSetFromArrow, float64ValuesOf } from "./arrow.ts";
+export type { ArrowPathSetMeta } from "./arrow.ts";
+export { Ensemble, ensembleOf } from "./ensemble.ts";
+export type { EnsembleMember, EnsembleOptions, RebaseMode } from "./ensemble.ts";

@@ -1,0 +1,41 @@
+/**
+ * pathlab/scoring: validator-exact scoring and calibration.
+ *
+ * The public API of the scoring layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
+ * @module
+ */
+export { scorePrompt } from "./scorePrompt.ts";
+export type { PromptCrps, ScorePromptOptions } from "./scorePrompt.ts";
+export { scoringIntervalsOf, competitionParameters } from "./scoringTarget.ts";
+export type { ScoringTarget } from "./scoringTarget.ts";
+export { planPrompt, intervalKindOf } from "./promptPlan.ts";
+export type { PromptPlan, PlannedInterval, PromptShape } from "./promptPlan.ts";
+export { promptCrpsOfValues } from "./promptCrpsOfValues.ts";
+export type { PromptCrpsValue } from "./promptCrpsOfValues.ts";
+export { realizedPricesOf } from "./realizedPrices.ts";
+export {
+  promptScores,
+  promptScoreRuleAt,
+  CURRENT_PROMPT_SCORE_RULE_START_UNIX,
+} from "./promptScores.ts";
+export type { PromptScoreRule, PromptScores } from "./promptScores.ts";
+export { smoothedScores } from "./smoothedScores.ts";
+export type { ScoredPrompt, SmoothedScoreOptions } from "./smoothedScores.ts";
+export { rewardWeights, combinedRewardWeights } from "./rewardWeights.ts";
+export type { RewardWeightOptions, CombinedRewardWeights } from "./rewardWeights.ts";
+export {
+  promptCalibration,
+  calibrationOfValues,
+  COVERAGE_LEVELS,
+  PIT_BINS,
+} from "./promptCalibration.ts";
+export type { PitTies, CalibrationOptions, PromptCalibration } from "./promptCalibration.ts";
+export { CalibrationAccumulator, CalibrationAccumulators } from "./calibrationAccumulator.ts";
+export type {
+  CalibrationKey,
+  CalibrationSummary,
+  CoverageSummary,
+} from "./calibrationAccumulator.ts";
+export { ScoringPool, createScoringPool } from "./scoringPool.ts";
+export type { ScoringPoolOptions } from "./scoringPool.ts";
+export type { MinerPromptScore, ScoreMinersOptions } from "./scoringCall.ts";

@@ -1,0 +1,216 @@
+/**
+ * pathlab/spec: the interface as code.
+ *
+ * The public API of the spec layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
+ * @module
+ */
+export type {
+  Section,
+  ParamType,
+  ParamSpec,
+  RangeRule,
+  Naming,
+  CodecContext,
+  Operation,
+  ParamsOf,
+  ResultOf,
+} from "./operation.ts";
+export { DecodeError, InvalidParamsError } from "./errors.ts";
+export {
+  FULL_ASSETS,
+  OPT_ASSETS,
+  ASSET_REMAP,
+  CROSS_LISTED_ASSETS,
+  canonicalAsset,
+  INSIGHT_ASSETS,
+  OPTION_PRICING_ASSETS,
+  UP_DOWN_INTRADAY_ASSETS,
+  UP_DOWN_FIFTEEN_MINUTE_ASSETS,
+  RANGE_ASSETS,
+  ABOVE_ASSETS,
+  HIT_ASSETS,
+  VENUE_B_DAILY_ASSETS,
+  VENUE_B_HOURLY_ASSETS,
+  VENUE_B_FIFTEEN_MINUTE_ASSETS,
+  PREDICTION_ASSETS,
+  VALIDATION_ASSETS,
+  HORIZONS,
+  COMPETITIONS,
+  LEGACY_PROMPT_NAMES,
+  PROMPT_NAMES,
+  canonicalCompetition,
+  COMPETITION_ASSETS,
+  COMPETITION_HORIZONS,
+} from "./assets.ts";
+export type {
+  FullAsset,
+  OptAsset,
+  RemappedAsset,
+  CrossListedAsset,
+  InsightAsset,
+  OptionPricingAsset,
+  UpDownIntradayAsset,
+  UpDownFifteenMinuteAsset,
+  RangeAsset,
+  AboveAsset,
+  HitAsset,
+  VenueBDailyAsset,
+  VenueBHourlyAsset,
+  VenueBFifteenMinuteAsset,
+  PredictionAsset,
+  ValidationAsset,
+  Horizon,
+  Competition,
+  LegacyPromptName,
+  PromptName,
+} from "./assets.ts";
+export { SCORING_INTERVALS_24H, SCORING_INTERVALS_1H } from "./intervals.ts";
+export { ASSET_COEFFICIENTS, assetCoefficient } from "./assetCoefficients.ts";
+export {
+  competitionsAt,
+  CURRENT_COMPETITIONS,
+  TWO_COMPETITIONS,
+  THREE_COMPETITIONS_START_UNIX,
+} from "./competitions.ts";
+export type { CompetitionName, CompetitionParameters } from "./competitions.ts";
+export { neutralNaming, liveNaming, wirePath, wireFieldName, neutralFieldName } from "./naming.ts";
+export { parseIsoTimeMs, ISO_TIME_EXPECTED } from "./time.ts";
+export type { LiquidationRecord, LiquidationScenario } from "./records/liquidation.ts";
+export type {
+  LpBoundsRecord,
+  LpBoundsEntry,
+  LpInterval,
+  LpProbabilitiesRecord,
+  LpProbabilityLevels,
+} from "./records/lp.ts";
+export type { OptionPricingRecord } from "./records/option-pricing.ts";
+export type {
+  VolatilityRecord,
+  VolatilityPercentilesRecord,
+  RealizedPrice,
+  RealizedVolatility,
+  PastVolatility,
+  FutureVolatility,
+  RealizedPrices,
+} from "./records/volatility.ts";
+export { PERCENTILE_KEYS } from "./records/percentiles.ts";
+export type {
+  PercentileKey,
+  Percentiles,
+  PercentileSeries,
+  PredictionPercentilesRecord,
+} from "./records/percentiles.ts";
+export { REF_PRICE_COUNTS } from "./records/outcomes.ts";
+export type { UpDownOutcome, BinaryOutcome, ComparisonType } from "./records/outcomes.ts";
+export type {
+  UpDownComparisonRecord,
+  RangeComparisonRecord,
+  EarlierRangeRecord,
+} from "./records/venue-a.ts";
+export type { VenueBComparisonRecord } from "./records/venue-b.ts";
+export type { PredictionSet } from "./records/prediction-set.ts";
+export type { LeaderboardV1Row, LeaderboardV2Row } from "./records/leaderboard.ts";
+export type {
+  MinerValidation,
+  ScoreRow,
+  UidHolderRow,
+  SmoothedScoreRow,
+  PromptList,
+  RealizedPath,
+  MultiAssetMinuteRow,
+} from "./records/validation.ts";
+export type {
+  TimeParam,
+  TimeIncrement,
+  TimeLength,
+  NoParams,
+  InsightParams,
+  PredictionParams,
+  PredictionLatestParams,
+  PredictionHistoricalParams,
+  MetamodelHistoricalParams,
+  TimeWindowParams,
+  LeaderboardParams,
+  LeaderboardHistoricalParams,
+  MetaLeaderboardParams,
+  MetaLeaderboardHistoricalParams,
+  MinerValidationParams,
+  ScoresLatestParams,
+  ScoresHistoricalParams,
+  UidHoldersParams,
+  SmoothedScoresParams,
+  PromptsParams,
+  RealizedPathParams,
+  MultiAssetMinutesParams,
+} from "./params.ts";
+export { DEFAULT_PATHS } from "./default-paths.ts";
+export { operationTable, operations, operationByPath } from "./operations.ts";
+export type {
+  OperationTable,
+  AnyOperation,
+  OperationPath,
+  OperationsByPath,
+} from "./operations.ts";
+export { encodeQuery } from "./query.ts";
+export type { QueryParamsOf, QueryTarget } from "./query.ts";
+export { decode, encode } from "./codec.ts";
+export type { CodecOptions, DecodedResponse } from "./codec.ts";
+
+export {
+  ENSEMBLE_SIZE,
+  ENSEMBLE_DAYS,
+  DEFAULT_REBASE,
+  rebasePrice,
+  HORIZON_LAYOUTS,
+  stepOfTime,
+  roundTo,
+  PROBABILITY_DECIMALS,
+  PERCENTILE_PRICE_DECIMALS,
+  VOLATILITY_DECIMALS,
+  TIME_IN_INTERVAL_DECIMALS,
+  priceKey,
+  LIQUIDATION_SCENARIOS,
+  liquidationLevels,
+  LIQUIDATION_WINDOWS,
+  liquidationWindowSteps,
+  DEFAULT_TOUCH_ESTIMATE,
+  LP_WIDTHS,
+  lpBounds,
+  LP_STAY_KEYS,
+  DEFAULT_TIME_IN_INTERVAL_UNIT,
+  timeInIntervalIn,
+  LP_LEVEL_COUNT,
+  lpLevels,
+  LP_PROBABILITY_KEYS,
+  OPTION_EXPIRY_HOUR_UTC,
+  nextExpiryUnix,
+  STRIKE_GRID_RULES,
+  niceStep,
+  strikeGridRule,
+  strikeGrid,
+  MINUTES_PER_YEAR,
+  annualizeVolatility,
+  VOLATILITY_LAYOUTS,
+  volatilityBlockSteps,
+  realizedWindowMinutes,
+  realizedVolatilityMinutes,
+  VENUE_WINDOW_SECONDS,
+  DAILY_EVENT_HOUR_UTC,
+  VENUE_WINDOW_HORIZONS,
+  venueEventWindow,
+  MODEL_OUTCOME_THRESHOLD,
+  upDownOutcomeOf,
+  binaryOutcomeOf,
+  hitDirection,
+} from "./insightConventions.ts";
+export type {
+  RebaseOption,
+  HorizonLayout,
+  PercentStep,
+  LiquidationWindow,
+  TouchEstimate,
+  TimeInIntervalUnit,
+  StrikeGridRule,
+  VolatilityLayout,
+  VenueWindow,
+} from "./insightConventions.ts";

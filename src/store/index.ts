@@ -1,0 +1,30 @@
+/**
+ * pathlab/store: DuckDB storage.
+ *
+ * The public API of the store layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
+ * @module
+ */
+export { openStore, Store } from "./openStore.ts";
+export type { OpenStoreOptions } from "./openStore.ts";
+export { StoreError, StoreLockedError } from "./storeError.ts";
+export { writeUnit } from "./writeUnit.ts";
+export type { StoreUnit, UnitWriteSummary } from "./writeUnit.ts";
+export { readPathSets, readPathSet } from "./readPathSets.ts";
+export type { PathSetQuery } from "./readPathSets.ts";
+export type { PathSetEntry } from "./pathSets.ts";
+export type { InsightEntry } from "./insights.ts";
+export { insightLeaves } from "./insightLeaves.ts";
+export type { InsightLeaf } from "./insightLeaves.ts";
+export type { CrosscheckEntry } from "./crosschecks.ts";
+export type { VenueComparisonEntry } from "./venueComparisons.ts";
+export type { LeaderboardEntry } from "./leaderboardRows.ts";
+export type { Run, RunStatus } from "./runs.ts";
+export type { Migration } from "./migrations.ts";
+export { exportParquet, EXPORTED_TABLES } from "./exportParquet.ts";
+export type { ExportedTable, ExportedTableName } from "./exportParquet.ts";
+export { queryRows, streamRows } from "./queryRows.ts";
+export type { QueryResult, RowStream } from "./queryRows.ts";
+export { migratedTables, schemaTables } from "./schemaTables.ts";
+export type { SchemaTable } from "./schemaTables.ts";
+export type { ScoredPromptEntry, MinerScoreEntry, CalibrationRow } from "./scoredPrompts.ts";
+export type { SmoothedScoreEntry } from "./smoothedScoreRows.ts";

@@ -2,8 +2,10 @@
 import { Command } from "commander";
 import Table from "cli-table3";
 import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
-import { EXPORTED_TABLES, exportParquet, type ExportedTableName } from "../store/exportParquet.ts";
+import { InvalidParamsError } from "../spec/errors.ts";
+import { exportParquet, type ExportedTableName } from "../store/exportParquet.ts";
 import { openStore } from "../store/openStore.ts";
+import { schemaTables } from "../store/schemaTables.ts";
 import { listOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
 
@@ -15,10 +17,11 @@ interface ExportOptions {
 }
 
 /**
- * Builds the `export` command: opens the database read-only and writes each table to
- * `<out>/<table>/asset=…/date=…/*.parquet` (tables without an asset by date only), replacing what
- * an earlier export left there; prints per table its rows and files (or, with `--json`, the same as
- * JSON) and how to read the result back.
+ * Builds the `export` command: opens the database read-only and writes each of its tables (all of
+ * them, as its schema lists them, or those of `--tables`, checked against that list: an unknown
+ * one is a usage error, exit code 2) to `<out>/<table>/asset=…/date=…/*.parquet` (tables without
+ * an asset by date only), replacing what an earlier export left there; prints per table its rows
+ * and files (or, with `--json`, the same as JSON) and how to read the result back.
  * @example program.addCommand(exportCommand(io));
  */
 export function exportCommand(io: ProgramIo): Command {
@@ -28,22 +31,29 @@ export function exportCommand(io: ProgramIo): Command {
     .option("--db <path>", "the DuckDB file to read", DEFAULT_DATABASE)
     .option(
       "--tables <list>",
-      `comma-separated tables (default: all of ${EXPORTED_TABLES.join(",")})`,
-      listOption("--tables", (table) => {
-        if (!(EXPORTED_TABLES as readonly string[]).includes(table)) {
-          throw new Error(
-            `--tables: expected tables among ${EXPORTED_TABLES.join(", ")}, got ${JSON.stringify(table)}`,
-          );
-        }
-        return table as ExportedTableName;
-      }),
+      "comma-separated tables (default: every table of the database; `npx pathlab query --help` lists them)",
+      listOption("--tables", (table) => table),
     )
     .option("--json", "print what was written as JSON")
     .action(async (options: ExportOptions) => {
       const store = await openStore(options.db, { readOnly: true });
       let written;
       try {
-        written = await exportParquet(store, options.out, options.tables ?? EXPORTED_TABLES);
+        if (options.tables !== undefined) {
+          const present = (await schemaTables(store))
+            .filter((table) => table.kind === "table")
+            .map((table) => table.name);
+          const unknown = options.tables.find((table) => !present.includes(table));
+          if (unknown !== undefined) {
+            throw new InvalidParamsError(
+              "export",
+              "--tables",
+              `tables of the database (${present.join(", ")})`,
+              JSON.stringify(unknown),
+            );
+          }
+        }
+        written = await exportParquet(store, options.out, options.tables);
       } finally {
         await store.close();
       }

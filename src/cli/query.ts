@@ -1,48 +1,65 @@
-/** `pathlab query`: SQL on the database, opened read-only, as a table or JSON. */
+/** `pathlab query`: SQL on the database, opened read-only, streamed as a table, JSON or NDJSON. */
+import { readFileSync } from "node:fs";
 import { Command } from "commander";
-import Table from "cli-table3";
 import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
+import { InvalidParamsError } from "../spec/errors.ts";
 import { openStore } from "../store/openStore.ts";
-import { queryRows } from "../store/queryRows.ts";
+import { streamRows } from "../store/queryRows.ts";
+import { migratedTables } from "../store/schemaTables.ts";
 import { integerOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
+import { writeJsonArray, writeNdjson, writeTable } from "./queryOutput.ts";
+import { stdoutWriter } from "./stdoutWriter.ts";
 
 interface QueryOptions {
   db: string;
+  file?: string;
   json?: boolean;
+  ndjson?: boolean;
   maxRows: number;
 }
 
 /**
- * Builds the `query` command: opens the database read-only (other readers may run at the same
- * time; while a sync writes, the error says so and what to do), runs the SQL, and prints a table
- * (at most `--max-rows` rows, then how many more) or, with `--json`, every row as an object keyed
- * by column name (BIGINT values as strings, as DuckDB's JSON gives them).
+ * Builds the `query` command: reads the SQL (argument, `-f <path>`, or stdin when there is no
+ * argument or it is `-`), opens the database read-only (other readers may run at the same time;
+ * while a sync writes, the error says so and what to do) and streams the result chunk by chunk,
+ * waiting for stdout to drain, so memory stays flat whatever the row count. Prints a table (at
+ * most `--max-rows` rows, then how many more there were), or with `--json` one JSON array of
+ * objects keyed by column, or with `--ndjson` one such object a line (BIGINT values as strings,
+ * as DuckDB's JSON gives them). Usage mistakes (two SQL sources, no SQL, `--json` with
+ * `--ndjson`) are `InvalidParamsError`s: one line, exit code 2.
  * @example program.addCommand(queryCommand(io));
  */
 export function queryCommand(io: ProgramIo): Command {
   return new Command("query")
     .description("run SQL on the database (opened read-only) and print the result")
-    .argument("<sql>", 'the SQL, e.g. "select count(*) from insights"')
+    .argument("[sql]", 'the SQL, e.g. "select count(*) from insights"; "-" or none: read stdin')
+    .option("-f, --file <path>", "read the SQL from a file")
     .option("--db <path>", "the DuckDB file to read", DEFAULT_DATABASE)
-    .option("--json", "print the rows as JSON objects instead of a table")
+    .option("--json", "print every row, as one JSON array of objects keyed by column")
+    .option("--ndjson", "print every row, as one JSON object a line")
     .option(
       "--max-rows <n>",
       "rows shown in the table",
       integerOption("--max-rows", 1, Number.MAX_SAFE_INTEGER),
       100,
     )
-    .addHelpText(
-      "after",
-      "\nTables: runs, path_sets, path_values (and the view path_points), insights, insight_values,\n" +
-        "crosschecks, leaderboard_rows, venue_comparisons. Example:\n" +
-        '  pathlab query "select operation, verdict, count(*) from crosschecks group by all order by all"',
-    )
-    .action(async (sql: string, options: QueryOptions) => {
+    .addHelpText("after", helpText())
+    .action(async (argument: string | undefined, options: QueryOptions) => {
+      if (options.json === true && options.ndjson === true) {
+        throw new InvalidParamsError("query", "--json/--ndjson", "one of them", "both");
+      }
+      const sql = await readSql(argument, options.file);
+      const write = stdoutWriter(io);
       const store = await openStore(options.db, { readOnly: true });
-      let result;
       try {
-        result = await queryRows(store, sql);
+        await streamRows(store, sql, (stream) =>
+          options.json === true
+            ? writeJsonArray(stream, write)
+            : options.ndjson === true
+              ? writeNdjson(stream, write)
+              : writeTable(stream, write, options.maxRows, io.stdoutTerminal !== true),
+        );
       } catch (error) {
         // DuckDB's message spans lines (candidates, the SQL with a caret): its first line here,
         // the whole under --verbose.
@@ -53,31 +70,87 @@ export function queryCommand(io: ProgramIo): Command {
       } finally {
         await store.close();
       }
-      const { columns, rows } = result;
-      if (options.json) {
-        const objects = rows.map((row) =>
-          Object.fromEntries(columns.map((column, index) => [column, row[index]])),
-        );
-        io.stdout(`${JSON.stringify(objects, null, 2)}\n`);
-        return;
-      }
-      const table = new Table({
-        head: [...columns],
-        style: io.stdoutTerminal ? { compact: true } : { compact: true, head: [], border: [] },
-      });
-      for (const row of rows.slice(0, options.maxRows)) table.push(row.map(cellText));
-      const more = rows.length - Math.min(rows.length, options.maxRows);
-      io.stdout(
-        `${table.toString()}\n${rows.length} row${rows.length === 1 ? "" : "s"}` +
-          (more > 0 ? ` (${more} not shown: raise --max-rows, add LIMIT, or use --json)` : "") +
-          "\n",
-      );
     });
 }
 
-function cellText(value: unknown): string {
-  if (value === null) return "NULL";
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
+/** The tables and views of the schema (from the migrations: help needs no database), examples. */
+function helpText(): string {
+  const tables = migratedTables();
+  const names = (kind: string) =>
+    tables
+      .filter((table) => table.kind === kind)
+      .map((table) => table.name)
+      .join(", ");
+  const lines = [`Tables: ${names("table")}.`, `Views: ${names("view")}.`];
+  return (
+    `\n${wrap(lines.join(" "), 96)}\nExamples:\n` +
+    '  npx pathlab query "select operation, verdict, count(*) from crosschecks group by all order by all"\n' +
+    "  npx pathlab query -f report.sql --json > report.json\n" +
+    '  echo "select * from path_points" | npx pathlab query --ndjson | head'
+  );
+}
+
+/** `text` broken at spaces into lines of at most `width` characters. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join("\n");
+}
+
+/** The SQL from exactly one source: the argument, `--file`, or stdin. */
+async function readSql(argument: string | undefined, file: string | undefined): Promise<string> {
+  const fromStdin = argument === undefined || argument === "-";
+  if (file !== undefined && !fromStdin) {
+    throw new InvalidParamsError(
+      "query",
+      "sql",
+      "one source (an argument, -f <path>, or stdin)",
+      "both an argument and --file",
+    );
+  }
+  let sql: string;
+  let source: string;
+  if (file !== undefined) {
+    source = `the file ${JSON.stringify(file)}`;
+    try {
+      sql = readFileSync(file, "utf8");
+    } catch (error) {
+      throw new InvalidParamsError(
+        "query",
+        "--file",
+        "a readable file",
+        `${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
+    }
+  } else if (!fromStdin) {
+    source = "the argument";
+    sql = argument;
+  } else {
+    source = "stdin";
+    if (argument === undefined && process.stdin.isTTY === true) {
+      throw new InvalidParamsError(
+        "query",
+        "sql",
+        "an argument, -f <path>, or SQL piped on stdin",
+        "none (stdin is a terminal; pass - to type the SQL there)",
+      );
+    }
+    sql = await readStdin();
+  }
+  if (sql.trim() === "") {
+    throw new InvalidParamsError("query", "sql", "a statement", `empty text from ${source}`);
+  }
+  return sql;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -5,75 +5,94 @@
 
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
+import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Store } from "./openStore.ts";
+import { migratedTables, schemaTables } from "./schemaTables.ts";
 import { StoreError } from "./storeError.ts";
 
 /**
- * A table that {@link exportParquet} writes.
+ * The name of a table that {@link exportParquet} writes: any table of the database (see
+ * `schemaTables`), such as `insights` or `miner_scores`.
  * @example const table: ExportedTableName = "insights";
  */
-export type ExportedTableName =
-  | "runs"
-  | "path_sets"
-  | "path_values"
-  | "insights"
-  | "insight_values"
-  | "crosschecks"
-  | "leaderboard_rows"
-  | "venue_comparisons";
+export type ExportedTableName = string;
 
 /**
- * What each exported table is: the query (the table plus its partition columns; child tables take
- * `asset` and `date` from their parent) and the partition columns. `date` is the UTC date of the
- * row's natural time (path start, forecast start, leaderboard time, run start). Tables without an
- * asset (`runs`, `leaderboard_rows`) are partitioned by date only.
+ * The tables of pathlab's schema, as its migrations create them, in order: what
+ * {@link exportParquet} writes by default from a database of the current schema (which it reads
+ * from the database itself, so a table added there is written too).
+ * @example EXPORTED_TABLES.includes("miner_scores") // => true
  */
-const EXPORTS: Record<ExportedTableName, { select: string; partitionBy: string }> = {
-  runs: {
-    select: `SELECT *, CAST(started_at AS DATE) AS date FROM runs ORDER BY id`,
-    partitionBy: "date",
-  },
-  path_sets: {
-    select: `SELECT *, CAST(start_time AS DATE) AS date FROM path_sets ORDER BY id`,
-    partitionBy: "asset, date",
-  },
+export const EXPORTED_TABLES: readonly ExportedTableName[] = migratedTables()
+  .filter((table) => table.kind === "table")
+  .map((table) => table.name);
+
+/** How a table is written: the query (its rows plus the partition columns) and those columns. */
+interface TableExport {
+  readonly select: string;
+  readonly partitionBy: readonly string[];
+}
+
+/**
+ * The child tables, which have no asset or time of their own: they take `asset` and `date` from
+ * their parent row.
+ */
+const CHILD_TABLES: Readonly<Record<string, TableExport>> = {
   path_values: {
     select: `
 SELECT v.path_set_id, v.path, v.prices, s.asset, CAST(s.start_time AS DATE) AS date
 FROM path_values v JOIN path_sets s ON s.id = v.path_set_id
 ORDER BY v.path_set_id, v.path`,
-    partitionBy: "asset, date",
-  },
-  insights: {
-    select: `SELECT *, CAST(forecast_start_time AS DATE) AS date FROM insights ORDER BY id`,
-    partitionBy: "asset, date",
+    partitionBy: ["asset", "date"],
   },
   insight_values: {
     select: `
 SELECT v.insight_id, v.field, v.key, v.value, i.asset, CAST(i.forecast_start_time AS DATE) AS date
 FROM insight_values v JOIN insights i ON i.id = v.insight_id
 ORDER BY v.insight_id`,
-    partitionBy: "asset, date",
-  },
-  crosschecks: {
-    select: `SELECT *, CAST(forecast_start_time AS DATE) AS date FROM crosschecks`,
-    partitionBy: "asset, date",
-  },
-  leaderboard_rows: {
-    select: `SELECT *, CAST(as_of AS DATE) AS date FROM leaderboard_rows ORDER BY as_of, rank`,
-    partitionBy: "date",
-  },
-  venue_comparisons: {
-    select: `SELECT *, CAST(forecast_start_time AS DATE) AS date FROM venue_comparisons`,
-    partitionBy: "asset, date",
+    partitionBy: ["asset", "date"],
   },
 };
 
+const SELECT_COLUMNS = `
+SELECT column_name, data_type FROM duckdb_columns()
+WHERE database_name = current_database() AND schema_name = current_schema() AND table_name = $table
+ORDER BY column_index`;
+
+const SELECT_PRIMARY_KEY = `
+SELECT constraint_column_names FROM duckdb_constraints()
+WHERE database_name = current_database() AND schema_name = current_schema() AND table_name = $table
+  AND constraint_type = 'PRIMARY KEY'`;
+
+/** Column types whose UTC date names a row's `date` partition. */
+const TIME_TYPES = ["TIMESTAMP", "TIMESTAMP_S", "TIMESTAMP_MS", "TIMESTAMP_NS", "DATE"];
+
 /**
- * Every table {@link exportParquet} writes by default, in order.
- * @example EXPORTED_TABLES.includes("path_values") // => true
+ * How a table that is not a child table is written, from its columns: partitioned by `asset` when
+ * it has one, and by `date`, the UTC date of its first time column (in every pathlab table the
+ * row's natural time: path start, forecast start, prompt start, leaderboard or smoothed-score time,
+ * run start); in primary-key order. A table with neither is written unpartitioned.
  */
-export const EXPORTED_TABLES = Object.keys(EXPORTS) as ExportedTableName[];
+async function tableExport(connection: DuckDBConnection, table: string): Promise<TableExport> {
+  const columns = (await connection.runAndReadAll(SELECT_COLUMNS, { table })).getRowsJS();
+  const names = columns.map(([name]) => String(name));
+  const time = columns.find(([, type]) => TIME_TYPES.includes(String(type)))?.[0];
+  const key = (await connection.runAndReadAll(SELECT_PRIMARY_KEY, { table })).getRowsJS()[0]?.[0];
+  const partitionBy = names.includes("asset") ? ["asset"] : [];
+  let dateColumn = "";
+  if (names.includes("date")) partitionBy.push("date");
+  else if (time !== undefined) {
+    partitionBy.push("date");
+    dateColumn = `, CAST(${identifier(String(time))} AS DATE) AS date`;
+  }
+  const order = Array.isArray(key) ? ` ORDER BY ${key.map(String).map(identifier).join(", ")}` : "";
+  return { select: `SELECT *${dateColumn} FROM ${identifier(table)}${order}`, partitionBy };
+}
+
+/** `name` as a quoted SQL identifier (table and column names come from the catalog). */
+function identifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
 
 /**
  * What {@link exportParquet} wrote for one table.
@@ -89,13 +108,18 @@ export interface ExportedTable {
 }
 
 /**
- * Writes `tables` (all of {@link EXPORTED_TABLES} by default) to `directory` as hive-partitioned
- * Parquet with DuckDB's `COPY … (FORMAT parquet, PARTITION_BY (…))`: each table is written to a
- * folder beside its target and then swapped in, so the table's folder holds exactly the current
- * contents (and the previous export stays whole if writing fails). The partition columns live in the folder names
- * (`asset=BTC/date=2026-02-25`), as hive readers expect; read back with
+ * Writes `tables` (by default every table of the database, read from its catalog: those of
+ * {@link EXPORTED_TABLES} and any other, less the `schema_migrations` bookkeeping; views are left
+ * out) to `directory` as hive-partitioned Parquet with DuckDB's
+ * `COPY … (FORMAT parquet, PARTITION_BY (…))`. Tables with an `asset` column are partitioned by
+ * asset and date, the others by date only (the date of the row's natural time; child tables take
+ * both from their parent). Each table is written to a folder beside its target and then swapped in,
+ * so the table's folder holds exactly the current contents (and the previous export stays whole if
+ * writing fails). The partition columns live in the folder names (`asset=BTC/date=2026-02-25`), as
+ * hive readers expect; read back with
  * `read_parquet('<dir>/insights/**\/*.parquet', hive_partitioning = true)` or
- * `pyarrow.dataset.dataset('<dir>/insights', partitioning='hive')`. A table with no rows gets no files.
+ * `pyarrow.dataset.dataset('<dir>/insights', partitioning='hive')`. A table with no rows gets no
+ * files. Throws a `RangeError` for a name that is not a table of the database.
  * @example
  * const written = await exportParquet(store, "./export");
  * written.find((table) => table.table === "path_sets")?.files // => ["asset=BTC/date=2026-02-25/data_0.parquet"]
@@ -103,12 +127,15 @@ export interface ExportedTable {
 export async function exportParquet(
   store: Store,
   directory: string,
-  tables: readonly ExportedTableName[] = EXPORTED_TABLES,
+  tables?: readonly ExportedTableName[],
 ): Promise<ExportedTable[]> {
-  for (const table of tables) {
-    if (!(table in EXPORTS)) {
+  const present = (await schemaTables(store))
+    .filter((table) => table.kind === "table")
+    .map((table) => table.name);
+  for (const table of tables ?? []) {
+    if (!present.includes(table)) {
       throw new RangeError(
-        `exportParquet requires tables among ${EXPORTED_TABLES.join(", ")}, got ${JSON.stringify(table)}`,
+        `exportParquet requires tables of the database (${present.join(", ")}), got ${JSON.stringify(table)}`,
       );
     }
   }
@@ -123,8 +150,7 @@ export async function exportParquet(
     );
   }
   const written: ExportedTable[] = [];
-  for (const table of tables) {
-    const { select, partitionBy } = EXPORTS[table];
+  for (const table of tables ?? present) {
     const target = join(directory, table);
     // written beside the target, then swapped in: a failed export leaves the previous one whole,
     // and no partition folder of rows since deleted survives (DuckDB's OVERWRITE keeps them, empty)
@@ -132,11 +158,18 @@ export async function exportParquet(
     rmSync(partial, { recursive: true, force: true });
     const rows = await store.withConnection(async (connection) => {
       try {
-        const result = await connection.run(
-          `COPY (${select}) TO $target (FORMAT parquet, PARTITION_BY (${partitionBy}))`,
-          { target: partial },
-        );
-        return result.rowsChanged;
+        const { select, partitionBy } =
+          CHILD_TABLES[table] ?? (await tableExport(connection, table));
+        if (partitionBy.length > 0) {
+          const copy = `COPY (${select}) TO $target (FORMAT parquet, PARTITION_BY (${partitionBy.join(", ")}))`;
+          return (await connection.run(copy, { target: partial })).rowsChanged;
+        }
+        mkdirSync(partial);
+        const copy = `COPY (${select}) TO $target (FORMAT parquet)`;
+        const count = (await connection.run(copy, { target: join(partial, "data_0.parquet") }))
+          .rowsChanged;
+        if (count === 0) rmSync(partial, { recursive: true, force: true });
+        return count;
       } catch (error) {
         rmSync(partial, { recursive: true, force: true });
         throw new StoreError(

@@ -6,19 +6,38 @@ import { EXPORTED_TABLES, exportParquet } from "../../src/store/exportParquet.ts
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { finishRun, startRun } from "../../src/store/runs.ts";
+import { schemaTables } from "../../src/store/schemaTables.ts";
+import { writeScoredPrompt } from "../../src/store/scoredPrompts.ts";
+import { writeSmoothedScores } from "../../src/store/smoothedScoreRows.ts";
 import { writeUnit } from "../../src/store/writeUnit.ts";
-import { tableCounts, temporaryFolder } from "./helpers.ts";
+import { temporaryFolder } from "./helpers.ts";
+import { SCORED_PROMPT, SMOOTHED_SCORES } from "./scoringUnits.ts";
 import { completeUnit, FORECAST_START } from "./units.ts";
 
-/** Whether python3 runs (the footer reader needs nothing else). */
-const pythonAvailable = (() => {
+/** Whether `python3 -c code` runs. */
+function pythonRuns(code: string): boolean {
   try {
-    execFileSync("python3", ["--version"], { stdio: "ignore" });
+    execFileSync("python3", ["-c", code], { stdio: "ignore" });
     return true;
   } catch {
     return false;
   }
-})();
+}
+
+/** Whether python3 runs (the footer reader needs nothing else), and with pandas and pyarrow. */
+const pythonAvailable = pythonRuns("pass");
+const pyarrowAvailable = pythonAvailable && pythonRuns("import pandas, pyarrow");
+
+/** Row count of every table the store holds. */
+async function tableCounts(store: Store): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const { name, kind } of await schemaTables(store)) {
+    if (kind !== "table") continue;
+    const { rows } = await queryRows(store, `select count(*) from ${name}`);
+    counts[name] = Number(rows[0][0]);
+  }
+  return counts;
+}
 
 let folder: string;
 let remove: () => void;
@@ -28,7 +47,10 @@ beforeEach(() => {
 });
 afterEach(() => remove());
 
-/** A store with two units (BTC on 2026-02-25, ETH on 2026-02-26) and a finished run. */
+/**
+ * A store with two units (BTC on 2026-02-25, ETH on 2026-02-26), a scored prompt (BTC, 2026-02-25),
+ * smoothed scores (2026-02-26) and a finished run: rows in every table.
+ */
 async function filledStore(): Promise<Store> {
   const store = await openStore(join(folder, "pathlab.duckdb"));
   const run = await startRun(store, { command: "sync", args: {}, startedAtUnix: FORECAST_START });
@@ -43,17 +65,22 @@ async function filledStore(): Promise<Store> {
       pathSet: { ...entry.pathSet, asset: "ETH", startTime: FORECAST_START + 3600 },
     })),
   });
+  await writeScoredPrompt(store, SCORED_PROMPT, run.id);
+  await writeSmoothedScores(store, "crypto-1h", FORECAST_START + 3600, SMOOTHED_SCORES, run.id);
   await finishRun(store, run, { status: "ok" });
   return store;
 }
 
 describe("exportParquet", () => {
-  it("exportParquet writes each table as <table>/asset=…/date=…/*.parquet (date only without an asset)", async () => {
+  it("exportParquet writes every table of the database as <table>/asset=…/date=…/*.parquet (date only without an asset)", async () => {
     const store = await filledStore();
     const out = join(folder, "export");
     const written = await exportParquet(store, out);
+    const tables = (await schemaTables(store)).filter((table) => table.kind === "table");
     await store.close();
+    expect(written.map((table) => table.table)).toEqual(tables.map((table) => table.name));
     expect(written.map((table) => table.table)).toEqual(EXPORTED_TABLES);
+    for (const table of written) expect(table.rows, table.table).toBeGreaterThan(0);
     const files = Object.fromEntries(written.map((table) => [table.table, table.files]));
     const partition = /^asset=(BTC|ETH)\/date=2026-02-2[56]\/data_\d+\.parquet$/;
     for (const table of [
@@ -76,6 +103,14 @@ describe("exportParquet", () => {
     expect(files.leaderboard_rows).toEqual([
       expect.stringMatching(/^date=2026-02-25\/data_\d+\.parquet$/),
     ]);
+    // the scoring tables: by asset and the prompt's start date; smoothed scores by as_of's date
+    const scoring = ["prompts", "realized_prices", "service_scores", "miner_scores", "calibration"];
+    for (const table of scoring) {
+      expect(files[table], table).toEqual([expect.stringMatching(/^asset=BTC\/date=2026-02-25\//)]);
+    }
+    expect(files.smoothed_scores).toEqual([
+      expect.stringMatching(/^date=2026-02-26\/data_\d+\.parquet$/),
+    ]);
     for (const table of written) {
       for (const file of table.files) expect(existsSync(join(table.directory, file))).toBe(true);
     }
@@ -86,8 +121,9 @@ describe("exportParquet", () => {
     const counts = await tableCounts(store);
     const out = join(folder, "export");
     const written = await exportParquet(store, out);
+    expect(Object.keys(counts)).toEqual(written.map((table) => table.table));
     for (const table of written) expect(table.rows, table.table).toBe(counts[table.table]);
-    for (const table of EXPORTED_TABLES) {
+    for (const table of Object.keys(counts)) {
       const { rows } = await queryRows(
         store,
         "select count(*) from read_parquet($glob, hive_partitioning = true)",
@@ -149,9 +185,9 @@ describe("exportParquet", () => {
           footers.reduce((sum, footer) => sum + footer.rows, 0),
           table.table,
         ).toBe(table.rows);
-        const partitionColumns = ["runs", "leaderboard_rows"].includes(table.table)
-          ? ["date"]
-          : ["asset", "date"];
+        const partitionColumns = tableColumns.get(table.table)!.includes("asset")
+          ? ["asset", "date"]
+          : ["date"];
         const expected =
           table.table === "path_values"
             ? ["path_set_id", "path", "prices"]
@@ -163,6 +199,32 @@ describe("exportParquet", () => {
           expect(footer.createdBy).toMatch(/DuckDB/);
         }
       }
+    },
+  );
+
+  it.skipIf(!pyarrowAvailable)(
+    `pandas with pyarrow reads every exported table's folder as it is, with every row and the partition columns${pyarrowAvailable ? "" : " [SKIPPED: python3 with pandas and pyarrow missing]"}`,
+    async () => {
+      const store = await filledStore();
+      const out = join(folder, "export");
+      const written = await exportParquet(store, out);
+      await store.close();
+      const read = JSON.parse(
+        execFileSync(
+          "python3",
+          [
+            join(import.meta.dirname, "read_parquet_pandas.py"),
+            ...written.map((table) => `${table.table}=${table.directory}`),
+          ],
+          { encoding: "utf8" },
+        ),
+      ) as Record<string, { rows: number; columns: string[] }>;
+      expect(Object.keys(read)).toEqual(written.map((table) => table.table));
+      for (const table of written) {
+        expect(read[table.table].rows, table.table).toBe(table.rows);
+        expect(read[table.table].columns, table.table).toContain("date");
+      }
+      expect(read.path_values.columns).toEqual(["path_set_id", "path", "prices", "asset", "date"]);
     },
   );
 
@@ -185,7 +247,7 @@ describe("exportParquet", () => {
     await store.close();
   });
 
-  it("an empty table exports no files; a folder name with a quote works; unknown tables are refused", async () => {
+  it("an empty table exports no files; a folder name with a quote works; names other than tables are refused", async () => {
     const store = await openStore(":memory:");
     const out = join(folder, "it's export");
     const [runs] = await exportParquet(store, out, ["runs"]);
@@ -193,9 +255,32 @@ describe("exportParquet", () => {
     await startRun(store, { command: "export", args: {}, startedAtUnix: FORECAST_START });
     const [again] = await exportParquet(store, out, ["runs"]);
     expect(again.files).toHaveLength(1);
-    await expect(exportParquet(store, out, ["prompts" as never])).rejects.toThrow(
-      'exportParquet requires tables among runs, path_sets, path_values, insights, insight_values, crosschecks, leaderboard_rows, venue_comparisons, got "prompts"',
-    );
+    for (const name of ["nope", "path_points", "schema_migrations"]) {
+      await expect(exportParquet(store, out, [name])).rejects.toThrow(
+        `exportParquet requires tables of the database (${EXPORTED_TABLES.join(", ")}), got "${name}"`,
+      );
+    }
+    await store.close();
+  });
+
+  it("a table added outside pathlab is exported too: by asset and date when it has them, else in one file", async () => {
+    const store = await openStore(join(folder, "pathlab.duckdb"));
+    await queryRows(store, "create table notes (id integer primary key, note varchar)");
+    await queryRows(store, "insert into notes values (2, 'b'), (1, 'a')");
+    await queryRows(store, "create table marks (asset varchar, noted_at timestamp, mark double)");
+    await queryRows(store, "insert into marks values ('BTC', '2026-02-25 10:00', 1.5)");
+    const written = await exportParquet(store, join(folder, "export"));
+    expect(written.map((table) => table.table)).toEqual([...EXPORTED_TABLES, "marks", "notes"]);
+    const [marks, notes] = written.slice(-2);
+    expect(marks).toMatchObject({
+      rows: 1,
+      files: [expect.stringMatching(/^asset=BTC\/date=2026-02-25\//)],
+    });
+    expect(notes).toMatchObject({ rows: 2, files: ["data_0.parquet"] });
+    const { rows } = await queryRows(store, "select list(id) from read_parquet($file)", {
+      file: join(notes.directory, "data_0.parquet"),
+    });
+    expect(rows).toEqual([[[1, 2]]]); // in primary-key order
     await store.close();
   });
 

@@ -1,8 +1,10 @@
 /**
  * The `pathlab` command line: builds the commander program, runs it, maps failures to exit codes
- * (0 ok, 1 failures in some units, 2 bad usage) and prints one clear line per error.
+ * (0 ok, 1 failures in some units, 2 bad usage, 130 interrupted) and prints one clear line per
+ * error.
  */
 import { Command, CommanderError } from "commander";
+import { readFileSync } from "node:fs";
 import { exportCommand } from "./export.ts";
 import { operationsCommand } from "./operations.ts";
 import { queryCommand } from "./query.ts";
@@ -12,8 +14,8 @@ import { syncCommand } from "./sync.ts";
 import { EXIT_OK, EXIT_USAGE, formatError } from "./errors.ts";
 
 const ROADMAP = `
-Start with \`pathlab sync\` (what \`npm start\` runs), then \`pathlab query "select …"\`.
-Benchmark miners with \`pathlab score --from <ISO> --to <ISO>\`.`;
+Start with \`npx pathlab sync\` (what \`npm start\` runs), then \`npx pathlab query "select …"\`.
+Benchmark miners with \`npx pathlab score --from <ISO> --to <ISO>\`.`;
 
 /** Streams the program writes to; tests pass their own. */
 export interface ProgramIo {
@@ -21,8 +23,16 @@ export interface ProgramIo {
   readonly stderr: (text: string) => void;
   /** The terminal stderr is, if it is one: progress bars are drawn on it (else plain lines). */
   readonly stderrTerminal?: NodeJS.WriteStream;
-  /** Whether stdout is a terminal (tables get colored heads). */
+  /**
+   * Whether to color stdout (tables get colored heads): when it is a terminal, unless `NO_COLOR`
+   * is set; `FORCE_COLOR` (other than `0`) colors it anyway.
+   */
   readonly stdoutTerminal?: boolean;
+  /**
+   * stdout as a stream, when it is one: commands that print much (`query`) wait for its 'drain'
+   * when its buffer is full and stop once it is closed; the text itself still goes through `stdout`.
+   */
+  readonly stdoutStream?: NodeJS.WriteStream;
 }
 
 /**
@@ -38,25 +48,61 @@ const processIo: ProgramIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   ...(process.stderr.isTTY && { stderrTerminal: process.stderr }),
-  stdoutTerminal: process.stdout.isTTY === true,
+  stdoutTerminal: colorsWanted(process.stdout.isTTY === true, process.env),
+  stdoutStream: process.stdout,
 };
+
+/**
+ * Whether output should be colored (https://no-color.org, and `FORCE_COLOR` as Node and most
+ * tools read it): `NO_COLOR` set to anything but the empty string turns colors off, `FORCE_COLOR`
+ * other than `0` or `false` turns them on, otherwise a terminal gets them.
+ * @example colorsWanted(true, { NO_COLOR: "1" }) // => false
+ */
+export function colorsWanted(terminal: boolean, env: NodeJS.ProcessEnv): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force !== "false";
+  return terminal;
+}
+
+/** The version in pathlab's package.json (two folders up, from `src/cli/` as from `dist/cli/`). */
+function packageVersion(): string {
+  const file = new URL("../../package.json", import.meta.url);
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+}
 
 /** Builds the program; actions set `status.exitCode` when they end with one other than 0. */
 export function buildProgram(
   io: ProgramIo = processIo,
   status: ProgramStatus = { exitCode: EXIT_OK },
 ): Command {
+  // Usage errors read as pathlab's other errors do: `pathlab: <what is wrong>`.
+  const output = {
+    writeOut: io.stdout,
+    writeErr: io.stderr,
+    outputError: (text: string, write: (text: string) => void) =>
+      write(text.replace(/^error: /, "pathlab: ")),
+  };
   const program = new Command("pathlab")
     .description(
       "Local-first analytics for probabilistic price forecasts of the Market Forecast Service.",
     )
-    .version("0.1.0")
+    .version(packageVersion())
     .option("--verbose", "print the cause of an error")
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError()
+    .configureOutput(output)
+    .showHelpAfterError("(run 'npx pathlab --help' for usage)")
     .addHelpText("after", ROADMAP)
-    .action(() => {
-      program.outputHelp();
+    .allowExcessArguments()
+    .action((_options, command: Command) => {
+      const [unknown] = command.args;
+      if (unknown === undefined) {
+        program.outputHelp();
+        return;
+      }
+      program.error(`error: unknown command '${unknown}'`, {
+        exitCode: EXIT_USAGE,
+        code: "commander.unknownCommand",
+      });
     });
   program.addCommand(syncCommand(io, status));
   program.addCommand(scoreCommand(io, status));
@@ -65,7 +111,9 @@ export function buildProgram(
   program.addCommand(operationsCommand(io));
   program.addCommand(serveCommand(io));
   for (const command of program.commands) {
-    command.configureOutput({ writeOut: io.stdout, writeErr: io.stderr }).showHelpAfterError();
+    command
+      .configureOutput(output)
+      .showHelpAfterError(`(run 'npx pathlab ${command.name()} --help' for usage)`);
   }
   return program;
 }
@@ -85,6 +133,12 @@ export async function runCli(argv: readonly string[], io: ProgramIo = processIo)
     }
     const { line, exitCode } = formatError(error, argv.includes("--verbose"));
     io.stderr(`${line}\n`);
+    if (exitCode === EXIT_USAGE) {
+      const command = program.commands.find((candidate) => argv.includes(candidate.name()));
+      io.stderr(
+        `(run 'npx pathlab${command === undefined ? "" : ` ${command.name()}`} --help' for usage)\n`,
+      );
+    }
     return exitCode;
   }
 }

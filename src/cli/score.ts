@@ -10,6 +10,7 @@ import type { CompetitionScores, ScoreEvent, ScoreSummary } from "../jobs/scoreS
 import { SyncUsageError } from "../jobs/syncUsageError.ts";
 import { COMPETITIONS, type Competition } from "../spec/assets.ts";
 import { EXIT_USAGE } from "./errors.ts";
+import { onInterrupt } from "./interrupt.ts";
 import { isoTimeOption, listOption } from "./optionParsers.ts";
 import { addServiceOptions } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
@@ -75,11 +76,13 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
     .addHelpText(
       "after",
       "\nExit codes: 0 every recomputed number agrees with the service's, 1 a disagreement (shown\n" +
-        "loudly; a bug on one side), 2 bad usage. Each prompt is stored in one transaction under its\n" +
+        "loudly; a bug on one side), 2 bad usage, 130 interrupted (Ctrl-C; the prompts scored until\n" +
+        "then are kept, the one being written is rolled back). Each prompt is stored in one transaction under its\n" +
         "natural key, so rerunning a range changes no row count.",
     );
   return command.action(async (options: ScoreCommandOptions) => {
     const onEvent = progressPrinter(io);
+    const interruption = onInterrupt("score", io.stderr);
     let summary: ScoreSummary;
     try {
       // Loaded on use: the job's modules are not needed by the other commands.
@@ -98,12 +101,15 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...(options.now !== undefined && { now: options.now }),
         ...(options.seed !== undefined && { seed: options.seed }),
         onEvent,
+        signal: interruption.signal,
       });
     } catch (error) {
       if (error instanceof SyncUsageError) {
         command.error(`error: ${error.message}`, { exitCode: EXIT_USAGE, code: "pathlab.usage" });
       }
       throw error;
+    } finally {
+      interruption.dispose();
     }
     io.stdout(options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatScoreReport(summary));
     status.exitCode = summary.exitCode;

@@ -11,6 +11,7 @@ import { EXIT_USAGE } from "./errors.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import { addServiceOptions } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
+import { onInterrupt } from "./interrupt.ts";
 import { createSyncProgress } from "./syncProgress.ts";
 import { formatSyncReport } from "./syncReport.ts";
 
@@ -61,13 +62,15 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
     .addHelpText(
       "after",
       "\nExit codes: 0 no failure, 1 some failures (the rest is stored; see the summary and\n" +
-        "the runs table), 2 bad usage. A unit is one asset × horizon at the service's latest forecast\n" +
-        "start; it is written in one transaction, so an interrupted sync leaves no partial unit and a\n" +
-        "rerun completes it.",
+        "the runs table), 2 bad usage, 130 interrupted (Ctrl-C). A unit is one asset × horizon at\n" +
+        "the service's latest forecast start; it is written in one transaction, so an interrupted\n" +
+        "sync leaves no partial unit and a rerun completes it. A request that succeeds on a retry\n" +
+        "is no failure; the summary counts retries apart.",
     );
   return command.action(async (options: SyncCommandOptions) => {
     const terminal = io.stderrTerminal;
     const progress = createSyncProgress(io.stderr, terminal);
+    const interruption = onInterrupt("sync", io.stderr);
     let summary;
     try {
       // Loaded on use: the job's modules are not needed by the other commands.
@@ -83,6 +86,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...(options.now !== undefined && { now: options.now }),
         ...(options.seed !== undefined && { seed: options.seed }),
         onEvent: progress.onEvent,
+        signal: interruption.signal,
       });
     } catch (error) {
       if (error instanceof SyncUsageError) {
@@ -90,6 +94,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
       }
       throw error;
     } finally {
+      interruption.dispose();
       progress.stop();
     }
     const databaseFlag = options.db === DEFAULT_DATABASE ? "" : ` --db ${shellWord(options.db)}`;

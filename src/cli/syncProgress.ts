@@ -115,6 +115,9 @@ export function unitLine(unit: UnitSummary, index: number, total: number): strin
   if (unit.status === "failed") {
     return `${position} ${unit.asset} ${unit.horizon} failed (nothing stored; see the failures), ${seconds}`;
   }
+  if (unit.status === "interrupted") {
+    return `${position} ${unit.asset} ${unit.horizon} interrupted (nothing stored), ${seconds}`;
+  }
   const values = Object.values(unit.verdicts).reduce((sum, count) => sum + count, 0);
   const verdicts = Object.entries(unit.verdicts)
     .filter(([, count]) => count > 0)

@@ -77,8 +77,16 @@ export function formatSyncReport(
   lines.push(
     `database: ${summary.database} (run ${summary.runId}, ${summary.status})`,
     `service:  ${service}`,
-    `fetched:  ${(totals.bytesFetched / 1e6).toFixed(1)} MB in ${totals.requests} requests`,
+    `fetched:  ${(totals.bytesFetched / 1e6).toFixed(1)} MB in ${totals.requests} requests` +
+      (totals.retries > 0 ? ` (${totals.retries} retried)` : ""),
   );
+  if (summary.status === "interrupted") {
+    lines.push(
+      "",
+      `interrupted: ${totals.interrupted} unit${totals.interrupted === 1 ? "" : "s"} not stored; ` +
+        "rerun the same command to complete them",
+    );
+  }
   if (summary.failures.length > 0) {
     lines.push("", `${summary.failures.length} failures (the rest is stored):`);
     for (const failure of summary.failures.slice(0, LISTED_FAILURES)) {
@@ -86,16 +94,16 @@ export function formatSyncReport(
     }
     if (summary.failures.length > LISTED_FAILURES) {
       lines.push(
-        `  … and ${summary.failures.length - LISTED_FAILURES} more: pathlab query "select failures from runs where id = ${summary.runId}"${databaseFlag}`,
+        `  … and ${summary.failures.length - LISTED_FAILURES} more: npx pathlab query "select failures from runs where id = ${summary.runId}"${databaseFlag}`,
       );
     }
   }
   lines.push(
     "",
     "next:",
-    `  pathlab query "select operation, verdict, count(*) as n from crosschecks group by all order by all"${databaseFlag}`,
-    `  pathlab query "select asset, slug, service_probability, recomputed_probability, venue_probability from venue_comparisons"${databaseFlag}`,
-    `  pathlab export --out ./exports${databaseFlag}`,
+    `  npx pathlab query "select operation, verdict, count(*) as n from crosschecks group by all order by all"${databaseFlag}`,
+    `  npx pathlab query "select asset, slug, service_probability, recomputed_probability, venue_probability from venue_comparisons"${databaseFlag}`,
+    `  npx pathlab export --out ./exports${databaseFlag}`,
     "",
   );
   return lines.join("\n");

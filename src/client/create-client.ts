@@ -4,6 +4,7 @@
  * calls of the client) with retries as `shouldRetry` / `retryDelayMs` decide, then decoding with
  * the operation's decoder under the deployment's naming.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, type Dispatcher } from "undici";
 import { DecodeError } from "../spec/errors.ts";
 import { wirePath } from "../spec/naming.ts";
@@ -88,6 +89,7 @@ export function createClient(options: ClientOptions): PathlabClient {
     const servedPath = settings.paths[path] ?? wirePath(path, naming);
     const url = `${settings.baseUrl}${servedPath}${query === "" ? "" : `?${query}`}`;
     for (let attempt = 1; ; ++attempt) {
+      options.signal?.throwIfAborted();
       emit({ type: "request", operation: path, attempt });
       try {
         return await semaphore.run(() => attemptOnce(operation, url, attempt));
@@ -106,7 +108,9 @@ export function createClient(options: ClientOptions): PathlabClient {
           random: settings.random,
         });
         emit({ type: "retry", ...event, ...status, delayMs });
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await sleep(delayMs, undefined, { signal: options.signal }).catch(() => {
+          throw options.signal?.reason;
+        });
       }
     }
   }
@@ -120,6 +124,7 @@ export function createClient(options: ClientOptions): PathlabClient {
       dispatcher,
       timeouts,
       secrets,
+      signal: options.signal,
     });
     const nowMs = Date.now();
     rateLimit = readRateLimit(response.headers, nowMs) ?? rateLimit;

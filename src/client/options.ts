@@ -66,6 +66,11 @@ export interface ClientOptions {
   readonly userAgent?: string;
   /** Receives request, response, retry and failure events; never the key. Exceptions propagate. */
   readonly onEvent?: (event: ClientEvent) => void;
+  /**
+   * Stops the client's work when it aborts: attempts in flight are cancelled, waits before a retry
+   * end, and every call (in flight or later) rejects with the signal's reason, without retrying.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**

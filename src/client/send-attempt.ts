@@ -41,6 +41,8 @@ export interface AttemptRequest {
   readonly timeouts: AttemptTimeouts;
   /** Secrets to redact from anything a failure reports (the API key). */
   readonly secrets: readonly string[];
+  /** Cancels the attempt; it then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -94,7 +96,10 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptRespo
     timedOut = true;
     controller.abort();
   }, attempt.timeouts.attemptMs);
+  const cancel = () => controller.abort();
+  attempt.signal?.addEventListener("abort", cancel, { once: true });
   try {
+    attempt.signal?.throwIfAborted();
     const response = await request(attempt.url, {
       method: "GET",
       headers: attempt.headers,
@@ -113,9 +118,11 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptRespo
       bytes: body.byteLength,
     };
   } catch (error) {
+    if (attempt.signal?.aborted) throw attempt.signal.reason;
     throw transportError(attempt, error, timedOut);
   } finally {
     clearTimeout(timer);
+    attempt.signal?.removeEventListener("abort", cancel);
   }
 }
 

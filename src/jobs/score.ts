@@ -34,6 +34,7 @@ import { writeScoredPrompt, type MinerScoreEntry } from "../store/scoredPrompts.
 import { writeSmoothedScores, type SmoothedScoreEntry } from "../store/smoothedScoreRows.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
+import { JobInterruptedError } from "./jobInterruptedError.ts";
 import { resolveService } from "./resolveService.ts";
 import { DEFAULT_DATABASE } from "./jobDefaults.ts";
 import { CANDIDATE_MINER_UID, readCandidateFolder, type CandidateFile } from "./scoreCandidate.ts";
@@ -82,6 +83,11 @@ export interface ScoreOptions {
   /** Worker threads of the scoring pool (default: the machine's parallelism; 0 = this thread). */
   readonly threads?: number;
   readonly onEvent?: (event: ScoreEvent) => void;
+  /**
+   * Interrupts the job: requests in flight are cancelled, the prompt being written is rolled back,
+   * the run is recorded as `interrupted`, and `runScore` rejects with a `JobInterruptedError`.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** Relative tolerance of an agreement (DOMAIN.md: validator-exact to ≤ 1e-9 relative). */
@@ -163,7 +169,13 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     const { apiKey } = resolved;
     const service: ScoreSummary["service"] = resolved.service;
     const nowUnix = resolved.clockUnix ?? Math.floor(Date.now() / 1000);
-    client = createClient({ maxRetries: 4, concurrency: 8, baseUrl: service.baseUrl, apiKey });
+    client = createClient({
+      maxRetries: 4,
+      concurrency: 8,
+      baseUrl: service.baseUrl,
+      apiKey,
+      ...(options.signal !== undefined && { signal: options.signal }),
+    });
     const run = await startRun(store, {
       command: "score",
       args: {
@@ -202,10 +214,29 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
       candidateFiles,
       tally,
       emit: (event) => options.onEvent?.(event),
+      signal: options.signal,
     };
     const results: CompetitionScores[] = [];
-    for (const competition of competitions) {
-      results.push(await scoreCompetition(context, competition));
+    try {
+      for (const competition of competitions) {
+        results.push(await scoreCompetition(context, competition));
+      }
+    } catch (error) {
+      const interrupted = options.signal?.aborted === true;
+      const reason = interrupted
+        ? "interrupted (SIGINT)"
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      await finishRun(store, run, {
+        status: interrupted ? "interrupted" : "failed",
+        failures: [...disagreements, { reason }],
+      });
+      if (!interrupted) throw error;
+      throw new JobInterruptedError(
+        `score: interrupted; the prompts scored until then are stored (run ${run.id})`,
+        { cause: error },
+      );
     }
     const rejectedCandidateFiles = candidateFiles
       .filter((file) => file.reason !== undefined)
@@ -253,6 +284,7 @@ interface CompetitionContext {
   readonly candidateFiles: readonly CandidateFile[];
   readonly tally: (verdict: Agreement, disagreement: () => ScoreDisagreement) => void;
   readonly emit: (event: ScoreEvent) => void;
+  readonly signal: AbortSignal | undefined;
 }
 
 async function scoreCompetition(
@@ -620,6 +652,7 @@ async function scoreOnePrompt(
       minerScores: entries,
     },
     context.runId,
+    context.signal,
   );
   const verdicts = new Map(entries.map((entry) => [entry.minerUid, entry.verdict as Agreement]));
   return { asset, startUnix, scored, candidateScored, network, verdicts, candidate, candidateFile };

@@ -7,7 +7,7 @@ import { createClient } from "../client/create-client.ts";
 import type { ClientOptions } from "../client/options.ts";
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { createSemaphore } from "../client/semaphore.ts";
-import { VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
+import { VERDICTS } from "../crosscheck/crossCheck.ts";
 import type { Competition } from "../spec/assets.ts";
 import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
 import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
@@ -20,7 +20,7 @@ import { resolveService } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
 import { planSyncUnits, type SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncSummary, UnitSummary } from "./syncSummary.ts";
-import { syncUnit } from "./syncUnit.ts";
+import { noVerdicts, syncUnit } from "./syncUnit.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
 
 /**
@@ -55,6 +55,11 @@ export interface SyncOptions {
   >;
   /** Receives progress events. */
   readonly onEvent?: (event: SyncEvent) => void;
+  /**
+   * Interrupts the sync: no unit starts after it aborts, the units in progress stop (an open
+   * transaction is rolled back), and the run is recorded as `interrupted`.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -90,13 +95,16 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     emit({ type: "service", service });
     let bytesFetched = 0;
     let requests = 0;
+    let retries = 0;
     client = createClient({
       maxRetries: 4,
       concurrency: 8,
       ...options.client,
       baseUrl: service.baseUrl,
       apiKey,
+      ...(options.signal !== undefined && { signal: options.signal }),
       onEvent: (event) => {
+        if (event.type === "retry") retries += 1;
         if (event.type !== "response") return;
         bytesFetched += event.bytes;
         requests += 1;
@@ -140,6 +148,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     const failures: SyncFailure[] = [];
     const fetchLane = createSemaphore(1);
     const units = await mapConcurrently(plans, concurrency, async (plan) => {
+      if (options.signal?.aborted) return notStarted(plan);
       emit({ type: "unit-start", asset: plan.asset, horizon: plan.horizon });
       const unit = await syncUnit({
         client: activeClient,
@@ -149,6 +158,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
         ranking,
         asOfUnix,
         fetchLane,
+        ...(options.signal !== undefined && { signal: options.signal }),
         onFailure: (failure) => {
           const clean = withoutSecrets(failure, secrets) as SyncFailure;
           failures.push(clean);
@@ -159,7 +169,14 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       return unit;
     });
     const stored = units.filter((unit) => unit.status === "stored").length;
-    const status = failures.length === 0 ? "ok" : stored === 0 ? "failed" : "partial";
+    const interrupted = options.signal?.aborted === true;
+    const status = interrupted
+      ? "interrupted"
+      : failures.length === 0
+        ? "ok"
+        : stored === 0
+          ? "failed"
+          : "partial";
     await finishRun(store, run, { status, failures });
     return withoutSecrets(
       {
@@ -170,10 +187,10 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
         startedAt: new Date(startedAtUnix * 1000).toISOString(),
         durationMs: Math.round(performance.now() - started),
         status,
-        exitCode: failures.length === 0 ? 0 : 1,
+        exitCode: interrupted ? 130 : failures.length === 0 ? 0 : 1,
         units,
         failures,
-        totals: totalsOf(units, failures.length, bytesFetched, requests),
+        totals: totalsOf(units, failures.length, { bytesFetched, requests, retries }),
       },
       secrets,
     ) as SyncSummary;
@@ -206,29 +223,42 @@ function checkOptions(options: SyncOptions, concurrency: number): void {
   }
 }
 
+/** The summary of a unit the sync did not start because it was interrupted. */
+function notStarted(plan: SyncUnitPlan): UnitSummary {
+  return {
+    asset: plan.asset,
+    horizon: plan.horizon,
+    competition: plan.competition,
+    forecastStartTime: null,
+    status: "interrupted",
+    pathSets: 0,
+    crossChecked: 0,
+    verdicts: noVerdicts(),
+    venueComparisons: 0,
+    failures: 0,
+    durationMs: 0,
+  };
+}
+
 function totalsOf(
   units: readonly UnitSummary[],
   failures: number,
-  bytesFetched: number,
-  requests: number,
+  traffic: { bytesFetched: number; requests: number; retries: number },
 ): SyncSummary["totals"] {
-  const verdicts = Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) as Record<
-    Verdict,
-    number
-  >;
+  const verdicts = noVerdicts();
   for (const unit of units)
     for (const verdict of VERDICTS) verdicts[verdict] += unit.verdicts[verdict];
   const stored = units.filter((unit) => unit.status === "stored");
   return {
     units: units.length,
     stored: stored.length,
-    failed: units.length - stored.length,
+    failed: units.filter((unit) => unit.status === "failed").length,
+    interrupted: units.filter((unit) => unit.status === "interrupted").length,
     pathSets: stored.reduce((sum, unit) => sum + unit.pathSets, 0),
     verdicts,
     venueComparisons: stored.reduce((sum, unit) => sum + unit.venueComparisons, 0),
     failures,
-    bytesFetched,
-    requests,
+    ...traffic,
   };
 }
 

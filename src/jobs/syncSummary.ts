@@ -60,7 +60,7 @@ export interface UnitSummary {
   readonly competition: Competition;
   /** The service records' `forecast_start_time`, when one was established. */
   readonly forecastStartTime: string | null;
-  readonly status: "stored" | "failed";
+  readonly status: "stored" | "failed" | "interrupted";
   /** Path sets in the ensemble (and stored). */
   readonly pathSets: number;
   /** Operations whose service record was cross-checked. */
@@ -102,16 +102,21 @@ export interface SyncSummary {
   readonly service: SyncService;
   readonly startedAt: string;
   readonly durationMs: number;
-  /** `ok` without failures, else `partial` (the rest stored) or `failed` (no unit stored). */
+  /**
+   * `ok` without failures, else `partial` (the rest stored) or `failed` (no unit stored);
+   * `interrupted` when the job's signal aborted (the units stored until then are kept).
+   */
   readonly status: RunStatus;
-  /** 0 without failures, 1 with any (the CLI's exit code). */
-  readonly exitCode: 0 | 1;
+  /** The CLI's exit code: 0 without failures, 1 with any, 130 when interrupted. */
+  readonly exitCode: 0 | 1 | 130;
   readonly units: readonly UnitSummary[];
   readonly failures: readonly SyncFailure[];
   readonly totals: {
     readonly units: number;
     readonly stored: number;
     readonly failed: number;
+    /** Units stopped or never started because the job was interrupted. */
+    readonly interrupted: number;
     readonly pathSets: number;
     readonly verdicts: Readonly<Record<Verdict, number>>;
     readonly venueComparisons: number;
@@ -120,5 +125,10 @@ export interface SyncSummary {
     readonly bytesFetched: number;
     /** HTTP attempts made (retries included). */
     readonly requests: number;
+    /**
+     * Attempts that failed and were tried again (429, 5xx, connection errors). A call that
+     * succeeded on a retry is no failure; one whose retries ran out is in `failures`.
+     */
+    readonly retries: number;
   };
 }

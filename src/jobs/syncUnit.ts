@@ -49,6 +49,11 @@ export interface SyncUnitContext {
    * Default: no waiting.
    */
   readonly fetchLane?: Semaphore;
+  /**
+   * The job's interruption: once it aborts, the unit stops where it is (its open transaction
+   * rolled back) and ends `interrupted`, without a failure.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -73,6 +78,8 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
   const { plan } = context;
   let failures = 0;
   const fail = (stage: SyncFailureStage, reason: string, more: Partial<SyncFailure> = {}) => {
+    // What an interruption cancels is no failure of the service or of the data.
+    if (context.signal?.aborted) return;
     failures += 1;
     context.onFailure({
       unit: `${plan.asset} ${plan.horizon}`,
@@ -134,30 +141,36 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
     }
     const fetchedAtUnix = Date.now() / 1000;
     try {
-      await writeUnit(context.store, {
-        asset: plan.asset,
-        horizon: plan.horizon,
-        forecastStartTimeUnix: start.startUnix,
-        runId: context.runId,
-        pathSets: inputs.members.map((pathSet) => ({
-          pathSet,
-          source: "/v2/prediction/historical",
-          fetchedAtUnix,
-        })),
-        insights: checked.insights,
-        crosschecks: checked.crosschecks,
-        venueComparisons: checked.venueComparisons,
-        leaderboards: [
-          {
-            operation: "/v2/meta-leaderboard/latest",
-            promptName: plan.competition,
-            days: ENSEMBLE_DAYS,
-            asOfUnix: leaderboardTimeUnix(ranking) ?? context.asOfUnix,
-            rows: ranking,
-          },
-        ],
-      });
+      context.signal?.throwIfAborted();
+      await writeUnit(
+        context.store,
+        {
+          asset: plan.asset,
+          horizon: plan.horizon,
+          forecastStartTimeUnix: start.startUnix,
+          runId: context.runId,
+          pathSets: inputs.members.map((pathSet) => ({
+            pathSet,
+            source: "/v2/prediction/historical",
+            fetchedAtUnix,
+          })),
+          insights: checked.insights,
+          crosschecks: checked.crosschecks,
+          venueComparisons: checked.venueComparisons,
+          leaderboards: [
+            {
+              operation: "/v2/meta-leaderboard/latest",
+              promptName: plan.competition,
+              days: ENSEMBLE_DAYS,
+              asOfUnix: leaderboardTimeUnix(ranking) ?? context.asOfUnix,
+              rows: ranking,
+            },
+          ],
+        },
+        context.signal,
+      );
     } catch (error) {
+      if (context.signal?.aborted) throw error;
       throw new UnitFailure("store", messageOf(error));
     }
     return summary({
@@ -168,6 +181,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       venueComparisons: checked.venueComparisons.length,
     });
   } catch (error) {
+    if (context.signal?.aborted) return summary({ status: "interrupted" });
     const stage = error instanceof UnitFailure ? error.stage : "unit";
     fail(stage, `unit not stored: ${messageOf(error)}`);
     return summary({});
@@ -184,7 +198,8 @@ function leaderboardTimeUnix(rows: readonly LeaderboardV2Row[]): number | undefi
   return Number.isFinite(latest) ? latest / 1000 : undefined;
 }
 
-function noVerdicts(): Record<Verdict, number> {
+/** A count of 0 for every verdict. */
+export function noVerdicts(): Record<Verdict, number> {
   return Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) as Record<Verdict, number>;
 }
 

@@ -20,6 +20,7 @@ import {
   CREATE_SERVICE_SCORES,
   CREATE_SMOOTHED_SCORES,
   CREATE_VENUE_COMPARISONS,
+  RUNS_ALLOW_INTERRUPTED,
 } from "./schema.ts";
 import { StoreError } from "./storeError.ts";
 
@@ -57,8 +58,9 @@ WHERE database_name = current_database() AND table_name = 'schema_migrations'`;
  * the sync job writes (runs, path sets and their values, insights and their numeric leaves,
  * cross-checks, leaderboard rows, venue comparisons); version 2 the tables the score job writes
  * (prompts, realized prices, the service's and pathlab's scores, smoothed scores, calibration). Add
- * a migration for a new table; never edit one that has shipped.
- * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring"]
+ * a migration for a new table; never edit one that has shipped. Version 3 lets a run end
+ * `interrupted`.
+ * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs"]
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -88,6 +90,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE_CALIBRATION,
     ],
   },
+  { version: 3, name: "interrupted runs", statements: RUNS_ALLOW_INTERRUPTED },
 ];
 
 /**

@@ -8,10 +8,11 @@ import { timestampOfUnix } from "./timestamps.ts";
 import { withoutSecrets } from "./withoutSecrets.ts";
 
 /**
- * How a run ended: `ok`, `partial` (some units failed, the rest stored) or `failed`.
+ * How a run ended: `ok`, `partial` (some units failed, the rest stored), `failed`, or
+ * `interrupted` (stopped by the user, e.g. Ctrl-C; what it stored until then is kept).
  * @example const status: RunStatus = failures.length === 0 ? "ok" : "partial";
  */
-export type RunStatus = "ok" | "partial" | "failed";
+export type RunStatus = "ok" | "partial" | "failed" | "interrupted";
 
 /**
  * A started run: its id (for `runId` of the units it writes) and the secrets to keep out of what it

@@ -101,13 +101,15 @@ const DOUBLE_LIST = LIST(DOUBLE);
  * Writes `entry` in one transaction, replacing whatever was stored before for the same prompt
  * (its natural key: asset, time increment, time length, start time), so writing the same prompt
  * twice changes no row count. On failure nothing of the prompt is stored and a {@link StoreError}
- * naming the prompt is thrown, with the original as `cause`.
+ * naming the prompt is thrown, with the original as `cause`. When `signal` has aborted by the time
+ * every row is written, the transaction is rolled back and the signal's reason rethrown as it is.
  * @example await writeScoredPrompt(store, entry, run.id)
  */
 export async function writeScoredPrompt(
   store: Store,
   entry: ScoredPromptEntry,
   runId: number | null,
+  signal?: AbortSignal,
 ): Promise<void> {
   const label = `prompt ${entry.asset} ${entry.timeIncrement}/${entry.timeLength} ${new Date(entry.startTimeUnix * 1000).toISOString()}`;
   try {
@@ -189,8 +191,10 @@ export async function writeScoredPrompt(
           },
         );
       }
+      signal?.throwIfAborted();
     });
   } catch (error) {
+    if (signal?.aborted && error === signal.reason) throw error;
     throw new StoreError(
       "writeScoredPrompt",
       store.path,

@@ -55,12 +55,18 @@ export interface UnitWriteSummary {
 /**
  * Writes `unit` in one transaction. If any part fails (a constraint, a record JSON cannot hold, the
  * process dying mid-write), nothing of the unit is stored and the error is rethrown as a
- * {@link StoreError} naming the unit, with the original as `cause`.
+ * {@link StoreError} naming the unit, with the original as `cause`. When `signal` has aborted by
+ * the time every row is written, the transaction is rolled back and the signal's reason rethrown
+ * as it is (an interrupted job stores no part of its open unit).
  * @example
  * const summary = await writeUnit(store, unit);
  * summary.pathSetIds.length // => 10
  */
-export async function writeUnit(store: Store, unit: StoreUnit): Promise<UnitWriteSummary> {
+export async function writeUnit(
+  store: Store,
+  unit: StoreUnit,
+  signal?: AbortSignal,
+): Promise<UnitWriteSummary> {
   const place: InsightPlace = {
     asset: unit.asset,
     horizon: unit.horizon,
@@ -92,10 +98,11 @@ export async function writeUnit(store: Store, unit: StoreUnit): Promise<UnitWrit
         unit.leaderboards ?? [],
         place.runId,
       );
+      signal?.throwIfAborted();
       return { pathSetIds, insightIds, crosscheckRows, venueComparisonRows, leaderboardRows };
     });
   } catch (error) {
-    if (error instanceof StoreError) throw error;
+    if (error instanceof StoreError || (signal?.aborted && error === signal.reason)) throw error;
     throw new StoreError(
       "writeUnit",
       store.path,

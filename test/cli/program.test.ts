@@ -24,7 +24,7 @@ describe("pathlab command line", () => {
     expect(exitCode).toBe(0);
     expect(stdout).toContain("Usage: pathlab");
     expect(stdout).toContain("operations");
-    expect(stdout).toContain("Start with `pathlab sync`");
+    expect(stdout).toContain("Start with `npx pathlab sync`");
   });
 
   it("lists every operation of the interface as JSON", async () => {
@@ -53,20 +53,20 @@ describe("pathlab command line", () => {
   });
 
   it("runs as the installed bin (what `npm start` runs) and exits 0", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["bin/pathlab.js"], {
+    const { stdout } = await promisify(execFile)(process.execPath, ["dist/cli/main.js"], {
       cwd: repoRoot,
     });
     expect(stdout).toContain("Usage: pathlab");
-    expect(stdout).toContain("Start with `pathlab sync`");
+    expect(stdout).toContain("Start with `npx pathlab sync`");
   });
 
   it("keeps V8's ArrayBufferDetaching protector intact, so the core runs at full speed", async () => {
-    // bin/loadTypeScript.js loads the CommonJS packages before tsx and registers tsx through its
-    // API; through tsx's loader, or with `--import tsx`, an ArrayBuffer would be detached and every
-    // typed-array loop slowed (bench/README.md, the tsx penalty). The bench suites load the same way.
+    // The compiled command needs no loader; through tsx's loader, or with `--import tsx`, an
+    // ArrayBuffer would be detached and every typed-array loop slowed (bench/README.md, the tsx
+    // penalty).
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ["--trace-protector-invalidation", "bin/pathlab.js", "operations", "--json"],
+      ["--trace-protector-invalidation", "dist/cli/main.js", "operations", "--json"],
       { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 },
     );
     expect(stdout + stderr).not.toContain("ArrayBufferDetaching");

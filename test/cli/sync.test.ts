@@ -1,5 +1,5 @@
 /**
- * `pathlab sync`, `query` and `export` as real child processes (`node bin/pathlab.js`, what
+ * `pathlab sync`, `query` and `export` as real child processes (`node dist/cli/main.js`, what
  * `npm start` runs) on real DuckDB files: a sync with the embedded sandbox, the same with a
  * service and its key from the environment, SQL and Parquet on the result, a query refused while
  * a sync writes, a sync killed with SIGKILL and run again, and the key nowhere.
@@ -29,12 +29,12 @@ interface Finished {
   readonly stderr: string;
 }
 
-/** `node bin/pathlab.js …args` with `env` added (PATHLAB_* cleared otherwise). */
+/** `node dist/cli/main.js …args` with `env` added (PATHLAB_* cleared otherwise). */
 function startPathlab(
   args: readonly string[],
   env: Record<string, string> = {},
 ): { child: ChildProcess; finished: Promise<Finished>; stderrText: () => string } {
-  const child = spawn(process.execPath, ["bin/pathlab.js", ...args], {
+  const child = spawn(process.execPath, ["dist/cli/main.js", ...args], {
     cwd: repoRoot,
     env: { ...process.env, PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

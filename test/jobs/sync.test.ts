@@ -338,6 +338,31 @@ describe("sync with the sandbox's faults on", () => {
   }, 180_000);
 });
 
+describe("sync with transient faults only", () => {
+  // Every fifth request a 503, and bursts of 429s: each call succeeds on a retry.
+  beforeAll(() => sandbox.setFaults("5xx=every:5,429burst=2,retryafter=20ms"));
+  afterAll(() => sandbox.setFaults(""));
+
+  it("a call that succeeds on a retry is no failure: the run is ok, exits 0, and counts retries apart", async () => {
+    const database = join(folder, "retried.duckdb");
+    const summary = await runSync({
+      assets: ["BTC"],
+      horizons: ["1h"],
+      database,
+      baseUrl: sandbox.url,
+      apiKey: KEY,
+      client: CLIENT,
+    });
+    expect(summary.failures).toEqual([]);
+    expect(summary).toMatchObject({ status: "ok", exitCode: 0, totals: { stored: 1 } });
+    // every attempt is counted in requests; the retried ones also in retries
+    expect(summary.totals.retries).toBeGreaterThanOrEqual(Math.floor(summary.totals.requests / 5));
+    await withStore(database, async (store) => {
+      expect(await rows(store, "select status from runs")).toEqual([["ok"]]);
+    });
+  }, 120_000);
+});
+
 describe("sync options", () => {
   it("refuses a clock for a service, a service without a key, and a concurrency below 1", async () => {
     const database = join(folder, "never.duckdb");

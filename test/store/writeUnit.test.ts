@@ -154,6 +154,22 @@ describe("unit atomicity", () => {
     await store.close();
   });
 
+  it("a signal that aborted while the unit was written rolls the whole unit back", async () => {
+    const store = await openStore(path);
+    const controller = new AbortController();
+    const reason = new Error("interrupted (SIGINT)");
+    // aborted while the first part is being inserted: every part is written, then rolled back
+    const unit = completeUnit();
+    const pending = writeUnit(store, unit, controller.signal);
+    queueMicrotask(() => controller.abort(reason));
+    await expect(pending).rejects.toBe(reason);
+    expect(await tableCounts(store)).toEqual(EMPTY);
+    // without an abort the same unit is stored
+    await writeUnit(store, unit, new AbortController().signal);
+    expect((await tableCounts(store)).path_sets).toBe(3);
+    await store.close();
+  });
+
   it("a constraint failing mid-unit rolls back the path sets and insights written before it", async () => {
     const store = await openStore(path);
     const unit = completeUnit();

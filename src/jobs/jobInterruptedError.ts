@@ -1,0 +1,15 @@
+/**
+ * The error a job throws when its signal aborted before it could finish (Ctrl-C in the CLI): the
+ * run is recorded as `interrupted`, what was stored before is kept, the open unit rolled back.
+ */
+
+/**
+ * A job stopped by its signal; the CLI exits 130 for it.
+ * @example new JobInterruptedError("score: interrupted after 12 prompts").name // => "JobInterruptedError"
+ */
+export class JobInterruptedError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "JobInterruptedError";
+  }
+}

@@ -8,6 +8,7 @@ import { openStore } from "../store/openStore.ts";
 import { schemaTables } from "../store/schemaTables.ts";
 import { listOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
+import { tablesHelp } from "./tablesHelp.ts";
 
 interface ExportOptions {
   out: string;
@@ -31,10 +32,11 @@ export function exportCommand(io: ProgramIo): Command {
     .option("--db <path>", "the DuckDB file to read", DEFAULT_DATABASE)
     .option(
       "--tables <list>",
-      "comma-separated tables (default: every table of the database; `npx pathlab query --help` lists them)",
+      "comma-separated tables (default: every table of the database)",
       listOption("--tables", (table) => table),
     )
     .option("--json", "print what was written as JSON")
+    .addHelpText("after", `\n${tablesHelp()}`)
     .action(async (options: ExportOptions) => {
       const store = await openStore(options.db, { readOnly: true });
       let written;

@@ -2,12 +2,12 @@
 /** Entry of the `pathlab` command (the package's `bin`; `npm start` runs it after the build). */
 import { runCli } from "./program.ts";
 
-// A reader that goes away (`pathlab query … | head`) ends the command quietly, with the exit
-// code it had so far, instead of an EPIPE stack trace.
+// A reader that goes away (`pathlab query … | head`) is no error: the stream is destroyed, later
+// writes to it are skipped (program.ts), and the command ends as it would have, closing its run
+// and exiting with its own code, without an EPIPE stack trace.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "EPIPE") throw error;
-    process.exit(process.exitCode ?? 0);
   });
 }
 

@@ -51,7 +51,7 @@ export function operationsCommand(io: ProgramIo): Command {
       }
       const table = new Table({
         head: ["path", "client method", "auth", "parameters"],
-        style: process.stdout.isTTY ? { compact: true } : { compact: true, head: [], border: [] },
+        style: io.stdoutTerminal ? { compact: true } : { compact: true, head: [], border: [] },
       });
       for (const operation of selected) {
         table.push([

@@ -45,8 +45,9 @@ export interface ProgramStatus {
 }
 
 const processIo: ProgramIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  // Skipped once the reader has gone away (main.ts): the command then ends as it would have.
+  stdout: (text) => void (process.stdout.destroyed || process.stdout.write(text)),
+  stderr: (text) => void (process.stderr.destroyed || process.stderr.write(text)),
   ...(process.stderr.isTTY && { stderrTerminal: process.stderr }),
   stdoutTerminal: colorsWanted(process.stdout.isTTY === true, process.env),
   stdoutStream: process.stdout,
@@ -134,7 +135,8 @@ export async function runCli(argv: readonly string[], io: ProgramIo = processIo)
     const { line, exitCode } = formatError(error, argv.includes("--verbose"));
     io.stderr(`${line}\n`);
     if (exitCode === EXIT_USAGE) {
-      const command = program.commands.find((candidate) => argv.includes(candidate.name()));
+      const named = argv.find((argument) => !argument.startsWith("-"));
+      const command = program.commands.find((candidate) => candidate.name() === named);
       io.stderr(
         `(run 'npx pathlab${command === undefined ? "" : ` ${command.name()}`} --help' for usage)\n`,
       );

@@ -5,10 +5,10 @@ import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
 import { InvalidParamsError } from "../spec/errors.ts";
 import { openStore } from "../store/openStore.ts";
 import { streamRows } from "../store/queryRows.ts";
-import { migratedTables } from "../store/schemaTables.ts";
 import { integerOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
 import { writeJsonArray, writeNdjson, writeTable } from "./queryOutput.ts";
+import { tablesHelp } from "./tablesHelp.ts";
 import { stdoutWriter } from "./stdoutWriter.ts";
 
 interface QueryOptions {
@@ -73,40 +73,20 @@ export function queryCommand(io: ProgramIo): Command {
     });
 }
 
-/** The tables and views of the schema (from the migrations: help needs no database), examples. */
+/** The tables and views of the schema, then examples. */
 function helpText(): string {
-  const tables = migratedTables();
-  const names = (kind: string) =>
-    tables
-      .filter((table) => table.kind === kind)
-      .map((table) => table.name)
-      .join(", ");
-  const lines = [`Tables: ${names("table")}.`, `Views: ${names("view")}.`];
   return (
-    `\n${wrap(lines.join(" "), 96)}\nExamples:\n` +
+    `\n${tablesHelp()}\nExamples:\n` +
     '  npx pathlab query "select operation, verdict, count(*) from crosschecks group by all order by all"\n' +
     "  npx pathlab query -f report.sql --json > report.json\n" +
     '  echo "select * from path_points" | npx pathlab query --ndjson | head'
   );
 }
 
-/** `text` broken at spaces into lines of at most `width` characters. */
-function wrap(text: string, width: number): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  return [...lines, line].join("\n");
-}
-
 /** The SQL from exactly one source: the argument, `--file`, or stdin. */
 async function readSql(argument: string | undefined, file: string | undefined): Promise<string> {
   const fromStdin = argument === undefined || argument === "-";
-  if (file !== undefined && !fromStdin) {
+  if (file !== undefined && argument !== undefined) {
     throw new InvalidParamsError(
       "query",
       "sql",

@@ -4,6 +4,7 @@
  * calls of the client) with retries as `shouldRetry` / `retryDelayMs` decide, then decoding with
  * the operation's decoder under the deployment's naming.
  */
+import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, type Dispatcher } from "undici";
 import { DecodeError } from "../spec/errors.ts";
@@ -75,6 +76,14 @@ export function createClient(options: ClientOptions): PathlabClient {
   let rateLimit: RateLimitState | undefined;
   let credits: CreditState | undefined;
   const emit: (event: ClientEvent) => void = options.onEvent ?? (() => {});
+  // The caller's signal gets one listener, which stops the client's own: every attempt and retry
+  // wait listens to that one (as many at once as calls in flight, hence no listener limit).
+  const stopping = new AbortController();
+  setMaxListeners(0, stopping.signal);
+  const stop = () => stopping.abort(options.signal?.reason);
+  if (options.signal?.aborted) stop();
+  else options.signal?.addEventListener("abort", stop, { once: true });
+  const signal = stopping.signal;
 
   async function call(path: string, params: unknown): Promise<unknown> {
     const operation: UntypedOperation = operationByPath(path);
@@ -89,7 +98,7 @@ export function createClient(options: ClientOptions): PathlabClient {
     const servedPath = settings.paths[path] ?? wirePath(path, naming);
     const url = `${settings.baseUrl}${servedPath}${query === "" ? "" : `?${query}`}`;
     for (let attempt = 1; ; ++attempt) {
-      options.signal?.throwIfAborted();
+      signal.throwIfAborted();
       emit({ type: "request", operation: path, attempt });
       try {
         return await semaphore.run(() => attemptOnce(operation, url, attempt));
@@ -108,8 +117,8 @@ export function createClient(options: ClientOptions): PathlabClient {
           random: settings.random,
         });
         emit({ type: "retry", ...event, ...status, delayMs });
-        await sleep(delayMs, undefined, { signal: options.signal }).catch(() => {
-          throw options.signal?.reason;
+        await sleep(delayMs, undefined, { signal }).catch(() => {
+          throw signal.reason;
         });
       }
     }
@@ -124,7 +133,7 @@ export function createClient(options: ClientOptions): PathlabClient {
       dispatcher,
       timeouts,
       secrets,
-      signal: options.signal,
+      signal,
     });
     const nowMs = Date.now();
     rateLimit = readRateLimit(response.headers, nowMs) ?? rateLimit;
@@ -223,6 +232,7 @@ export function createClient(options: ClientOptions): PathlabClient {
     baseUrl: settings.baseUrl,
     naming,
     close: async () => {
+      options.signal?.removeEventListener("abort", stop);
       if (ownedAgent !== undefined) await ownedAgent.close();
     },
   };

@@ -2,6 +2,9 @@
  * The score job (`pathlab score`): scores miners' path sets exactly as the network's validator
  * does over a range of prompts, compares every number with the service's own, stores it all with
  * calibration, and places a candidate model among the miners.
+ *
+ * Over 300 lines: the job's steps (prompts, realized paths, scores, comparisons, smoothing, the
+ * candidate) share one competition context and the per-prompt results, and read in order here.
  */
 
 import { createClient } from "../client/create-client.ts";

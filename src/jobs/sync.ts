@@ -169,7 +169,8 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       return unit;
     });
     const stored = units.filter((unit) => unit.status === "stored").length;
-    const interrupted = options.signal?.aborted === true;
+    // Ctrl-C after the last unit was stored cut nothing: the run ended as it would have.
+    const interrupted = units.some((unit) => unit.status === "interrupted");
     const status = interrupted
       ? "interrupted"
       : failures.length === 0

@@ -20,7 +20,6 @@ import {
   CREATE_SERVICE_SCORES,
   CREATE_SMOOTHED_SCORES,
   CREATE_VENUE_COMPARISONS,
-  RUNS_ALLOW_INTERRUPTED,
 } from "./schema.ts";
 import { StoreError } from "./storeError.ts";
 
@@ -33,6 +32,11 @@ export interface Migration {
   readonly version: number;
   readonly name: string;
   readonly statements: readonly string[];
+  /**
+   * Whether a database without this migration reads the same (it only loosens a constraint), so
+   * that read-only opens (`query`, `export`, notebooks) take it as it is.
+   */
+  readonly readsAlike?: boolean;
 }
 
 /** The table that records which migrations a database has applied. */
@@ -52,6 +56,28 @@ VALUES ($version, $name, CAST(now() AS TIMESTAMP))`;
 const SELECT_MIGRATIONS_TABLE = `
 SELECT count(*) AS present FROM duckdb_tables()
 WHERE database_name = current_database() AND table_name = 'schema_migrations'`;
+
+/**
+ * Migration 3: `runs.status` may also be `interrupted` (a job stopped by Ctrl-C). DuckDB cannot
+ * change a CHECK constraint in place, so the table is rebuilt under its own name through a
+ * temporary copy, keeping every row, its id and the id sequence.
+ * @example for (const statement of RUNS_ALLOW_INTERRUPTED) await connection.run(statement);
+ */
+export const RUNS_ALLOW_INTERRUPTED: readonly string[] = [
+  "CREATE TEMP TABLE runs_before_v3 AS SELECT * FROM runs",
+  "DROP TABLE runs",
+  `CREATE TABLE runs (
+  id BIGINT PRIMARY KEY DEFAULT nextval('run_ids'),
+  started_at TIMESTAMP NOT NULL,
+  finished_at TIMESTAMP,
+  command VARCHAR NOT NULL,
+  args JSON NOT NULL,
+  status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed', 'interrupted')),
+  failures JSON NOT NULL
+)`,
+  "INSERT INTO runs SELECT * FROM runs_before_v3",
+  "DROP TABLE runs_before_v3",
+];
 
 /**
  * Every migration of pathlab's schema, in order. Version 1 creates the tables of DESIGN.md §4 that
@@ -90,7 +116,12 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE_CALIBRATION,
     ],
   },
-  { version: 3, name: "interrupted runs", statements: RUNS_ALLOW_INTERRUPTED },
+  {
+    version: 3,
+    name: "interrupted runs",
+    statements: RUNS_ALLOW_INTERRUPTED,
+    readsAlike: true,
+  },
 ];
 
 /**

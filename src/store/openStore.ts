@@ -173,7 +173,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     throw new StoreError(
       "openStore",
       path,
-      "no database file there; a read-only open needs an existing database (run `pathlab sync` to create one)",
+      "no database file there; a read-only open needs an existing database (run `npx pathlab sync` to create one)",
     );
   }
   const instance = await DuckDBInstance.create(":memory:");
@@ -208,7 +208,10 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   }
 }
 
-/** For a read-only open: the schema must be exactly the latest this pathlab knows. */
+/**
+ * For a read-only open: the schema must be the latest this pathlab knows, or lack only migrations
+ * that read alike (`Migration.readsAlike`).
+ */
 async function checkSchema(
   connection: DuckDBConnection,
   path: string,
@@ -217,13 +220,15 @@ async function checkSchema(
   const applied = await appliedMigrations(connection);
   const latest = migrations.at(-1)?.version ?? 0;
   const version = applied.at(-1)?.version ?? 0;
-  if (version !== latest) {
+  const missing = migrations.filter((migration) => migration.version > version);
+  const readable = version > 0 && missing.every((migration) => migration.readsAlike === true);
+  if (version !== latest && !(version < latest && readable)) {
     const found = applied.length === 0 ? "no pathlab schema" : `schema version ${version}`;
     throw new StoreError(
       "openStore",
       path,
       version < latest
-        ? `expected schema version ${latest}, got ${found}; open it once for writing (e.g. \`pathlab sync\`) to migrate it`
+        ? `expected schema version ${latest}, got ${found}; open it once for writing (e.g. \`npx pathlab sync\`) to migrate it`
         : `expected schema version ${latest}, got ${found}, made by a newer pathlab; use a newer pathlab`,
     );
   }

@@ -6,6 +6,8 @@
  * writers delete the parent's rows and append the new ones in the same transaction, so a rewrite
  * replaces and never duplicates. There are no FOREIGN KEY constraints, because DuckDB executes an
  * upsert of a referenced parent row as delete + insert and would refuse it.
+ *
+ * Over 300 lines: one constant per table, kept together so that the whole schema reads in one place.
  */
 
 /**
@@ -23,28 +25,6 @@ CREATE TABLE runs (
   status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed')),
   failures JSON NOT NULL
 )`;
-
-/**
- * Migration 3: `runs.status` may also be `interrupted` (a job stopped by Ctrl-C). DuckDB cannot
- * change a CHECK constraint in place, so the table is rebuilt under its own name through a
- * temporary copy, keeping every row, its id and the id sequence.
- * @example for (const statement of RUNS_ALLOW_INTERRUPTED) await connection.run(statement);
- */
-export const RUNS_ALLOW_INTERRUPTED: readonly string[] = [
-  "CREATE TEMP TABLE runs_before_v3 AS SELECT * FROM runs",
-  "DROP TABLE runs",
-  `CREATE TABLE runs (
-  id BIGINT PRIMARY KEY DEFAULT nextval('run_ids'),
-  started_at TIMESTAMP NOT NULL,
-  finished_at TIMESTAMP,
-  command VARCHAR NOT NULL,
-  args JSON NOT NULL,
-  status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed', 'interrupted')),
-  failures JSON NOT NULL
-)`,
-  "INSERT INTO runs SELECT * FROM runs_before_v3",
-  "DROP TABLE runs_before_v3",
-];
 
 /**
  * One miner's path set for one prompt, keyed by (asset, miner_uid, start_time, time_increment,

@@ -30,7 +30,7 @@ export function runPathlab(
   const started = performance.now();
   const child = spawn(process.execPath, ["dist/cli/main.js", ...args], {
     cwd: repoRoot,
-    env: { ...process.env, PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "", ...options.env },
+    env: { ...environment(), ...options.env },
     stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
   if (options.stdin !== undefined) child.stdin?.end(options.stdin);
@@ -65,4 +65,11 @@ export function runPathlab(
       });
     }),
   );
+}
+
+/** This process's environment without the service and the color settings (a test sets its own). */
+function environment(): Record<string, string | undefined> {
+  const colors = new Set(["NO_COLOR", "FORCE_COLOR"]);
+  const kept = Object.entries(process.env).filter(([name]) => !colors.has(name));
+  return { ...Object.fromEntries(kept), PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "" };
 }

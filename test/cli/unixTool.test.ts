@@ -1,49 +1,23 @@
 /**
  * The `pathlab` command as a Unix tool, run as real child processes of the compiled package
- * (`node dist/cli/main.js`): exit codes (usage 2 with one line and a hint, SIGINT 130 with the run
- * recorded as interrupted and no partial unit), a reader that goes away (EPIPE), NO_COLOR and
- * FORCE_COLOR, and the version from package.json.
+ * (`node dist/cli/main.js`): exit codes (usage 2 with one line and a hint, 1 for a partial sync;
+ * Ctrl-C is in interrupt.test.ts), a reader that goes away (EPIPE), NO_COLOR and FORCE_COLOR,
+ * and the version from package.json.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorsWanted } from "../../src/cli/program.ts";
+import { startSandbox } from "../../src/sandbox/startSandbox.ts";
 import { openStore } from "../../src/store/openStore.ts";
-import { queryRows } from "../../src/store/queryRows.ts";
 import { temporaryFolder } from "../store/helpers.ts";
+import { runPathlab as pathlab } from "./runPathlab.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const ESCAPE = "\u001b[";
-
-interface Finished {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** `node dist/cli/main.js …args`, with `env` replacing the color variables and PATHLAB_*. */
-async function pathlab(
-  args: readonly string[],
-  env: Record<string, string> = {},
-): Promise<Finished> {
-  const rest = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== "NO_COLOR" && name !== "FORCE_COLOR"),
-  );
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ["dist/cli/main.js", ...args],
-      { cwd: repoRoot, env: { ...rest, PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "", ...env } },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 let folder: string;
 let remove: () => void;
@@ -86,7 +60,11 @@ describe("exit codes", () => {
     const { version } = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
       version: string;
     };
-    expect(await pathlab(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    expect(await pathlab(["--version"])).toMatchObject({
+      code: 0,
+      stdout: `${version}\n`,
+      stderr: "",
+    });
   });
 
   it("ends quietly, with its exit code, when the reader of its output goes away (EPIPE)", async () => {
@@ -99,6 +77,32 @@ describe("exit codes", () => {
     expect(stderr).toBe("");
     expect(stdout).toBe("status=0\n");
   });
+});
+
+describe("failures in some units", () => {
+  it("a sync whose service serves invalid path sets stores the rest, records the run partial, and exits 1", async () => {
+    // every ninth path set one point short: the validator's rule rejects it, the next miner stands in
+    const sandbox = await startSandbox({
+      now: "2026-11-21T10:00:00Z",
+      faults: "path=/v2/prediction/*,shortpaths=every:9",
+    });
+    try {
+      const path = join(folder, "partial.duckdb");
+      const { code, stdout, stderr } = await pathlab(
+        ["sync", "--assets", "BTC", "--horizons", "1h", "--db", path, "--json"],
+        { env: { PATHLAB_BASE_URL: sandbox.url, PATHLAB_API_KEY: sandbox.apiKey } },
+      );
+      expect(code, stderr).toBe(1);
+      const summary = JSON.parse(stdout) as { status: string; failures: { reason: string }[] };
+      expect(summary.status).toBe("partial");
+      expect(summary.failures.map((failure) => failure.reason).join("\n")).toMatch(
+        /Number of time points is incorrect/,
+      );
+      expect(stderr).toMatch(/^\[1\/1\] BTC 1h stored: 10 path sets/m);
+    } finally {
+      await sandbox.close();
+    }
+  }, 120_000);
 });
 
 describe("colors", () => {
@@ -114,58 +118,12 @@ describe("colors", () => {
 
   it("a table is colored under FORCE_COLOR and plain under NO_COLOR", async () => {
     const args = ["query", "select 1 as one", "--db", database];
-    const forced = await pathlab(args, { FORCE_COLOR: "1" });
+    const forced = await pathlab(args, { env: { FORCE_COLOR: "1", NO_COLOR: "" } });
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain(ESCAPE);
-    const plain = await pathlab(args, { FORCE_COLOR: "1", NO_COLOR: "1" });
+    const plain = await pathlab(args, { env: { FORCE_COLOR: "1", NO_COLOR: "1" } });
     expect(plain.code).toBe(0);
     expect(plain.stdout).not.toContain(ESCAPE);
     expect(plain.stdout).toContain("one");
   });
-});
-
-describe("Ctrl-C", () => {
-  it("SIGINT during a sync exits 130, records the run as interrupted, stores no partial unit; a rerun completes", async () => {
-    const path = join(folder, "interrupted.duckdb");
-    const args = ["sync", "--assets", "BTC,ETH", "--horizons", "1h", "--db", path];
-    const child = spawn(
-      process.execPath,
-      ["dist/cli/main.js", ...args, "--now", "2026-11-21T10:00:00Z"],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data: Buffer) => (stdout += String(data)));
-    const planned = new Promise<void>((resolve) =>
-      child.stderr.on("data", (data: Buffer) => {
-        stderr += String(data);
-        if (stderr.includes("units into")) resolve();
-      }),
-    );
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-    await planned;
-    child.kill("SIGINT");
-    expect(await exited).toBe(130);
-    expect(stderr).toContain("interrupted; stopping");
-    expect(stdout).toMatch(/\(run \d+, interrupted\)/);
-    const store = await openStore(path, { readOnly: true });
-    const runs = await queryRows(store, "select status, failures from runs");
-    expect(runs.rows).toEqual([["interrupted", "[]"]]);
-    // every unit is whole or absent: 10 path sets and its insights, or nothing
-    const units = await queryRows(
-      store,
-      "select asset, count(*) from path_sets group by asset order by asset",
-    );
-    const insights = await queryRows(store, "select count(distinct asset) from insights");
-    await store.close();
-    for (const [, count] of units.rows) expect(count).toBe("10");
-    expect(insights.rows[0][0]).toBe(String(units.rows.length));
-    const rerun = await pathlab([...args, "--now", "2026-11-21T10:00:00Z", "--json"]);
-    expect(rerun.code).toBe(0);
-    expect(JSON.parse(rerun.stdout)).toMatchObject({ status: "ok", totals: { stored: 2 } });
-  }, 120_000);
 });

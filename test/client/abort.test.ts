@@ -45,4 +45,23 @@ describe("the client's signal", () => {
     await expect(client.leaderboard.v2Latest()).rejects.toThrow("interrupted");
     expect(server.requests).toHaveLength(1);
   });
+
+  it("takes many calls in flight on one signal without a listener warning", async () => {
+    const controller = new AbortController();
+    const { client } = await serveAndConnect([{ status: 503, body: "busy" }, { body }], {
+      signal: controller.signal,
+      concurrency: 32,
+      maxRetries: 2,
+    });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      await Promise.all(Array.from({ length: 30 }, () => client.leaderboard.v2Latest()));
+      await new Promise((resolve) => setTimeout(resolve, 50)); // warnings are emitted on a later tick
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings.map((warning) => warning.message)).toEqual([]);
+  });
 });

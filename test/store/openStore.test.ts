@@ -115,6 +115,50 @@ describe("migrations", () => {
     await store.close();
   });
 
+  it("migration 3 keeps every run of a version-2 database, its ids and the id sequence, and allows interrupted", async () => {
+    const old = await openStore(path, { migrations: MIGRATIONS.slice(0, 2) });
+    await queryRows(
+      old,
+      `insert into runs (started_at, command, args, status, failures) values
+         ('2026-11-20 10:00:00', 'sync', '{}', 'ok', '[]'),
+         ('2026-11-20 11:00:00', 'score', '{"from":"x"}', 'partial', '[{"reason":"r"}]'),
+         ('2026-11-20 12:00:00', 'sync', '{}', 'failed', '[]')`,
+    );
+    await queryRows(old, "delete from runs where id = 3");
+    await expect(
+      queryRows(old, "update runs set status = 'interrupted' where id = 1"),
+    ).rejects.toThrow(/CHECK constraint/);
+    await old.close();
+    // a version-2 database reads alike: query and export take it before any migration
+    const reader = await openStore(path, { readOnly: true });
+    expect((await queryRows(reader, "select count(*) from runs")).rows).toEqual([["2"]]);
+    await reader.close();
+    const store = await openStore(path);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([3]);
+    const runs = await queryRows(
+      store,
+      "select id, command, args, status, failures from runs order by id",
+    );
+    expect(runs.rows).toEqual([
+      ["1", "sync", "{}", "ok", "[]"],
+      ["2", "score", '{"from":"x"}', "partial", '[{"reason":"r"}]'],
+    ]);
+    await queryRows(
+      store,
+      "insert into runs (started_at, command, args, status, failures) values ('2026-11-21 10:00:00', 'sync', '{}', 'interrupted', '[]')",
+    );
+    // the sequence goes on where it was (3 was taken before the migration)
+    expect((await queryRows(store, "select max(id) from runs")).rows).toEqual([["4"]]);
+    await expect(queryRows(store, "update runs set status = 'lost' where id = 1")).rejects.toThrow(
+      /CHECK constraint/,
+    );
+    expect(
+      (await queryRows(store, "select count(*) from duckdb_tables() where table_name like 'runs%'"))
+        .rows,
+    ).toEqual([["1"]]);
+    await store.close();
+  });
+
   it("a database migrated by a newer pathlab is refused, naming its version", async () => {
     await (await openStore(path, { migrations: [...MIGRATIONS, extraTable] })).close();
     await expect(openStore(path)).rejects.toThrow(
@@ -162,7 +206,7 @@ describe("read-only opens", () => {
 
   it("a read-only open of a missing file says there is no database there", async () => {
     await expect(openStore(join(folder, "absent.duckdb"), { readOnly: true })).rejects.toThrow(
-      /no database file there; a read-only open needs an existing database \(run `pathlab sync` to create one\)/,
+      /no database file there; a read-only open needs an existing database \(run `npx pathlab sync` to create one\)/,
     );
   });
 

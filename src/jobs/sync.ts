@@ -66,11 +66,12 @@ export interface SyncOptions {
  * Runs a sync: checks the options, opens (creating or migrating) the database, starts the embedded
  * sandbox unless `baseUrl` is given, records a run, fetches the meta-leaderboard (14 days) of each
  * competition once, runs the units (`syncUnit`) up to `concurrency` at a time, records how the run
- * ended (`ok`, `partial` or `failed`, with every failure and its reason, without secrets), then
- * stops the sandbox and closes the client and the database, whatever happened. Resolves with the
- * summary; a unit's failures never reject it. Rejects for bad options (`SyncUsageError`: an asset
- * without path sets, an unknown horizon, options that do not fit together), a database that cannot be opened (a
- * `StoreLockedError` when another process holds it) and a sandbox that cannot start.
+ * ended (`ok`, `partial`, `failed`, or `interrupted` when `signal` cut a unit short; with every
+ * failure and its reason, without secrets), then stops the sandbox and closes the client and the
+ * database, whatever happened. Resolves with the summary; a unit's failures never reject it.
+ * Rejects for bad options (`SyncUsageError`: an asset without path sets, an unknown horizon,
+ * options that do not fit together), a database that cannot be opened (a `StoreLockedError` when
+ * another process holds it) and a sandbox that cannot start.
  * @example
  * const summary = await runSync({ assets: ["BTC"], horizons: ["1h"], database: "/tmp/p.duckdb" });
  * summary.units[0].verdicts.exact // => 1873

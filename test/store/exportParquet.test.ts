@@ -5,14 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXPORTED_TABLES, exportParquet } from "../../src/store/exportParquet.ts";
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
-import { finishRun, startRun } from "../../src/store/runs.ts";
 import { schemaTables } from "../../src/store/schemaTables.ts";
-import { writeScoredPrompt } from "../../src/store/scoredPrompts.ts";
-import { writeSmoothedScores } from "../../src/store/smoothedScoreRows.ts";
-import { writeUnit } from "../../src/store/writeUnit.ts";
+import { startRun } from "../../src/store/runs.ts";
+import { filledStore } from "./filledStore.ts";
 import { temporaryFolder } from "./helpers.ts";
-import { SCORED_PROMPT, SMOOTHED_SCORES } from "./scoringUnits.ts";
-import { completeUnit, FORECAST_START } from "./units.ts";
+import { FORECAST_START } from "./units.ts";
 
 /** Whether `python3 -c code` runs. */
 function pythonRuns(code: string): boolean {
@@ -47,33 +44,9 @@ beforeEach(() => {
 });
 afterEach(() => remove());
 
-/**
- * A store with two units (BTC on 2026-02-25, ETH on 2026-02-26), a scored prompt (BTC, 2026-02-25),
- * smoothed scores (2026-02-26) and a finished run: rows in every table.
- */
-async function filledStore(): Promise<Store> {
-  const store = await openStore(join(folder, "pathlab.duckdb"));
-  const run = await startRun(store, { command: "sync", args: {}, startedAtUnix: FORECAST_START });
-  await writeUnit(store, completeUnit(2, 20, run.id));
-  const eth = completeUnit(3, 10, run.id);
-  await writeUnit(store, {
-    ...eth,
-    asset: "ETH",
-    forecastStartTimeUnix: FORECAST_START + 3600,
-    pathSets: eth.pathSets!.map((entry) => ({
-      ...entry,
-      pathSet: { ...entry.pathSet, asset: "ETH", startTime: FORECAST_START + 3600 },
-    })),
-  });
-  await writeScoredPrompt(store, SCORED_PROMPT, run.id);
-  await writeSmoothedScores(store, "crypto-1h", FORECAST_START + 3600, SMOOTHED_SCORES, run.id);
-  await finishRun(store, run, { status: "ok" });
-  return store;
-}
-
 describe("exportParquet", () => {
   it("exportParquet writes every table of the database as <table>/asset=…/date=…/*.parquet (date only without an asset)", async () => {
-    const store = await filledStore();
+    const store = await filledStore(folder);
     const out = join(folder, "export");
     const written = await exportParquet(store, out);
     const tables = (await schemaTables(store)).filter((table) => table.kind === "table");
@@ -117,7 +90,7 @@ describe("exportParquet", () => {
   });
 
   it("DuckDB reads the export back as it is: same rows, equal prices, partition columns restored", async () => {
-    const store = await filledStore();
+    const store = await filledStore(folder);
     const counts = await tableCounts(store);
     const out = join(folder, "export");
     const written = await exportParquet(store, out);
@@ -158,7 +131,7 @@ describe("exportParquet", () => {
   it.skipIf(!pythonAvailable)(
     `an independent reader (Python, no Parquet library) finds PAR1 files with the expected rows and columns${pythonAvailable ? "" : " [SKIPPED: python3 missing]"}`,
     async () => {
-      const store = await filledStore();
+      const store = await filledStore(folder);
       const out = join(folder, "export");
       const written = await exportParquet(store, out);
       const columns = await queryRows(
@@ -205,7 +178,7 @@ describe("exportParquet", () => {
   it.skipIf(!pyarrowAvailable)(
     `pandas with pyarrow reads every exported table's folder as it is, with every row and the partition columns${pyarrowAvailable ? "" : " [SKIPPED: python3 with pandas and pyarrow missing]"}`,
     async () => {
-      const store = await filledStore();
+      const store = await filledStore(folder);
       const out = join(folder, "export");
       const written = await exportParquet(store, out);
       await store.close();
@@ -229,7 +202,7 @@ describe("exportParquet", () => {
   );
 
   it("exporting again replaces each table's folder: no duplicate files or rows", async () => {
-    const store = await filledStore();
+    const store = await filledStore(folder);
     const out = join(folder, "export");
     const first = await exportParquet(store, out);
     await queryRows(store, "delete from crosschecks where asset = 'ETH'");
@@ -285,7 +258,7 @@ describe("exportParquet", () => {
   });
 
   it("a read-only store exports too", async () => {
-    const store = await filledStore();
+    const store = await filledStore(folder);
     await store.close();
     const reader = await openStore(join(folder, "pathlab.duckdb"), { readOnly: true });
     const written = await exportParquet(reader, join(folder, "export"), ["path_sets"]);

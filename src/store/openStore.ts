@@ -91,12 +91,17 @@ export class Store {
   /**
    * Runs `work` in one transaction: BEGIN, then COMMIT when `work` resolves, or ROLLBACK when it
    * throws (the error is rethrown and nothing of the work remains). Waits for earlier work first.
+   * When `signal` has aborted by the time `work` resolves (a job interrupted while it wrote), the
+   * transaction is rolled back too, and the signal's reason thrown.
    * @example
    * await store.withTransaction(async (connection) => {
    *   await connection.run("delete from crosschecks where asset = $asset", { asset: "BTC" });
    * });
    */
-  withTransaction<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  withTransaction<T>(
+    work: (connection: DuckDBConnection) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     if (this.readOnly) {
       return Promise.reject(
         new StoreError(
@@ -111,6 +116,7 @@ export class Store {
       let committed = false;
       try {
         const result = await work(connection);
+        signal?.throwIfAborted();
         await connection.run("COMMIT");
         committed = true;
         return result;

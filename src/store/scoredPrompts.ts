@@ -191,8 +191,7 @@ export async function writeScoredPrompt(
           },
         );
       }
-      signal?.throwIfAborted();
-    });
+    }, signal);
   } catch (error) {
     if (signal?.aborted && error === signal.reason) throw error;
     throw new StoreError(

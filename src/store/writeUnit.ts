@@ -98,9 +98,8 @@ export async function writeUnit(
         unit.leaderboards ?? [],
         place.runId,
       );
-      signal?.throwIfAborted();
       return { pathSetIds, insightIds, crosscheckRows, venueComparisonRows, leaderboardRows };
-    });
+    }, signal);
   } catch (error) {
     if (error instanceof StoreError || (signal?.aborted && error === signal.reason)) throw error;
     throw new StoreError(

@@ -20,7 +20,7 @@ import { resolveService } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
 import { planSyncUnits, type SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncSummary, UnitSummary } from "./syncSummary.ts";
-import { noVerdicts, syncUnit } from "./syncUnit.ts";
+import { emptyUnitSummary, noVerdicts, syncUnit } from "./syncUnit.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
 
 /**
@@ -149,7 +149,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     const failures: SyncFailure[] = [];
     const fetchLane = createSemaphore(1);
     const units = await mapConcurrently(plans, concurrency, async (plan) => {
-      if (options.signal?.aborted) return notStarted(plan);
+      if (options.signal?.aborted) return emptyUnitSummary(plan, "interrupted");
       emit({ type: "unit-start", asset: plan.asset, horizon: plan.horizon });
       const unit = await syncUnit({
         client: activeClient,
@@ -223,23 +223,6 @@ function checkOptions(options: SyncOptions, concurrency: number): void {
       "sync: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",
     );
   }
-}
-
-/** The summary of a unit the sync did not start because it was interrupted. */
-function notStarted(plan: SyncUnitPlan): UnitSummary {
-  return {
-    asset: plan.asset,
-    horizon: plan.horizon,
-    competition: plan.competition,
-    forecastStartTime: null,
-    status: "interrupted",
-    pathSets: 0,
-    crossChecked: 0,
-    verdicts: noVerdicts(),
-    venueComparisons: 0,
-    failures: 0,
-    durationMs: 0,
-  };
 }
 
 function totalsOf(

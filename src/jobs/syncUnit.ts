@@ -92,15 +92,8 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
   };
   let forecastStartTime: string | null = null;
   const summary = (fields: Partial<UnitSummary>): UnitSummary => ({
-    asset: plan.asset,
-    horizon: plan.horizon,
-    competition: plan.competition,
+    ...emptyUnitSummary(plan, "failed"),
     forecastStartTime,
-    status: "failed",
-    pathSets: 0,
-    crossChecked: 0,
-    verdicts: noVerdicts(),
-    venueComparisons: 0,
     ...fields,
     failures,
     durationMs: Math.round(performance.now() - started),
@@ -196,6 +189,26 @@ function leaderboardTimeUnix(rows: readonly LeaderboardV2Row[]): number | undefi
     if (milliseconds > latest) latest = milliseconds;
   }
   return Number.isFinite(latest) ? latest / 1000 : undefined;
+}
+
+/**
+ * The summary of `plan`'s unit with nothing in it: no forecast start, path sets, verdicts or
+ * failures (a unit that failed before it had any, or that an interrupted sync never started).
+ */
+export function emptyUnitSummary(plan: SyncUnitPlan, status: UnitSummary["status"]): UnitSummary {
+  return {
+    asset: plan.asset,
+    horizon: plan.horizon,
+    competition: plan.competition,
+    forecastStartTime: null,
+    status,
+    pathSets: 0,
+    crossChecked: 0,
+    verdicts: noVerdicts(),
+    venueComparisons: 0,
+    failures: 0,
+    durationMs: 0,
+  };
 }
 
 /** A count of 0 for every verdict. */

@@ -5,10 +5,11 @@ import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
 import { InvalidParamsError } from "../spec/errors.ts";
 import { exportParquet, type ExportedTableName } from "../store/exportParquet.ts";
 import { openStore } from "../store/openStore.ts";
-import { schemaTables } from "../store/schemaTables.ts";
+import { tableNames } from "../store/schemaTables.ts";
 import { listOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
 import { tablesHelp } from "./tablesHelp.ts";
+import { tableStyle } from "./tableStyle.ts";
 
 interface ExportOptions {
   out: string;
@@ -42,9 +43,7 @@ export function exportCommand(io: ProgramIo): Command {
       let written;
       try {
         if (options.tables !== undefined) {
-          const present = (await schemaTables(store))
-            .filter((table) => table.kind === "table")
-            .map((table) => table.name);
+          const present = await tableNames(store);
           const unknown = options.tables.find((table) => !present.includes(table));
           if (unknown !== undefined) {
             throw new InvalidParamsError(
@@ -65,7 +64,7 @@ export function exportCommand(io: ProgramIo): Command {
       }
       const table = new Table({
         head: ["table", "rows", "files", "folder"],
-        style: io.stdoutTerminal ? { compact: true } : { compact: true, head: [], border: [] },
+        style: tableStyle(io.stdoutColors === true),
       });
       for (const entry of written) {
         table.push([entry.table, entry.rows, entry.files.length, entry.directory]);

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs"
 import { join, relative } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Store } from "./openStore.ts";
-import { migratedTables, schemaTables } from "./schemaTables.ts";
+import { migratedTables, tableNames } from "./schemaTables.ts";
 import { StoreError } from "./storeError.ts";
 
 /**
@@ -129,9 +129,7 @@ export async function exportParquet(
   directory: string,
   tables?: readonly ExportedTableName[],
 ): Promise<ExportedTable[]> {
-  const present = (await schemaTables(store))
-    .filter((table) => table.kind === "table")
-    .map((table) => table.name);
+  const present = await tableNames(store);
   for (const table of tables ?? []) {
     if (!present.includes(table)) {
       throw new RangeError(

@@ -85,3 +85,14 @@ export async function schemaTables(store: Store): Promise<SchemaTable[]> {
         (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
     );
 }
+
+/**
+ * The names of the tables of `store`'s database, views left out, in {@link schemaTables}' order:
+ * what `exportParquet` writes and `--tables` may name.
+ * @example (await tableNames(store)).includes("miner_scores") // => true
+ */
+export async function tableNames(store: Store): Promise<string[]> {
+  return (await schemaTables(store))
+    .filter((table) => table.kind === "table")
+    .map((table) => table.name);
+}

@@ -4,6 +4,7 @@ import Table from "cli-table3";
 import { operations } from "../spec/operations.ts";
 import type { ParamSpec, Section } from "../spec/operation.ts";
 import type { ProgramIo } from "./program.ts";
+import { tableStyle } from "./tableStyle.ts";
 
 const SECTIONS: readonly Section[] = [
   "insights",
@@ -51,7 +52,7 @@ export function operationsCommand(io: ProgramIo): Command {
       }
       const table = new Table({
         head: ["path", "client method", "auth", "parameters"],
-        style: io.stdoutTerminal ? { compact: true } : { compact: true, head: [], border: [] },
+        style: tableStyle(io.stdoutColors === true),
       });
       for (const operation of selected) {
         table.push([

@@ -27,7 +27,7 @@ export interface ProgramIo {
    * Whether to color stdout (tables get colored heads): when it is a terminal, unless `NO_COLOR`
    * is set; `FORCE_COLOR` (other than `0`) colors it anyway.
    */
-  readonly stdoutTerminal?: boolean;
+  readonly stdoutColors?: boolean;
   /**
    * stdout as a stream, when it is one: commands that print much (`query`) wait for its 'drain'
    * when its buffer is full and stop once it is closed; the text itself still goes through `stdout`.
@@ -49,7 +49,7 @@ const processIo: ProgramIo = {
   stdout: (text) => void (process.stdout.destroyed || process.stdout.write(text)),
   stderr: (text) => void (process.stderr.destroyed || process.stderr.write(text)),
   ...(process.stderr.isTTY && { stderrTerminal: process.stderr }),
-  stdoutTerminal: colorsWanted(process.stdout.isTTY === true, process.env),
+  stdoutColors: colorsWanted(process.stdout.isTTY === true, process.env),
   stdoutStream: process.stdout,
 };
 

@@ -58,7 +58,7 @@ export function queryCommand(io: ProgramIo): Command {
             ? writeJsonArray(stream, write)
             : options.ndjson === true
               ? writeNdjson(stream, write)
-              : writeTable(stream, write, options.maxRows, io.stdoutTerminal !== true),
+              : writeTable(stream, write, options.maxRows, io.stdoutColors === true),
         );
       } catch (error) {
         // DuckDB's message spans lines (candidates, the SQL with a caret): its first line here,

@@ -5,6 +5,7 @@
 import Table from "cli-table3";
 import type { RowStream } from "../store/queryRows.ts";
 import type { StdoutWrite } from "./stdoutWriter.ts";
+import { tableStyle } from "./tableStyle.ts";
 
 /**
  * Writes every row as a JSON object keyed by column on a line of its own (NDJSON), one chunk of
@@ -36,14 +37,14 @@ export async function writeJsonArray(stream: RowStream, write: StdoutWrite): Pro
 /**
  * Writes a table of the first `maxRows` rows as soon as it has them, then reads the rest without
  * keeping it and writes the row count, with how many rows were not shown and how to see them.
- * `plain` drops the borders' colors (not a terminal).
- * @example await writeTable(stream, stdoutWriter(io), 100, true); // the table, then "1 row"
+ * `colors` colors the head and borders (see `tableStyle`).
+ * @example await writeTable(stream, stdoutWriter(io), 100, false); // the table, then "1 row"
  */
 export async function writeTable(
   stream: RowStream,
   write: StdoutWrite,
   maxRows: number,
-  plain: boolean,
+  colors: boolean,
 ): Promise<void> {
   const shown: (readonly unknown[])[] = [];
   let total = 0;
@@ -57,7 +58,7 @@ export async function writeTable(
   }
   const table = new Table({
     head: [...stream.columns],
-    style: plain ? { compact: true, head: [], border: [] } : { compact: true },
+    style: tableStyle(colors),
   });
   for (const row of shown) table.push(row.map(cellText));
   if (!(await write(`${table.toString()}\n`))) return;

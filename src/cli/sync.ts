@@ -101,7 +101,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
     io.stdout(
       options.json
         ? `${JSON.stringify(summary, null, 2)}\n`
-        : formatSyncReport(summary, databaseFlag, io.stdoutTerminal === true),
+        : formatSyncReport(summary, databaseFlag, io.stdoutColors === true),
     );
     status.exitCode = summary.exitCode;
   });

@@ -7,19 +7,20 @@
 import Table from "cli-table3";
 import type { SyncSummary } from "../jobs/syncSummary.ts";
 import { failureLine } from "./syncProgress.ts";
+import { tableStyle } from "./tableStyle.ts";
 
 /** Failures listed in the summary; the rest are in `runs.failures` (and in `--json`). */
 const LISTED_FAILURES = 20;
 
 /**
  * The summary as text. `databaseFlag` is the `--db …` to repeat in the suggested commands (empty
- * for the default database); `terminal` colors the table's head (for a terminal).
- * @example io.stdout(formatSyncReport(summary, "", process.stdout.isTTY === true));
+ * for the default database); `colors` colors the table's head and borders (see `tableStyle`).
+ * @example io.stdout(formatSyncReport(summary, "", io.stdoutColors === true));
  */
 export function formatSyncReport(
   summary: SyncSummary,
   databaseFlag: string,
-  terminal: boolean,
+  colors: boolean,
 ): string {
   const table = new Table({
     head: [
@@ -36,7 +37,7 @@ export function formatSyncReport(
       "failures",
       "time",
     ],
-    style: terminal ? { compact: true } : { compact: true, head: [], border: [] },
+    style: tableStyle(colors),
   });
   for (const unit of summary.units) {
     table.push([

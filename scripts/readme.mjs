@@ -33,6 +33,41 @@ const EXAMPLES = {
       ],
     },
   ],
+  candidate: [
+    {
+      pathlab: [
+        "baseline",
+        "--from",
+        "2026-11-21T09:20:00Z",
+        "--to",
+        "2026-11-21T09:45:00Z",
+        "--competition",
+        "crypto-1h",
+        "--model",
+        "gbm",
+        "--out",
+        "./my-model",
+        "--now",
+        SCORE_NOW,
+      ],
+    },
+    { pathlab: ["validate", "./my-model"] },
+    {
+      pathlab: [
+        "score",
+        "--candidate",
+        "./my-model",
+        "--from",
+        "2026-11-21T09:20:00Z",
+        "--to",
+        "2026-11-21T09:45:00Z",
+        "--competition",
+        "crypto-1h",
+        "--now",
+        SCORE_NOW,
+      ],
+    },
+  ],
   score: [
     { prepare: writeCandidate },
     {
@@ -98,10 +133,13 @@ async function runServe(args, cwd) {
 
 /**
  * The score example's candidate folder: miner 150's BTC submission at one prompt with every price
- * raised 0.1 % (a model of one's own, slightly off), and a SOL submission one path short.
+ * raised 0.1 % and rounded as miners round (a model of one's own, slightly off), and a SOL
+ * submission one path short.
  */
 async function writeCandidate(cwd) {
-  const { startSandbox, createClient } = await import(path.join(root, "dist", "index.js"));
+  const { startSandbox, createClient, roundPrice } = await import(
+    path.join(root, "dist", "index.js")
+  );
   const sandbox = await startSandbox({ seed: 42, now: SCORE_NOW });
   try {
     const client = createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
@@ -111,7 +149,10 @@ async function writeCandidate(cwd) {
     const folder = path.join(cwd, "my-model");
     mkdirSync(folder);
     const btc = await fetchSet("BTC");
-    const raised = btc.predictions.map((pathPrices) => pathPrices.map((price) => price * 1.001));
+    // Rounded to 8 significant digits as miners round: unrounded prices fail the validator.
+    const raised = btc.predictions.map((pathPrices) =>
+      pathPrices.map((price) => roundPrice(price * 1.001)),
+    );
     const write = (name, asset, set) =>
       writeFileSync(
         path.join(folder, name),

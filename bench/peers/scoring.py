@@ -1,6 +1,6 @@
 """numpy peer of bench/suites/scoring.ts: the validator's prompt CRPS for 250 miners, one miner at a
 time as the validator's worker does, with properscoring's algorithm written in numpy (properscoring
-itself cannot be installed here).
+itself cannot be installed here); for 1h prompts also with the volatility CRPS of crypto-1h.
 
 properscoring's compiled CRPS integrates (F - H)^2 over the gaps between the sorted members, F the
 ensemble CDF (i/M on the gap after the i-th member) and H the step at the observation y. Vectorized
@@ -70,6 +70,44 @@ def prompt_crps(simulations, realized, increment, intervals):
     return total if np.isfinite(total) else -1.0
 
 
+VOLATILITY_BLOCKS_1H = [(3600, 5.25 / 3), (900, 5.25 / 12), (300, 5.25 / 36)]
+
+
+def block_volatilities(paths, k):
+    """The validator's block_volatilities: nanstd (ddof 1) of each block's 1-step bp returns."""
+    returns = np.diff(paths, axis=-1) / paths[..., :-1] * 10000
+    n = returns.shape[-1] // k
+    blocks = returns[..., : n * k].reshape(*returns.shape[:-1], n, k)
+    scorable = np.sum(~np.isnan(blocks), axis=-1) >= 2
+    out = np.full(scorable.shape, np.nan)
+    out[scorable] = np.nanstd(blocks[scorable], axis=-1, ddof=1)
+    return out
+
+
+def volatility_crps(simulations, realized, increment):
+    """The validator's calculate_vol_crps_for_miner (synthdataco/synth-subnet #323)."""
+    total = 0.0
+    for seconds, weight in VOLATILITY_BLOCKS_1H:
+        k = int(seconds / increment)
+        realized_vol = block_volatilities(realized, k)
+        observed = ~np.isnan(realized_vol)
+        if not observed.any():
+            continue
+        simulated = block_volatilities(simulations, k)[:, observed]
+        terms = crps_properscoring(np.sort(simulated, axis=0), realized_vol[observed])
+        total += weight * terms.sum()
+    return total
+
+
+def prompt_crps_with_volatility(simulations, realized, increment, intervals):
+    """calculate_total_score_for_miner: the price CRPS plus the volatility CRPS."""
+    price = prompt_crps(simulations, realized, increment, intervals)
+    if price == -1:
+        return price
+    total = price + volatility_crps(simulations, realized, increment)
+    return total if np.isfinite(total) else -1.0
+
+
 def miners_of(data, points):
     per_miner = data.paths_per_miner
     return [
@@ -78,14 +116,14 @@ def miners_of(data, points):
     ]
 
 
-def validator(points, increment, intervals, miner_count):
+def validator(points, increment, intervals, miner_count, score=prompt_crps):
     def setup(data):
         miners = miners_of(data, points)
         realized = data.realized[:points]
 
         def run():
             return [
-                prompt_crps(miners[uid % len(miners)], realized, increment, intervals)
+                score(miners[uid % len(miners)], realized, increment, intervals)
                 for uid in range(miner_count)
             ]
 
@@ -99,6 +137,10 @@ CASES = {
     "validator_1h_250": validator(HOUR_POINTS, 60, INTERVALS_1H, PROMPT_MINERS),
     "validator_24h_1": validator(289, 300, INTERVALS_24H, 1),
     "validator_1h_1": validator(HOUR_POINTS, 60, INTERVALS_1H, 1),
+    "validator_1h_vol_250": validator(
+        HOUR_POINTS, 60, INTERVALS_1H, PROMPT_MINERS, prompt_crps_with_volatility
+    ),
+    "validator_1h_vol_1": validator(HOUR_POINTS, 60, INTERVALS_1H, 1, prompt_crps_with_volatility),
 }
 
 if __name__ == "__main__":

@@ -11,11 +11,20 @@
  * score while this thread sleeps in `Atomics.wait`, the same work `scoreMiners` awaits. A second
  * pool of one worker lets this thread score queued miners too (`callerScores`, its default when a
  * core is left).
+ *
+ * The bench prompts start 2026-02-25, before the 1h gap fix (2026-03-11) and the volatility CRPS:
+ * the 1h cases set the dated rules explicitly (`gapsFirstChangeOnly: true`, the current 121
+ * terms), and the volatility CRPS rows add `volatility: true` (crypto-1h's 17 blocks), so that
+ * the two are compared on the same prompt in the same process (issue 19: ≤ 1.3× the price-only
+ * time).
  */
 
 import { pathSetFromPrediction } from "../../src/paths/fromPrediction.ts";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { promptCrps } from "../../src/reference/promptCrps.ts";
+import { blockVolatilitiesOf } from "../../src/reference/volatilityCrps.ts";
+import { pathBlockVolatilities } from "../../src/core/pathBlockVolatilities.ts";
+import { gatherReturns } from "../../src/scoring/gatherTerms.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
 import { createScoringPool } from "../../src/scoring/scoringPool.ts";
 import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
@@ -98,10 +107,27 @@ export const suite = defineSuite({
     const hourRealized = realizedOf(data.realized.subarray(0, HOUR_POINTS), 60);
     const crypto24h = { competition: "crypto-24h" } as const;
     const crypto1h = { competition: "crypto-1h" } as const;
+    const priceOnly = { gapsFirstChangeOnly: true, volatility: false } as const;
+    const withVolatility = { gapsFirstChangeOnly: true, volatility: true } as const;
+    // The 1h miner's 1-step returns, step-major as the kernel gathers them, for the block rows.
+    const hourReturns = new Float64Array(PATHS_PER_MINER * (HOUR_POINTS - 1));
+    gatherReturns(
+      hour[0].values,
+      PATHS_PER_MINER,
+      HOUR_POINTS,
+      1,
+      0,
+      HOUR_POINTS - 1,
+      false,
+      hourReturns,
+    );
+    const blockVolatilities = new Float64Array(PATHS_PER_MINER * 17);
     const paths = Array.from({ length: PATHS_PER_MINER }, (_, path) =>
       Array.from(data.miner0.subarray(path * POINTS, (path + 1) * POINTS)),
     );
     const realizedPrices = Array.from(data.realized);
+    const hourPaths = paths.map((path) => path.slice(0, HOUR_POINTS));
+    const hourPrices = realizedPrices.slice(0, HOUR_POINTS);
     return [
       {
         name: "scoreMiners, 24h prompt (345 terms), 2 workers, path sets as read",
@@ -146,8 +172,15 @@ export const suite = defineSuite({
       {
         name: "scoreMiners, 1h prompt (121 terms), 2 workers",
         size: "250 × 1,000 × 61",
-        pathlab: () => pool.scoreMinersBlocking(hour, hourRealized, crypto1h),
+        pathlab: () => pool.scoreMinersBlocking(hour, hourRealized, crypto1h, priceOnly),
         peer: { script: "scoring", case: "validator_1h_250" },
+      },
+      {
+        name: "scoreMiners, 1h prompt with volatility CRPS (+17 blocks), 2 workers",
+        size: "250 × 1,000 × 61",
+        pathlab: () => pool.scoreMinersBlocking(hour, hourRealized, crypto1h, withVolatility),
+        peer: { script: "scoring", case: "validator_1h_vol_250" },
+        note: "≤ 1.3× the row above",
       },
       {
         name: "scorePrompt, one miner, 24h prompt",
@@ -160,15 +193,45 @@ export const suite = defineSuite({
       {
         name: "scorePrompt, one miner, 1h prompt",
         size: "1,000 × 61",
-        pathlab: () => scorePrompt(hour[0], hourRealized, crypto1h),
-        naive: () =>
-          promptCrps(
-            paths.map((path) => path.slice(0, HOUR_POINTS)),
-            realizedPrices.slice(0, HOUR_POINTS),
-            60,
-            SCORING_INTERVALS_1H,
-          ),
+        pathlab: () => scorePrompt(hour[0], hourRealized, crypto1h, priceOnly),
+        naive: () => promptCrps(hourPaths, hourPrices, 60, SCORING_INTERVALS_1H, priceOnly),
         peer: { script: "scoring", case: "validator_1h_1" },
+      },
+      {
+        name: "scorePrompt, one miner, 1h prompt with volatility CRPS",
+        size: "1,000 × 61",
+        pathlab: () => scorePrompt(hour[0], hourRealized, crypto1h, withVolatility),
+        naive: () => promptCrps(hourPaths, hourPrices, 60, SCORING_INTERVALS_1H, withVolatility),
+        peer: { script: "scoring", case: "validator_1h_vol_1" },
+        note: "≤ 1.3× the row above",
+      },
+      {
+        name: "  same, parity mode (two-pass volatilities, properscoring's loop)",
+        size: "1,000 × 61",
+        pathlab: () =>
+          scorePrompt(hour[0], hourRealized, crypto1h, { ...withVolatility, method: "parity" }),
+      },
+      {
+        name: "  its block volatilities (merged: 5-minute blocks, then 15 and 60 merged)",
+        size: "1,000 × 17 blocks",
+        pathlab: () =>
+          pathBlockVolatilities(hourReturns, PATHS_PER_MINER, [60, 15, 5], true, blockVolatilities),
+        naive: () =>
+          hourPaths.map((path) => [60, 15, 5].map((steps) => blockVolatilitiesOf(path, steps))),
+        note: "naive = src/reference",
+      },
+      {
+        name: "  variant: every block two-pass (parity mode)",
+        size: "1,000 × 17 blocks",
+        pathlab: () =>
+          pathBlockVolatilities(
+            hourReturns,
+            PATHS_PER_MINER,
+            [60, 15, 5],
+            false,
+            blockVolatilities,
+          ),
+        note: "parity mode only",
       },
     ];
   },

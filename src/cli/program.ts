@@ -5,17 +5,20 @@
  */
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
+import { baselineCommand } from "./baseline.ts";
 import { exportCommand } from "./export.ts";
 import { operationsCommand } from "./operations.ts";
 import { queryCommand } from "./query.ts";
 import { scoreCommand } from "./score.ts";
 import { serveCommand } from "./serve.ts";
 import { syncCommand } from "./sync.ts";
+import { validateCommand } from "./validate.ts";
 import { EXIT_OK, EXIT_USAGE, formatError } from "./errors.ts";
 
 const ROADMAP = `
 Start with \`npx pathlab sync\` (what \`npm start\` runs), then \`npx pathlab query "select …"\`.
-Benchmark miners with \`npx pathlab score --from <ISO> --to <ISO>\`.`;
+Benchmark miners with \`npx pathlab score --from <ISO> --to <ISO>\`.
+Check a miner's response before deploying it with \`npx pathlab validate FILE…\`.`;
 
 /** Streams the program writes to; tests pass their own. */
 export interface ProgramIo {
@@ -107,6 +110,8 @@ export function buildProgram(
     });
   program.addCommand(syncCommand(io, status));
   program.addCommand(scoreCommand(io, status));
+  program.addCommand(baselineCommand(io, status));
+  program.addCommand(validateCommand(io, status));
   program.addCommand(queryCommand(io));
   program.addCommand(exportCommand(io));
   program.addCommand(operationsCommand(io));

@@ -6,13 +6,20 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
 import type { MinerSelection } from "../jobs/score.ts";
-import type { CompetitionScores, ScoreEvent, ScoreSummary } from "../jobs/scoreSummary.ts";
-import { SyncUsageError } from "../jobs/syncUsageError.ts";
+import type { ScoreEvent, ScoreSummary } from "../jobs/scoreSummary.ts";
+import { formatScoreReport } from "./scoreReport.ts";
 import { COMPETITIONS, type Competition } from "../spec/assets.ts";
-import { EXIT_USAGE } from "./errors.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { isoTimeOption, listOption } from "./optionParsers.ts";
-import { addServiceOptions } from "./serviceOptions.ts";
+import { listOption } from "./optionParsers.ts";
+import {
+  addDeploymentOptions,
+  addPromptRangeOptions,
+  addServiceOptions,
+  deploymentOptions,
+  rethrowAsUsage,
+} from "./serviceOptions.ts";
+import { DEFAULT_ERA_SETTINGS, type EraSettings } from "../spec/eras.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 
 interface ScoreCommandOptions {
@@ -21,7 +28,13 @@ interface ScoreCommandOptions {
   competition: Competition | "all";
   assets?: string[];
   miners?: MinerSelection;
+  ownOnly?: boolean;
   candidate?: string;
+  naming?: string;
+  paths?: Record<string, string>;
+  outlierCapFrom?: number | null;
+  volatilityCrpsFrom?: number | null;
+  formatRuleFrom?: number | null;
   db: string;
   baseUrl?: string;
   apiKey?: string;
@@ -36,49 +49,69 @@ interface ScoreCommandOptions {
  * @example buildProgram(io, status).addCommand(scoreCommand(io, status));
  */
 export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
-  const command = addServiceOptions(
-    new Command("score")
-      .description(
-        "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
-      )
-      .requiredOption(
-        "--from <time>",
-        "prompts starting from this time, ISO 8601",
-        isoTimeOption("--from"),
-      )
-      .requiredOption(
-        "--to <time>",
-        "prompts starting up to this time, ISO 8601",
-        isoTimeOption("--to"),
-      )
-      .addOption(
-        new Option("--competition <name>", "the competition to score")
-          .choices([...COMPETITIONS, "all"])
-          .default("all"),
-      )
-      .option(
-        "--assets <list>",
-        "comma-separated assets (default: every asset of the competitions)",
-        listOption("--assets", (asset) => asset),
-      )
-      .option(
-        "--miners <selection>",
-        "top:N (meta-leaderboard) or uid,uid (default: every miner the service scored)",
-        minersOption,
-      )
-      .option(
-        "--candidate <dir>",
-        "a folder of your model's prediction files: *.json, each the spec's prediction-set record plus asset, time_increment and time_length",
-      )
-      .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+  const command = addDeploymentOptions(
+    addServiceOptions(
+      addPromptRangeOptions(new Command("score"))
+        .description(
+          "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
+        )
+        .addOption(
+          new Option("--competition <name>", "the competition to score")
+            .choices([...COMPETITIONS, "all"])
+            .default("all"),
+        )
+        .option(
+          "--assets <list>",
+          "comma-separated assets (default: every asset of the competitions)",
+          listOption("--assets", (asset) => asset),
+        )
+        .option(
+          "--miners <selection>",
+          "top:N (meta-leaderboard) or uid,uid (default: every miner the service scored)",
+          minersOption,
+        )
+        .option(
+          "--own-only",
+          "recompute only the candidate: no miner's path set is fetched, every miner takes the service's CRPS, as the network's backtester does (the default with --base-url and no --miners: miners' path sets need elevated access and are kept 6–11 days)",
+        )
+        .option(
+          "--no-own-only",
+          "recompute every selected miner from its path set (default with the embedded sandbox)",
+        )
+        .option(
+          "--candidate <dir>",
+          "a folder of your model's answers (*.json; see 'npx pathlab validate --help' for the layouts): it is scored as one more miner on every prompt of its competitions and assets, the fill where it has no file",
+        )
+        .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+    ),
   )
+    .option(
+      "--outlier-cap-from <time|off>",
+      `when the 10 × median outlier cap joined the p95 rule (default ${dayOf(DEFAULT_ERA_SETTINGS.outlierCapFromUnix)})`,
+      eraDateOption("--outlier-cap-from"),
+    )
+    .option(
+      "--volatility-crps-from <time|off>",
+      `when crypto-1h prompts gained the volatility CRPS (default ${dayOf(DEFAULT_ERA_SETTINGS.volatilityCrpsFromUnix)})`,
+      eraDateOption("--volatility-crps-from"),
+    )
+    .option(
+      "--format-rule-from <time|off>",
+      `when responses were first checked with the v1.10.3 price format rule (default ${dayOf(DEFAULT_ERA_SETTINGS.responseFormatFromUnix)})`,
+      eraDateOption("--format-rule-from"),
+    )
     .option("--json", "print the summary as JSON instead of tables")
     .addHelpText(
       "after",
-      "\nExit codes: 0 every recomputed number agrees with the service's, 1 a disagreement (shown\n" +
-        "loudly; a bug on one side), 2 bad usage, 130 interrupted (Ctrl-C; the prompts scored until\n" +
-        "then are kept, the one being written is rolled back). Each prompt is stored in one transaction under its\n" +
-        "natural key, so rerunning a range changes no row count.",
+      "\nThe validator's rules are those of each prompt's date (the era table, DOMAIN.md §3b): the\n" +
+        "competitions and their shares, the prompt-score rule, the 1h gap formula, the price format\n" +
+        "rule, SPYX → SP500, the crypto-1h volatility CRPS. Miners are keyed by hotkey; smoothed\n" +
+        "scores are computed at every validator update of the range (table rank_history).\n" +
+        "\nExit codes: 0 every recomputed number agrees with the service's, 1 a disagreement (shown\n" +
+        "loudly; a bug on one side) or a candidate file that answers no prompt of the range, 2 bad\n" +
+        "usage, 130 interrupted (Ctrl-C; the prompts scored until then are kept, the one being\n" +
+        "written is rolled back). Each prompt is stored in one transaction under its natural key, so\n" +
+        "rerunning a range changes no row count.",
     );
   return command.action(async (options: ScoreCommandOptions) => {
     const onEvent = progressPrinter(io);
@@ -94,6 +127,9 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...(options.assets !== undefined && { assets: options.assets }),
         ...(options.miners !== undefined && { miners: options.miners }),
         ...(options.candidate !== undefined && { candidate: options.candidate }),
+        ...(options.ownOnly !== undefined && { ownOnly: options.ownOnly }),
+        client: deploymentOptions(options),
+        eraSettings: eraSettingsOf(options),
         database: options.db,
         ...(options.baseUrl !== undefined &&
           options.baseUrl !== "" && { baseUrl: options.baseUrl }),
@@ -104,16 +140,41 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         signal: interruption.signal,
       });
     } catch (error) {
-      if (error instanceof SyncUsageError) {
-        command.error(`error: ${error.message}`, { exitCode: EXIT_USAGE, code: "pathlab.usage" });
-      }
-      throw error;
+      rethrowAsUsage(command, error);
     } finally {
       interruption.dispose();
     }
     io.stdout(options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatScoreReport(summary));
     status.exitCode = summary.exitCode;
   });
+}
+
+function eraSettingsOf(options: ScoreCommandOptions): EraSettings {
+  return {
+    ...(options.outlierCapFrom !== undefined && { outlierCapFromUnix: options.outlierCapFrom }),
+    ...(options.volatilityCrpsFrom !== undefined && {
+      volatilityCrpsFromUnix: options.volatilityCrpsFrom,
+    }),
+    ...(options.formatRuleFrom !== undefined && { responseFormatFromUnix: options.formatRuleFrom }),
+  };
+}
+
+/** An era setting: an ISO time (Unix seconds) or `off` (null: the change never applies). */
+function eraDateOption(name: string): (text: string) => number | null {
+  return (text) => {
+    if (text === "off") return null;
+    const milliseconds = parseIsoTimeMs(text);
+    if (Number.isNaN(milliseconds)) {
+      throw new InvalidArgumentError(
+        `${name} must be an ISO 8601 time such as 2026-09-01 or off, got ${JSON.stringify(text)}`,
+      );
+    }
+    return Math.floor(milliseconds / 1000);
+  };
+}
+
+function dayOf(unix: number | null): string {
+  return unix === null ? "off" : new Date(unix * 1000).toISOString().slice(0, 10);
 }
 
 function minersOption(text: string): MinerSelection {
@@ -138,98 +199,4 @@ function progressPrinter(io: ProgramIo): (event: ScoreEvent) => void {
       );
     }
   };
-}
-
-/**
- * The human-readable report of a score run: per competition a leaderboard (rank, smoothed score,
- * reward weight, mean CRPS, 90% coverage, agreement), the candidate's placing, and every
- * disagreement in capitals.
- * @example io.stdout(formatScoreReport(summary));
- */
-export function formatScoreReport(summary: ScoreSummary): string {
-  const lines: string[] = [];
-  lines.push(
-    `pathlab score ${summary.from} → ${summary.to} (${summary.service.kind}${summary.service.now === undefined ? "" : `, now ${summary.service.now}`}) run ${summary.runId} → ${summary.database}`,
-  );
-  for (const competition of summary.competitions) lines.push("", ...competitionLines(competition));
-  if (summary.rejectedCandidateFiles.length > 0) {
-    lines.push("", "Candidate files rejected by validation:");
-    for (const { file, reason } of summary.rejectedCandidateFiles)
-      lines.push(`  ${file}: ${reason}`);
-  }
-  const { agree, disagree, notCompared } = summary.agreement;
-  lines.push(
-    "",
-    `Agreement with the service: ${agree} agree, ${disagree} disagree, ${notCompared} not compared (${(summary.durationMs / 1000).toFixed(1)} s)`,
-  );
-  if (disagree > 0) {
-    lines.push(`!!! ${disagree} NUMBERS DISAGREE WITH THE SERVICE — a bug on one side:`);
-    for (const item of summary.disagreements.slice(0, 20)) {
-      lines.push(
-        `!!! ${item.what} of miner ${item.minerUid} at ${item.where}: pathlab ${item.ours}, service ${item.service}`,
-      );
-    }
-    if (summary.disagreements.length > 20) {
-      lines.push(`!!! … and ${summary.disagreements.length - 20} more (see --json)`);
-    }
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-function competitionLines(competition: CompetitionScores): string[] {
-  const skipped = Object.entries(competition.promptsSkipped)
-    .map(([reason, count]) => `${count} ${reason}`)
-    .join(", ");
-  const lines = [
-    `${competition.competition}: ${competition.promptsScored} prompts scored (intervals ${Object.keys(competition.intervals).join(" ")})${skipped === "" ? "" : `; skipped ${skipped}`}`,
-    `smoothed at ${competition.asOf ?? "no service update in the range"}`,
-  ];
-  if (competition.windowPromptsMissing > 0) {
-    lines.push(
-      `smoothed scores not compared: the range leaves out ${competition.windowPromptsMissing} prompts of the ${competition.competition} window the service scored`,
-    );
-  }
-  const rows = competition.leaderboard.map((row) => [
-    String(row.rank),
-    String(row.minerUid),
-    fixed(row.smoothedScore, 4),
-    row.rewardWeight === null ? "–" : row.rewardWeight.toPrecision(4),
-    fixed(row.meanCrps, 2),
-    row.coverage90 === null ? "–" : `${(row.coverage90 * 100).toFixed(1)}%`,
-    `${row.promptsAgreeing}/${row.prompts}`,
-    row.agreement === "disagree" ? "DISAGREE" : row.agreement,
-  ]);
-  lines.push(
-    ...table(
-      ["rank", "uid", "smoothed", "weight", "mean CRPS", "cov 90%", "prompts ok", "agreement"],
-      rows,
-    ),
-  );
-  const candidate = competition.candidate;
-  if (candidate !== undefined) {
-    lines.push(
-      `candidate: smoothed ${fixed(candidate.smoothedScore, 4)}, rank ${candidate.smoothedRank ?? "–"} of ${candidate.of}`,
-    );
-    for (const placing of candidate.prompts) {
-      lines.push(
-        placing.rank === null
-          ? `  ${placing.asset} ${placing.startTime} (${placing.file}): invalid: ${placing.reason ?? "non-finite CRPS"}`
-          : `  ${placing.asset} ${placing.startTime} (${placing.file}): CRPS ${fixed(placing.crps, 2)}, rank ${placing.rank} of ${placing.of}`,
-      );
-    }
-  }
-  return lines;
-}
-
-function fixed(value: number | null, digits: number): string {
-  return value === null ? "–" : value.toFixed(digits);
-}
-
-function table(header: readonly string[], rows: readonly string[][]): string[] {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column].length)),
-  );
-  const line = (cells: readonly string[]) =>
-    cells.map((cell, column) => cell.padStart(widths[column])).join("  ");
-  return [line(header), ...rows.map(line)];
 }

@@ -1,6 +1,14 @@
-/** The options every job command shares: which service to talk to, or how to run the sandbox. */
-import { Option, type Command } from "commander";
+/**
+ * The options every job command shares: which service to talk to, or how to run the sandbox, and
+ * the deployment's naming and paths.
+ */
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { readFileSync } from "node:fs";
+import { SyncUsageError } from "../jobs/syncUsageError.ts";
+import { liveNaming } from "../spec/naming.ts";
+import type { Naming } from "../spec/operation.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
+import { EXIT_USAGE } from "./errors.ts";
 import { integerOption, isoTimeOption } from "./optionParsers.ts";
 
 /**
@@ -30,4 +38,102 @@ export function addServiceOptions(command: Command): Command {
       `the embedded sandbox's seed (default ${DEFAULT_SANDBOX_SEED})`,
       integerOption("--seed", -(2 ** 31), 2 ** 32 - 1),
     );
+}
+
+/**
+ * Adds `--naming neutral|live` and `--paths <json|file>` (the deployment's paths for operations
+ * whose path differs from the spec's) to `command`, and returns it. Read them back with
+ * {@link deploymentOptions}.
+ * @example const command = addDeploymentOptions(new Command("score"));
+ */
+export function addDeploymentOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        "--naming <words>",
+        "venue and model names in paths and fields; live also reads the smoothed scores from /rewards/scores",
+      )
+        .choices(["neutral", "live"])
+        .default("neutral"),
+    )
+    .option(
+      "--paths <json|file>",
+      'paths of the deployment by spec path, as JSON or a JSON file, e.g. \'{"/validation/smoothed-scores": "/rewards/scores"}\'',
+      pathsOption,
+    );
+}
+
+/**
+ * The client's `naming` and `paths` from the options {@link addDeploymentOptions} added.
+ * @example createClient({ baseUrl, apiKey, ...deploymentOptions(options) })
+ */
+export function deploymentOptions(options: {
+  readonly naming?: string;
+  readonly paths?: Record<string, string>;
+}): { naming?: Naming; paths?: Record<string, string> } {
+  return {
+    ...(options.naming === "live" && { naming: liveNaming }),
+    ...(options.paths !== undefined && { paths: options.paths }),
+  };
+}
+
+function pathsOption(text: string): Record<string, string> {
+  let json = text;
+  if (!text.trimStart().startsWith("{")) {
+    try {
+      json = readFileSync(text, "utf8");
+    } catch (error) {
+      throw new InvalidArgumentError(
+        `--paths: expected a JSON object or a readable JSON file, got ${JSON.stringify(text)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new InvalidArgumentError(`--paths: expected JSON, got ${(error as Error).message}`);
+  }
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    Array.isArray(value) ||
+    Object.values(value).some((path) => typeof path !== "string")
+  ) {
+    throw new InvalidArgumentError(
+      `--paths: expected an object of spec path → path strings, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value as Record<string, string>;
+}
+
+/**
+ * Adds the required `--from` and `--to` (ISO 8601: the prompts starting in that range) to
+ * `command`, and returns it.
+ * @example const command = addPromptRangeOptions(new Command("baseline"));
+ */
+export function addPromptRangeOptions(command: Command): Command {
+  return command
+    .requiredOption(
+      "--from <time>",
+      "prompts starting from this time, ISO 8601",
+      isoTimeOption("--from"),
+    )
+    .requiredOption(
+      "--to <time>",
+      "prompts starting up to this time, ISO 8601",
+      isoTimeOption("--to"),
+    );
+}
+
+/**
+ * Rethrows `error` from a job's run: a `SyncUsageError` (options that cannot work together) as
+ * `command`'s usage error (exit 2), anything else as it is.
+ * @example try { … } catch (error) { rethrowAsUsage(command, error); }
+ */
+export function rethrowAsUsage(command: Command, error: unknown): never {
+  if (error instanceof SyncUsageError) {
+    command.error(`error: ${error.message}`, { exitCode: EXIT_USAGE, code: "pathlab.usage" });
+  }
+  throw error;
 }

@@ -5,11 +5,9 @@ import {
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
 } from "../jobs/jobDefaults.ts";
-import { SyncUsageError } from "../jobs/syncUsageError.ts";
 import { HORIZONS } from "../spec/assets.ts";
-import { EXIT_USAGE } from "./errors.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
-import { addServiceOptions } from "./serviceOptions.ts";
+import { addServiceOptions, rethrowAsUsage } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { createSyncProgress } from "./syncProgress.ts";
@@ -89,10 +87,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         signal: interruption.signal,
       });
     } catch (error) {
-      if (error instanceof SyncUsageError) {
-        command.error(`error: ${error.message}`, { exitCode: EXIT_USAGE, code: "pathlab.usage" });
-      }
-      throw error;
+      rethrowAsUsage(command, error);
     } finally {
       interruption.dispose();
       progress.stop();

@@ -48,5 +48,7 @@ export {
   forecastVolatility,
   pooledLogReturnVariance,
 } from "./volatility.ts";
+export { blockVolatilities } from "./blockVolatility.ts";
+export { pathBlockVolatilities } from "./pathBlockVolatilities.ts";
 export { countBelowSorted, countAtMostSorted, allFiniteSorted } from "./sortedCounts.ts";
 export { ascendingOrder, ascendingLevels } from "./ascendingOrder.ts";

@@ -1,5 +1,5 @@
 /**
- * pathlab/jobs: sync and score.
+ * pathlab/jobs: sync, score and baseline.
  *
  * The public API of the jobs layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
  * @module
@@ -36,5 +36,23 @@ export type {
   ScoreEvent,
   Agreement,
 } from "./scoreSummary.ts";
-export { readCandidateFolder, CANDIDATE_MINER_UID } from "./scoreCandidate.ts";
-export type { CandidateFile } from "./scoreCandidate.ts";
+export {
+  readCandidateFolder,
+  readCandidateFile,
+  candidateFileFromText,
+  CANDIDATE_MINER_UID,
+} from "./scoreCandidate.ts";
+export type { CandidateFile, CandidateReadOptions } from "./scoreCandidate.ts";
+export { CANDIDATE_DID_NOT_ANSWER } from "./score/scorePromptPool.ts";
+export { runBaseline } from "./baseline.ts";
+export { DEFAULT_BASELINE_SEED } from "./baselineOptions.ts";
+export type { BaselineOptions } from "./baselineOptions.ts";
+export { BASELINE_MODELS } from "./baselineSummary.ts";
+export type {
+  BaselineModel,
+  BaselineSummary,
+  BaselineEvent,
+  BaselineFileWritten,
+  BaselineSkippedPrompt,
+  BaselineAssetVolatility,
+} from "./baselineSummary.ts";

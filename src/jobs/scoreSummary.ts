@@ -18,6 +18,8 @@ export interface ScoreLeaderboardRow {
   /** 1 = highest reward weight (lowest smoothed score). */
   readonly rank: number;
   readonly minerUid: number;
+  /** The uid's holder at the update (a uid that changed hands is a new miner); null when not read. */
+  readonly hotkey: string | null;
   /** pathlab's smoothed score; `null` when the miner has none (no scored prompt). */
   readonly smoothedScore: number | null;
   readonly rewardWeight: number | null;
@@ -32,6 +34,8 @@ export interface ScoreLeaderboardRow {
   /** Prompts of the range with pathlab's score for the miner, and how many agreed with the service. */
   readonly prompts: number;
   readonly promptsAgreeing: number;
+  /** Of its prompts, those on the service's CRPS (path set not available, or `--own-only`). */
+  readonly serviceCrpsPrompts: number;
   /** Agreement of the miner's smoothed score, reward weight and leaderboard rewards together. */
   readonly agreement: Agreement;
 }
@@ -57,11 +61,20 @@ export interface CandidatePlacing {
  * @example summary.competitions[0].candidate?.smoothedRank
  */
 export interface CandidateResult {
+  /** One placing per candidate file that answers a prompt of the competition. */
   readonly prompts: readonly CandidatePlacing[];
+  /** Prompts of its assets it has no file for: scored as a miner that did not answer (the fill). */
+  readonly promptsNotAnswered: number;
   readonly smoothedScore: number | null;
-  /** 1 + miners with a strictly lower smoothed score; null without a smoothed score. */
+  /** Its rank by reward weight among the miners holding uids at the update; null without a score. */
   readonly smoothedRank: number | null;
   readonly of: number;
+  /** Its rank at every update of the range (`rank_history`), oldest first. */
+  readonly trajectory: readonly {
+    readonly updatedAt: string;
+    readonly rank: number;
+    readonly of: number;
+  }[];
 }
 
 /**
@@ -69,7 +82,15 @@ export interface CandidateResult {
  * @example summary.competitions.find((competition) => competition.competition === "crypto-1h")?.leaderboard
  */
 export interface CompetitionScores {
+  /** The competition's name in the era of the range (`low`/`high` before 2026-06-23). */
   readonly competition: string;
+  /** The validator's era at the update compared (DOMAIN.md §3b), e.g. `2026-07-23 SP500 replaces SPYX, …`. */
+  readonly era: string;
+  /** Every era the range's prompts were scored in, oldest first (one unless it crosses a change). */
+  readonly eras: readonly string[];
+  /** Its share of the rewards and softmax β at that update. */
+  readonly rewardShare: number;
+  readonly softmaxBeta: number;
   /** Scoring intervals used for its prompts (name → seconds). */
   readonly intervals: Readonly<Record<string, number>>;
   readonly timeIncrement: number;
@@ -86,6 +107,10 @@ export interface CompetitionScores {
   readonly promptsSkipped: Readonly<Record<string, number>>;
   /** Prompts whose asset has no path sets at the prediction operations: checked on the service's CRPS only. */
   readonly promptsWithoutPathSets: number;
+  /** Miner entries on the service's CRPS, by why (not served, unreadable, `--own-only`, …). */
+  readonly serviceCrps: Readonly<Record<string, number>>;
+  /** Validator updates of the range in `rank_history`. */
+  readonly updates: number;
   readonly leaderboard: readonly ScoreLeaderboardRow[];
   readonly candidate: CandidateResult | undefined;
 }
@@ -130,8 +155,12 @@ export interface ScoreSummary {
     readonly notCompared: number;
   };
   readonly disagreements: readonly ScoreDisagreement[];
+  /** Whether only the candidate was recomputed (every miner on the service's CRPS). */
+  readonly ownOnly: boolean;
   readonly rejectedCandidateFiles: readonly RejectedCandidateFile[];
-  /** 0 everything agrees, 1 some disagreement. */
+  /** Candidate files that answer no prompt of the range, with the reason. */
+  readonly unmatchedCandidateFiles: readonly RejectedCandidateFile[];
+  /** 0 everything agrees, 1 some disagreement or a candidate file that answers no prompt. */
   readonly exitCode: number;
 }
 

@@ -1,11 +1,33 @@
 /**
- * The validator's prompt CRPS (DOMAIN.md §2): one miner's simulated paths scored against the
- * realized path over every scoring interval. Follows `calculate_crps_for_miner` of the validator
- * step by step, with the per-term CRPS from {@link crpsProperscoring} (properscoring's own loop).
+ * The validator's prompt CRPS (DOMAIN.md §2, §3b): one miner's simulated paths scored against the
+ * realized path over every scoring interval, plus, for crypto-1h prompts of the era that has it,
+ * the volatility CRPS. Follows `calculate_crps_for_miner` (and `calculate_total_score_for_miner`)
+ * of the validator step by step, with the per-term CRPS from {@link crpsProperscoring}
+ * (properscoring's own loop).
  */
 
 import { crpsProperscoring } from "./crps.ts";
 import { requirePathMatrix } from "./validate.ts";
+import { volatilityCrpsDetails, type VolatilityCrpsDetails } from "./volatilityCrps.ts";
+
+/**
+ * The validator rules of {@link promptCrpsDetails} that changed over time (DOMAIN.md §3b); the
+ * defaults are the current price rules without the volatility CRPS.
+ * @example const before: PromptCrpsOptions = { gapsFirstChangeOnly: false }; // a 1h prompt before 2026-03-11
+ */
+export interface PromptCrpsOptions {
+  /**
+   * Whether the volatility CRPS ({@link volatilityCrpsDetails}, crypto-1h blocks) is added to the
+   * price CRPS; default false.
+   */
+  readonly volatility?: boolean;
+  /**
+   * Whether `_gaps` intervals keep only their first change (the validator from 2026-03-11, and
+   * the default); false scores them as ordinary intervals, as the validator did before (its
+   * suffix test never matched).
+   */
+  readonly gapsFirstChangeOnly?: boolean;
+}
 
 /**
  * CRPS of one scoring interval of a prompt.
@@ -27,12 +49,22 @@ export interface IntervalCrps {
  * @example promptCrpsDetails(paths, realized, 60, SCORING_INTERVALS_1H).score // => the prompt CRPS, or −1
  */
 export interface PromptCrpsDetails {
-  /** The prompt CRPS: the plain sum over intervals, or −1 when the validator would give −1. */
+  /**
+   * The prompt CRPS: the price CRPS plus, when asked for, the volatility CRPS; −1 when the
+   * validator would give −1.
+   */
   readonly score: number;
   /** Why the score is −1; `undefined` for a valid score. */
   readonly invalidReason: string | undefined;
+  /** The price CRPS alone (plain sum over intervals, −1 by the same rules), before the volatility part. */
+  readonly priceScore: number;
   /** Per-interval sums, in the order of the intervals (empty when invalid before scoring). */
   readonly intervals: IntervalCrps[];
+  /**
+   * The volatility CRPS and its block sizes; `undefined` when it was not asked for, or when the
+   * price CRPS is −1 (the validator then does not compute it).
+   */
+  readonly volatility: VolatilityCrpsDetails | undefined;
 }
 
 /**
@@ -44,9 +76,15 @@ export function promptCrps(
   realizedPrices: readonly number[],
   timeIncrementSeconds: number,
   scoringIntervals: Readonly<Record<string, number>>,
+  options: PromptCrpsOptions = {},
 ): number {
-  return promptCrpsDetails(simulatedPaths, realizedPrices, timeIncrementSeconds, scoringIntervals)
-    .score;
+  return promptCrpsDetails(
+    simulatedPaths,
+    realizedPrices,
+    timeIncrementSeconds,
+    scoringIntervals,
+    options,
+  ).score;
 }
 
 /**
@@ -54,7 +92,8 @@ export function promptCrps(
  * (name → seconds), k = trunc(seconds / timeIncrementSeconds) points:
  * 1. Grid: points 0, k, 2k, … of every simulated path and of the realized path.
  * 2. Changes: regular interval: basis-point simple returns (p[j+1] − p[j]) / p[j] × 10000 between
- *    consecutive grid points; `_gaps`: only the first two grid points (one change); `_abs`: the raw
+ *    consecutive grid points; `_gaps`: only the first two grid points (one change; with
+ *    `gapsFirstChangeOnly: false`, as a regular interval); `_abs`: the raw
  *    grid prices from grid point 1 on, where, if the realized grid has a single point, k is
  *    decreased until it has two (this uses the realized path's length, which matters only when the
  *    realized path is shorter than the simulations).
@@ -64,13 +103,16 @@ export function promptCrps(
  *    position with {@link crpsProperscoring}.
  * 5. `_abs` terms are divided by the last realized price (the last point of `realizedPrices`) and
  *    multiplied by 10000.
- * 6. Score = plain sum over intervals and terms (0 when there are no intervals).
- * The score is −1 when: a simulated price equals 0 (validator: "Zero price encountered"); a
+ * 6. Price score = plain sum over intervals and terms (0 when there are no intervals).
+ * 7. With `volatility: true`, when the price score is not −1: score = price score +
+ *    {@link volatilityCrpsDetails} (crypto-1h blocks), −1 when that is −1.
+ * The price score is −1 when: a simulated price equals 0 (validator: "Zero price encountered"); a
  * simulated price is not finite (choice: the validator's format check rejects such a submission
  * before scoring, so its score is −1 there too); `realizedPrices` is empty; the realized and
  * simulated grids give different numbers of changes for an interval with an observed change (the
  * validator's numpy boolean mask raises, and it scores the miner −1); or the total is not finite
- * (e.g. the last realized price is NaN or 0 while an `_abs` term is observed).
+ * (e.g. the last realized price is NaN or 0 while an `_abs` term is observed). The score is −1
+ * when the price score or the volatility CRPS is −1, or the total is not finite.
  * Floating point: each term equals properscoring's bit for bit; sums are sequential (numpy sums a
  * block pairwise), so totals agree with the validator to ~1e-14 relative, not bit for bit.
  * Complexity O(intervals × terms × M log M) for M paths.
@@ -83,7 +125,44 @@ export function promptCrpsDetails(
   realizedPrices: readonly number[],
   timeIncrementSeconds: number,
   scoringIntervals: Readonly<Record<string, number>>,
+  options: PromptCrpsOptions = {},
 ): PromptCrpsDetails {
+  const price = priceCrpsDetails(
+    simulatedPaths,
+    realizedPrices,
+    timeIncrementSeconds,
+    scoringIntervals,
+    options.gapsFirstChangeOnly ?? true,
+  );
+  const priceScore = price.score;
+  if (options.volatility !== true || priceScore === -1) {
+    return { ...price, priceScore, volatility: undefined };
+  }
+  const volatility = volatilityCrpsDetails(simulatedPaths, realizedPrices, timeIncrementSeconds);
+  const total = priceScore + volatility.score;
+  const invalidReason =
+    volatility.score === -1
+      ? volatility.invalidReason
+      : Number.isFinite(total)
+        ? undefined
+        : `non-finite total CRPS ${total}`;
+  return {
+    score: invalidReason === undefined ? total : -1,
+    invalidReason,
+    priceScore,
+    intervals: price.intervals,
+    volatility,
+  };
+}
+
+/** The price part of {@link promptCrpsDetails}: steps 1–6 and their −1 rules. */
+function priceCrpsDetails(
+  simulatedPaths: readonly (readonly number[])[],
+  realizedPrices: readonly number[],
+  timeIncrementSeconds: number,
+  scoringIntervals: Readonly<Record<string, number>>,
+  gapsFirstChangeOnly: boolean,
+): Pick<PromptCrpsDetails, "score" | "invalidReason" | "intervals"> {
   requirePathMatrix("promptCrpsDetails", simulatedPaths);
   if (!(timeIncrementSeconds > 0 && Number.isFinite(timeIncrementSeconds))) {
     throw new RangeError(
@@ -98,7 +177,7 @@ export function promptCrpsDetails(
       );
     }
   }
-  const invalid = (reason: string): PromptCrpsDetails => ({
+  const invalid = (reason: string) => ({
     score: -1,
     invalidReason: reason,
     intervals: [],
@@ -117,7 +196,7 @@ export function promptCrpsDetails(
   let total = 0;
   for (const [name, seconds] of intervalEntries) {
     const isAbsolute = name.endsWith("_abs");
-    const isGap = name.endsWith("_gaps");
+    const isGap = gapsFirstChangeOnly && name.endsWith("_gaps");
     let intervalSteps = Math.trunc(seconds / timeIncrementSeconds);
     if (isAbsolute) {
       while (gridPrices(realizedPrices, intervalSteps).length === 1 && intervalSteps > 1) {

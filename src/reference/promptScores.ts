@@ -1,37 +1,25 @@
 /**
  * Prompt scores: every miner's prompt CRPS turned into a score relative to the best miner of the
- * prompt (DOMAIN.md §3), under the legacy p90 rule and the current median/p95 rule.
+ * prompt (DOMAIN.md §3, §3b), under the legacy p90 rule, the p95 rule and the current
+ * median-capped p95 rule.
  */
 
+import { validatorEraAt, type EraSettings, type PromptScoreRule } from "../spec/eras.ts";
 import { percentileLinear } from "./percentiles.ts";
 
-/**
- * How a prompt's raw CRPS values become prompt scores: `legacy-p90` (prompts scored before
- * 2026-07-16) or `current`.
- * @example const rule: PromptScoreRule = promptScoreRuleAt(Date.UTC(2026, 6, 20) / 1000); // "current"
- */
-export type PromptScoreRule = "legacy-p90" | "current";
+export type { PromptScoreRule };
 
 /**
- * Start (unix seconds) of the current prompt-score rule, 2026-07-16T00:00:00Z.
- * @example CURRENT_PROMPT_SCORE_RULE_START_UNIX // => 1784160000
- */
-export const CURRENT_PROMPT_SCORE_RULE_START_UNIX = Date.UTC(2026, 6, 16) / 1000;
-
-/**
- * The rule in force for a prompt scored at `scoredTimeUnix` (start + length, unix seconds):
- * `legacy-p90` strictly before 2026-07-16T00:00:00Z, `current` from that instant on.
- * Choice: DOMAIN.md says "until 2026-07-16"; we read it as "before midnight UTC starting that day"
- * and compare the prompt's scored time.
+ * The rule in force for a prompt scored at `scoredTimeUnix` (start + length, unix seconds), from
+ * the era table: `legacy-p90` before 2026-07-16T00:00:00Z, then `p95`, and `current` (p95 with the
+ * 10 × median cap) from the outlier-cap setting on.
  * @example promptScoreRuleAt(Date.UTC(2026, 6, 15, 23) / 1000) // => "legacy-p90"
  */
-export function promptScoreRuleAt(scoredTimeUnix: number): PromptScoreRule {
-  if (!Number.isFinite(scoredTimeUnix)) {
-    throw new RangeError(
-      `promptScoreRuleAt requires a finite scoredTimeUnix, got ${scoredTimeUnix}`,
-    );
-  }
-  return scoredTimeUnix < CURRENT_PROMPT_SCORE_RULE_START_UNIX ? "legacy-p90" : "current";
+export function promptScoreRuleAt(
+  scoredTimeUnix: number,
+  settings: EraSettings = {},
+): PromptScoreRule {
+  return validatorEraAt(scoredTimeUnix, settings).promptScoreRule;
 }
 
 /** The prompt scores of one prompt, as returned by {@link promptScores}. */
@@ -55,6 +43,7 @@ export interface PromptScores {
  * other non-finite values are treated as invalid too). Percentiles are numpy `linear` (R-7).
  * - `legacy-p90`: p90 = 90th percentile of the valid raws; every valid raw capped at p90; invalid
  *   miners get p90; score = capped − min(capped).
+ * - `p95`: no cap; invalid miners get p95 of the valid raws; score = filled − min(filled).
  * - `current`: cap = 10 × median of the valid raws; valid raws capped at it; p95 = 95th percentile
  *   of the valid raws that the cap left unchanged (raw ≤ cap), or of all valid raws if none is;
  *   invalid miners get p95; score = filled − min(filled).
@@ -73,6 +62,9 @@ export function promptScores(
   if (rule === "legacy-p90") {
     fillValue = percentileLinear(valid, 0.9);
     filled = rawCrps.map((raw) => (isValid(raw) ? Math.min(raw, fillValue) : fillValue));
+  } else if (rule === "p95") {
+    fillValue = percentileLinear(valid, 0.95);
+    filled = rawCrps.map((raw) => (isValid(raw) ? raw : fillValue));
   } else if (rule === "current") {
     const cap = 10 * percentileLinear(valid, 0.5);
     const uncapped = valid.filter((raw) => raw <= cap);
@@ -80,7 +72,7 @@ export function promptScores(
     filled = rawCrps.map((raw) => (isValid(raw) ? Math.min(raw, cap) : fillValue));
   } else {
     throw new RangeError(
-      `promptScores requires rule "legacy-p90" or "current", got ${String(rule)}`,
+      `promptScores requires rule "legacy-p90", "p95" or "current", got ${String(rule)}`,
     );
   }
   const lowestScore = Math.min(...filled);

@@ -26,7 +26,8 @@ export interface ScoredPrompt {
 }
 
 /**
- * Smoothed score per miner for the window (windowEndUnix − windowDays·86400, windowEndUnix]:
+ * Smoothed score per miner at the update made at `updateUnix`, over the prompts scored in
+ * (updateUnix − windowDays·86400, updateUnix − 60 s) (the validator's window, DOMAIN.md §3b):
  * L = Σ c(asset)·S / Σ c(asset) over the miner's prompt scores S in the window (plus back-fill),
  * c from {@link assetCoefficient}. Lower is better.
  *
@@ -41,23 +42,24 @@ export interface ScoredPrompt {
  * dropped; a miner left with no scores gets +Infinity (the validator's "no valid scores").
  * Keys are the callers' miner ids; the validator groups by miner (hotkey), so give distinct ids to
  * distinct hotkeys that held the same uid within the window.
- * Throws `RangeError` for a non-positive window or a non-finite window end.
+ * Throws `RangeError` for a non-positive window or a non-finite update time.
  * @example smoothedScores(prompts, Date.UTC(2026, 6, 20) / 1000, 10) // => Map { 1 => 0, 2 => 12.5 }
  */
 export function smoothedScores(
   prompts: readonly ScoredPrompt[],
-  windowEndUnix: number,
+  updateUnix: number,
   windowDays: number,
 ): Map<number, number> {
-  if (!Number.isFinite(windowEndUnix)) {
-    throw new RangeError(`smoothedScores requires a finite windowEndUnix, got ${windowEndUnix}`);
+  if (!Number.isFinite(updateUnix)) {
+    throw new RangeError(`smoothedScores requires a finite updateUnix, got ${updateUnix}`);
   }
   if (!(windowDays > 0 && Number.isFinite(windowDays))) {
     throw new RangeError(`smoothedScores requires a positive windowDays, got ${windowDays}`);
   }
-  const windowStartUnix = windowEndUnix - windowDays * 86400;
+  const windowStartUnix = updateUnix - windowDays * 86400;
+  const windowEndUnix = updateUnix - 60;
   const inWindow = prompts.filter(
-    (prompt) => prompt.scoredTimeUnix > windowStartUnix && prompt.scoredTimeUnix <= windowEndUnix,
+    (prompt) => prompt.scoredTimeUnix > windowStartUnix && prompt.scoredTimeUnix < windowEndUnix,
   );
   if (inWindow.length === 0) return new Map();
 

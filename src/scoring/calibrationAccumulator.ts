@@ -100,7 +100,10 @@ export class CalibrationAccumulator {
    * levels, bins or steps than the rows before it.
    * @example accumulator.add(row, score)
    */
-  add(calibration: PromptCalibration | undefined, score?: PromptCrps): void {
+  add(
+    calibration: PromptCalibration | undefined,
+    score?: Pick<PromptCrps, "crps" | "intervals" | "invalidReason">,
+  ): void {
     if (calibration !== undefined) {
       this.checkKey(calibration);
       this.addCounts(
@@ -258,7 +261,11 @@ export class CalibrationAccumulators {
    * Adds a prompt's calibration row and prompt CRPS to the accumulator of `key`.
    * @example book.add({ minerUid: 17, asset: "BTC", horizon: "24h" }, row, score)
    */
-  add(key: CalibrationKey, calibration: PromptCalibration | undefined, score?: PromptCrps): void {
+  add(
+    key: CalibrationKey,
+    calibration: PromptCalibration | undefined,
+    score?: Pick<PromptCrps, "crps" | "intervals" | "invalidReason">,
+  ): void {
     this.accumulatorOf(key).add(calibration, score);
   }
 

@@ -6,12 +6,18 @@
  */
 export { scorePrompt } from "./scorePrompt.ts";
 export type { PromptCrps, ScorePromptOptions } from "./scorePrompt.ts";
-export { scoringIntervalsOf, competitionParameters } from "./scoringTarget.ts";
-export type { ScoringTarget } from "./scoringTarget.ts";
+export { scoringIntervalsOf, competitionParameters, promptCrpsRules } from "./scoringTarget.ts";
+export type { ScoringTarget, PromptCrpsRules, PromptCrpsRuleOptions } from "./scoringTarget.ts";
 export { planPrompt, intervalKindOf } from "./promptPlan.ts";
-export type { PromptPlan, PlannedInterval, PromptShape } from "./promptPlan.ts";
+export type {
+  PromptPlan,
+  PlannedInterval,
+  PlannedVolatilityBlock,
+  PromptShape,
+} from "./promptPlan.ts";
 export { promptCrpsOfValues } from "./promptCrpsOfValues.ts";
 export type { PromptCrpsValue } from "./promptCrpsOfValues.ts";
+export { volatilityCrpsOfValues } from "./volatilityCrpsOfValues.ts";
 export { realizedPricesOf } from "./realizedPrices.ts";
 export {
   promptScores,
@@ -20,6 +26,8 @@ export {
 } from "./promptScores.ts";
 export type { PromptScoreRule, PromptScores } from "./promptScores.ts";
 export { smoothedScores } from "./smoothedScores.ts";
+export { smoothedScoreHistory } from "./smoothedHistory.ts";
+export type { SmoothedUpdate } from "./smoothedHistory.ts";
 export type { ScoredPrompt, SmoothedScoreOptions } from "./smoothedScores.ts";
 export { rewardWeights, combinedRewardWeights } from "./rewardWeights.ts";
 export type { RewardWeightOptions, CombinedRewardWeights } from "./rewardWeights.ts";

@@ -1,7 +1,7 @@
 /**
- * The scratch memory of the prompt-scoring kernel (`promptCrpsOfValues.ts`, `sortMembers.ts`): in
- * a `ScoringPool` worker thread, buffers the pool allocated for that worker on the calling thread;
- * elsewhere, buffers of its own. Why: the same kernel measured ~20 % slower in a worker thread on
+ * The scratch memory of the prompt-scoring kernel (`promptCrpsOfValues.ts`,
+ * `volatilityCrpsOfValues.ts`, `sortMembers.ts`): in a `ScoringPool` worker thread, buffers the
+ * pool allocated for that worker on the calling thread; elsewhere, buffers of its own. Why: the same kernel measured ~20 % slower in a worker thread on
  * memory the worker had allocated itself than on memory the main thread had allocated and shared
  * with it (11.4 vs 9.1 µs per 1,000-member term; in plain JavaScript without tsx, 9.7–10.5 vs
  * 8.2 µs, one or two workers; bench/README.md). The cause is not known; where the buffers come
@@ -26,15 +26,24 @@ export const KERNEL_SCRATCH_MEMBERS = 8192;
 export const KERNEL_SCRATCH_TERM_MEMBERS = 96 * 1000;
 
 /**
+ * Block volatilities the scratch holds for the volatility CRPS of crypto-1h prompts: 24 blocks of
+ * 1,000 paths (192 kB; the 1h prompt has 1 + 4 + 12 = 17 blocks). More paths grow a buffer of the
+ * thread's own.
+ */
+export const KERNEL_SCRATCH_VOLATILITY_MEMBERS = 24 * 1000;
+
+/**
  * The kernel's scratch buffers: the radix sort's values (Float64), keys and scattered keys
  * (Uint16) and two digit tables (Int32, 512 each: 256 counts, zero between sorts, then 256 start
- * positions); the sorted members of a term (Float64, {@link KERNEL_SCRATCH_MEMBERS}) and the
+ * positions); the sorted members of a term (Float64, {@link KERNEL_SCRATCH_MEMBERS}), the
  * gathered members of a chunk of an interval's terms (Float64, {@link KERNEL_SCRATCH_TERM_MEMBERS};
- * 768 kB).
+ * 768 kB) and every path's block volatilities (Float64,
+ * {@link KERNEL_SCRATCH_VOLATILITY_MEMBERS}).
  * @example new Float64Array(KERNEL_SCRATCH.values).length // => 8192
  */
 export interface KernelScratch {
   readonly termMembers: ArrayBufferLike;
+  readonly volatilityMembers: ArrayBufferLike;
   readonly sorted: ArrayBufferLike;
   readonly values: ArrayBufferLike;
   readonly keys: ArrayBufferLike;
@@ -46,6 +55,7 @@ export interface KernelScratch {
 /** Byte lengths of the buffers of a {@link KernelScratch}. */
 const BYTE_LENGTHS: Readonly<Record<keyof KernelScratch, number>> = {
   termMembers: KERNEL_SCRATCH_TERM_MEMBERS * Float64Array.BYTES_PER_ELEMENT,
+  volatilityMembers: KERNEL_SCRATCH_VOLATILITY_MEMBERS * Float64Array.BYTES_PER_ELEMENT,
   sorted: KERNEL_SCRATCH_MEMBERS * Float64Array.BYTES_PER_ELEMENT,
   values: KERNEL_SCRATCH_MEMBERS * Float64Array.BYTES_PER_ELEMENT,
   keys: KERNEL_SCRATCH_MEMBERS * Uint16Array.BYTES_PER_ELEMENT,
@@ -64,6 +74,7 @@ export function allocateKernelScratch(shared: boolean): KernelScratch {
     shared ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength);
   return {
     termMembers: allocate(BYTE_LENGTHS.termMembers),
+    volatilityMembers: allocate(BYTE_LENGTHS.volatilityMembers),
     sorted: allocate(BYTE_LENGTHS.sorted),
     values: allocate(BYTE_LENGTHS.values),
     keys: allocate(BYTE_LENGTHS.keys),

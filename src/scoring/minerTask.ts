@@ -33,8 +33,9 @@ export interface MinerTaskRequest {
 }
 
 /**
- * The outcome of a {@link MinerTaskRequest}: the prompt CRPS and per-interval sums, the
- * calibration row when asked for, or the message of an error.
+ * The outcome of a {@link MinerTaskRequest}: the prompt CRPS with its price and volatility parts,
+ * per-interval and per-block-size sums, the calibration row when asked for, or the message of an
+ * error.
  * @example const result: MinerTaskResult = runMinerTask(request);
  */
 export interface MinerTaskResult {
@@ -43,27 +44,38 @@ export interface MinerTaskResult {
   readonly invalidReason: string | undefined;
   /** Whether the interval sums were computed (see `PromptCrpsValue.scored`). */
   readonly scored: boolean;
+  /** The price CRPS (see `PromptCrpsValue.priceCrps`). */
+  readonly priceCrps: number;
+  /** The volatility CRPS (see `PromptCrpsValue.volatilityCrps`). */
+  readonly volatilityCrps: number | null;
+  /** Whether the volatility sums were computed (see `PromptCrpsValue.volatilityScored`). */
+  readonly volatilityScored: boolean;
   /** One sum per plan interval. */
   readonly intervalSums: number[];
+  /** One unweighted sum per volatility block size of the plan (none without volatility). */
+  readonly volatilitySums: number[];
   readonly calibration: PromptCalibration | undefined;
   /** Set when the task threw: its message (the other fields are then meaningless). */
   readonly error: string | undefined;
 }
 
 /**
- * Runs one miner's task: the prompt CRPS ({@link promptCrpsOfValues}) and, when asked for, its
+ * Runs one miner's task: the prompt CRPS ({@link promptCrpsOfValues}, with its volatility part
+ * when the plan has one) and, when asked for, its
  * calibration ({@link calibrationOfValues}). Never throws: an error becomes the result's `error`.
  * @example runMinerTask(request).crps // => the miner's prompt CRPS, or −1
  */
 export function runMinerTask(request: MinerTaskRequest): MinerTaskResult {
   try {
     const sums = new Float64Array(request.plan.intervals.length);
+    const volatilitySums = new Float64Array(request.plan.volatility?.length ?? 0);
     const result = promptCrpsOfValues(
       request.values,
       request.nPaths,
       request.plan,
       request.method,
       sums,
+      request.plan.volatility === undefined ? undefined : volatilitySums,
     );
     const calibration =
       request.calibration === undefined
@@ -81,7 +93,11 @@ export function runMinerTask(request: MinerTaskRequest): MinerTaskResult {
       crps: result.crps,
       invalidReason: result.invalidReason,
       scored: result.scored,
+      priceCrps: result.priceCrps,
+      volatilityCrps: result.volatilityCrps,
+      volatilityScored: result.volatilityScored,
       intervalSums: Array.from(sums),
+      volatilitySums: Array.from(volatilitySums),
       calibration,
       error: undefined,
     };
@@ -91,7 +107,11 @@ export function runMinerTask(request: MinerTaskRequest): MinerTaskResult {
       crps: NaN,
       invalidReason: undefined,
       scored: false,
+      priceCrps: NaN,
+      volatilityCrps: null,
+      volatilityScored: false,
       intervalSums: [],
+      volatilitySums: [],
       calibration: undefined,
       error: error instanceof Error ? error.message : String(error),
     };

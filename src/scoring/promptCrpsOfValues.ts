@@ -1,13 +1,20 @@
 /**
- * The hot loop of prompt scoring: one miner's path-major prices against a {@link PromptPlan}.
+ * The hot loop of prompt scoring: one miner's path-major prices against a {@link PromptPlan}, the
+ * price CRPS here and the volatility CRPS of crypto-1h prompts in `volatilityCrpsOfValues.ts`.
  * Runs on the calling thread and in the scoring workers alike.
  */
 
 import type { CrpsMethod } from "../core/crps.ts";
 import { crpsParitySorted } from "../core/crpsParity.ts";
+import { firstPriceProblem, GATHERED_RANGE, gatherPrices, gatherReturns } from "./gatherTerms.ts";
 import { KERNEL_SCRATCH } from "./kernelScratch.ts";
 import type { PromptPlan } from "./promptPlan.ts";
 import { sortAndScoreMembers } from "./sortMembers.ts";
+import {
+  volatilityCrpsOfMembers,
+  volatilityCrpsOfValues,
+  volatilityMembersOfReturns,
+} from "./volatilityCrpsOfValues.ts";
 
 /**
  * The members of a chunk of the interval's terms being scored, term-major (the chunk's term t at
@@ -19,28 +26,41 @@ import { sortAndScoreMembers } from "./sortMembers.ts";
 let termMembers = new Float64Array(KERNEL_SCRATCH.termMembers);
 /** Where a term's members are sorted (its first nPaths values), from the same scratch. */
 const SORTED = new Float64Array(KERNEL_SCRATCH.sorted);
-/** The smallest and largest member the last gather wrote. */
-const GATHERED_RANGE = new Float64Array(2);
+/** The block sizes' sums when the caller asks for none (grown to the plan's sizes). */
+let volatilitySumsScratch = new Float64Array(3);
 
 /**
  * A miner's prompt CRPS as {@link promptCrpsOfValues} returns it.
- * @example const result: PromptCrpsValue = { crps: 1234.5, invalidReason: undefined, scored: true };
+ * @example const result: PromptCrpsValue = { crps: 1234.5, invalidReason: undefined, scored: true, priceCrps: 1234.5, volatilityCrps: null, volatilityScored: false };
  */
 export interface PromptCrpsValue {
-  /** The prompt CRPS, or −1 when the validator would give −1. */
+  /** The prompt CRPS (price CRPS + volatility CRPS), or −1 when the validator would give −1. */
   readonly crps: number;
   /** Why the CRPS is −1; `undefined` for a valid score. */
   readonly invalidReason: string | undefined;
   /** Whether the intervals were scored (their sums written), even if the total is not finite. */
   readonly scored: boolean;
+  /** The price CRPS (the sum of the interval sums); NaN when the intervals were not scored. */
+  readonly priceCrps: number;
+  /**
+   * The weighted volatility CRPS; `null` when the plan has no volatility part; NaN when it has one
+   * that was not computed (the miner is −1 before it: invalid prices, a non-finite price CRPS, or
+   * realized volatility blocks that do not line up).
+   */
+  readonly volatilityCrps: number | null;
+  /** Whether the volatility block sums were computed (written), even if the total is not finite. */
+  readonly volatilityScored: boolean;
 }
 
 /**
- * The validator's prompt CRPS of one miner (DOMAIN.md §2) from its path-major `values` (`nPaths` ×
- * `plan.nPoints`), writing each interval's sum into `intervalSums` (NaN for every interval when
- * the miner is invalid before scoring). In the validator's order:
- * −1 when the realized path is empty; 0 when there are no intervals; −1 for the first simulated
- * price (path by path) that is 0 or not finite; −1 when the plan's term counts do not line up;
+ * The validator's prompt CRPS of one miner (DOMAIN.md §2, §3b) from its path-major `values`
+ * (`nPaths` × `plan.nPoints`), writing each interval's sum into `intervalSums` (NaN for every
+ * interval when the miner is invalid before scoring) and, when the plan has a volatility part,
+ * each block size's unweighted CRPS sum into `volatilitySums` (NaN when not computed). In the
+ * validator's order:
+ * −1 when the realized path is empty; 0 when there are no intervals nor volatility part; −1 for
+ * the first simulated price (path by path) that is 0 or not finite; −1 when the plan's term
+ * counts do not line up;
  * then per interval, per observed realized term (the same computation as the core's
  * `crpsIntervalSum`, faster): the members of a chunk of the interval's terms (basis-point
  * returns between grid points, or the grid prices for `_abs`; 96 terms of 1,000 paths, as many as
@@ -51,10 +71,16 @@ export interface PromptCrpsValue {
  * (`"closed"`, ≤ ~1e-13 relative to properscoring), or properscoring's own loop scores the sorted
  * members (`"parity"`, bit for bit); `_abs` terms are divided by the last realized price and
  * multiplied by 10,000; terms are added in order per interval, intervals in order (NaN realized
- * terms skipped, intervals without an observed term add 0); a non-finite total is −1.
- * In parity mode every term, every interval sum and the total equal `src/reference/promptCrps.ts`
- * bit for bit (same operations in the same order). O(intervals × terms × nPaths).
- * Throws `RangeError` when `values` or `intervalSums` have the wrong length.
+ * terms skipped, intervals without an observed term add 0); a non-finite price CRPS is −1. Then,
+ * with a volatility part (`plan.volatility`): −1 when the realized blocks do not line up; the
+ * volatility CRPS (`volatilityCrpsOfValues.ts`: every path's block volatilities from the 1-step
+ * returns that the first interval gathered, when it is 1min of a 1h prompt, else from returns
+ * gathered again; each observed block scored as a term) added to the price CRPS (0 when no block
+ * is observed); a non-finite total is −1.
+ * In parity mode every term, every interval and block sum and the total equal
+ * `src/reference/promptCrps.ts` bit for bit (same operations in the same order).
+ * O(intervals × terms × nPaths + blocks × nPaths).
+ * Throws `RangeError` when `values`, `intervalSums` or `volatilitySums` have the wrong length.
  * @example
  * const sums = new Float64Array(plan.intervals.length);
  * promptCrpsOfValues(pathSet.values, pathSet.nPaths, plan, "closed", sums).crps // => e.g. 1234.5
@@ -65,6 +91,7 @@ export function promptCrpsOfValues(
   plan: PromptPlan,
   method: CrpsMethod,
   intervalSums: Float64Array,
+  volatilitySums?: Float64Array,
 ): PromptCrpsValue {
   const nPoints = plan.nPoints;
   const intervals = plan.intervals;
@@ -78,15 +105,34 @@ export function promptCrpsOfValues(
       `promptCrpsOfValues requires one interval sum per interval: expected ${intervals.length}, got ${intervalSums.length}`,
     );
   }
+  const volatility = plan.volatility;
+  let blockSums = volatilitySums;
+  if (volatility !== undefined) {
+    if (blockSums === undefined) {
+      if (volatilitySumsScratch.length < volatility.length) {
+        volatilitySumsScratch = new Float64Array(volatility.length);
+      }
+      blockSums = volatilitySumsScratch.subarray(0, volatility.length);
+    } else if (blockSums.length !== volatility.length) {
+      throw new RangeError(
+        `promptCrpsOfValues requires one volatility sum per block size: expected ${volatility.length}, got ${blockSums.length}`,
+      );
+    }
+    blockSums.fill(NaN);
+  }
+  const notScored = volatility === undefined ? null : NaN;
   intervalSums.fill(NaN);
   if (plan.realizedMissingReason !== undefined) {
-    return { crps: -1, invalidReason: plan.realizedMissingReason, scored: false };
+    return invalidBeforeScoring(plan.realizedMissingReason, notScored);
   }
-  if (intervals.length === 0) return { crps: 0, invalidReason: undefined, scored: true };
+  if (intervals.length === 0 && volatility === undefined) {
+    return scoredValue(0, undefined, 0, null, false);
+  }
   // The first interval's gather checks the prices when it reads them all (a returns interval one
   // point apart, as 5min of 24h prompts and 1min of 1h prompts): one pass over the prices fewer.
   const first = intervals[0];
   const checkWhileGathering =
+    first !== undefined &&
     plan.mismatchReason === undefined &&
     first.kind === "returns" &&
     first.stepsPerInterval === 1 &&
@@ -94,15 +140,25 @@ export function promptCrpsOfValues(
     first.observedTerms > 0;
   if (!checkWhileGathering) {
     const problem = firstPriceProblem(values);
-    if (problem >= 0) return priceProblemValue(values[problem]);
+    if (problem >= 0) return priceProblemValue(values[problem], notScored);
   }
   if (plan.mismatchReason !== undefined) {
-    return { crps: -1, invalidReason: plan.mismatchReason, scored: false };
+    return invalidBeforeScoring(plan.mismatchReason, notScored);
   }
 
   const sorted = nPaths <= SORTED.length ? SORTED.subarray(0, nPaths) : new Float64Array(nPaths);
   const parity = method === "parity";
   const reference = plan.absoluteReference;
+  // The volatility CRPS needs every path's 1-step returns, step-major: when the first interval's
+  // gather holds them all (1min of 1h prompts), the volatility CRPS is taken from them at once
+  // (before the next gather overwrites them, and while the block volatilities are in cache;
+  // added to the price CRPS at the end); otherwise volatilityCrpsOfValues gathers them at the end.
+  let volatilityObserved = false;
+  for (let size = 0; volatility !== undefined && size < volatility.length; size++) {
+    if (volatility[size].observedBlocks > 0) volatilityObserved = true;
+  }
+  const takeReturns = volatilityObserved && plan.volatilityMismatchReason === undefined;
+  let earlyVolatilityCrps: number | undefined;
   let total = 0;
   for (let intervalIndex = 0; intervalIndex < intervals.length; intervalIndex++) {
     const { kind, stepsPerInterval, realizedTerms, observedTerms } = intervals[intervalIndex];
@@ -134,7 +190,7 @@ export function promptCrpsOfValues(
           check,
           members,
         );
-        if (problem >= 0) return priceProblemValue(values[problem]);
+        if (problem >= 0) return priceProblemValue(values[problem], notScored);
       }
       const low = GATHERED_RANGE[0];
       const high = GATHERED_RANGE[1];
@@ -147,168 +203,96 @@ export function promptCrpsOfValues(
         if (parity) crps = crpsParitySorted(sorted, observation);
         sum += absolute ? (crps / reference) * 10000 : crps;
       }
+      if (check && takeReturns && count === nPoints - 1) {
+        const returns = members.subarray(0, count * nPaths);
+        const blocks = volatility!;
+        const volatilityMembers = volatilityMembersOfReturns(returns, nPaths, blocks, method);
+        earlyVolatilityCrps = volatilityCrpsOfMembers(
+          volatilityMembers,
+          nPaths,
+          blocks,
+          method,
+          blockSums!,
+        );
+      }
     }
     intervalSums[intervalIndex] = sum;
     total += sum;
   }
-  if (!(total - total === 0)) {
-    return { crps: -1, invalidReason: `non-finite total CRPS ${total}`, scored: true };
+  const priceCrps = total;
+  if (!(total - total === 0) || volatility === undefined) {
+    return totalValue(total, priceCrps, notScored, false);
   }
-  return { crps: total, invalidReason: undefined, scored: true };
+  if (plan.volatilityMismatchReason !== undefined) {
+    return scoredValue(-1, plan.volatilityMismatchReason, priceCrps, NaN, false);
+  }
+  let volatilityCrps = 0;
+  if (!volatilityObserved) {
+    blockSums!.fill(0);
+  } else if (earlyVolatilityCrps !== undefined) {
+    volatilityCrps = earlyVolatilityCrps;
+  } else {
+    volatilityCrps = volatilityCrpsOfValues(
+      values,
+      nPaths,
+      nPoints,
+      volatility,
+      method,
+      blockSums!,
+    );
+  }
+  return totalValue(total + volatilityCrps, priceCrps, volatilityCrps, true);
 }
 
-/**
- * Writes the grid prices of `termCount` terms of an `_abs` interval from term `firstTerm` on into
- * `members`, term-major (the chunk's term t of path p, the price at grid point
- * firstTerm + t + 1, at t·nPaths + p), and their smallest and largest into
- * {@link GATHERED_RANGE}. Grid points are `stepsPerInterval` apart. Its own function, as is
- * `gatherReturns`: one loop for both kinds deoptimized on the kind it had not seen yet.
- */
-function gatherPrices(
-  values: Float64Array,
-  nPaths: number,
-  nPoints: number,
-  stepsPerInterval: number,
-  firstTerm: number,
-  termCount: number,
-  members: Float64Array,
-): void {
-  let low = Infinity;
-  let high = -Infinity;
-  const offset = firstTerm * stepsPerInterval;
-  for (let path = 0, row = offset; path < nPaths; path++, row += nPoints) {
-    for (
-      let term = 0, at = path, point = row + stepsPerInterval;
-      term < termCount;
-      term++, at += nPaths, point += stepsPerInterval
-    ) {
-      const member = values[point];
-      members[at] = member;
-      if (member < low) low = member;
-      if (member > high) high = member;
-    }
-  }
-  GATHERED_RANGE[0] = low;
-  GATHERED_RANGE[1] = high;
+/** A result once the intervals are scored. */
+function scoredValue(
+  crps: number,
+  invalidReason: string | undefined,
+  priceCrps: number,
+  volatilityCrps: number | null,
+  volatilityScored: boolean,
+): PromptCrpsValue {
+  return { crps, invalidReason, scored: true, priceCrps, volatilityCrps, volatilityScored };
 }
 
-/**
- * `gatherPrices` for the other intervals: the chunk's term t of path p is the basis-point
- * return between grid points firstTerm + t and firstTerm + t + 1, ((to − from)/from)·10,000, the
- * validator's expression. One pass along the path rows, four rows side by side (their four members
- * of a term are adjacent), then the rows left over one by one: reading rows in order and writing
- * each term's column was measured ~2× faster than gathering each term's column from rows 2.3 kB
- * apart, and four rows at a time ~1.5× faster than one (bench/README.md). With `check` it also
- * tests every price it reads for 0 or not finite; at the first failure it returns the index of
- * the first such price of all `values` in path-major order (the validator's, found by a rescan:
- * the chunks checked so far cover other points of the earlier rows), and the members are then
- * incomplete; otherwise −1.
- */
-function gatherReturns(
-  values: Float64Array,
-  nPaths: number,
-  nPoints: number,
-  stepsPerInterval: number,
-  firstTerm: number,
-  termCount: number,
-  check: boolean,
-  members: Float64Array,
-): number {
-  let low = Infinity;
-  let high = -Infinity;
-  const blocksEnd = nPaths - (nPaths % 4);
-  const row1 = nPoints;
-  const row2 = 2 * nPoints;
-  const row3 = 3 * nPoints;
-  let path = 0;
-  // Index of the path's grid point firstTerm.
-  let row = firstTerm * stepsPerInterval;
-  for (; path < blocksEnd; path += 4, row += 4 * nPoints) {
-    let from0 = values[row];
-    let from1 = values[row + row1];
-    let from2 = values[row + row2];
-    let from3 = values[row + row3];
-    if (check && !allFiniteNonZero(from0, from1, from2, from3)) return firstPriceProblem(values);
-    for (
-      let term = 0, at = path, point = row + stepsPerInterval;
-      term < termCount;
-      term++, at += nPaths, point += stepsPerInterval
-    ) {
-      const to0 = values[point];
-      const to1 = values[point + row1];
-      const to2 = values[point + row2];
-      const to3 = values[point + row3];
-      if (check && !allFiniteNonZero(to0, to1, to2, to3)) return firstPriceProblem(values);
-      const member0 = ((to0 - from0) / from0) * 10000;
-      const member1 = ((to1 - from1) / from1) * 10000;
-      const member2 = ((to2 - from2) / from2) * 10000;
-      const member3 = ((to3 - from3) / from3) * 10000;
-      members[at] = member0;
-      members[at + 1] = member1;
-      members[at + 2] = member2;
-      members[at + 3] = member3;
-      if (member0 < low) low = member0;
-      if (member0 > high) high = member0;
-      if (member1 < low) low = member1;
-      if (member1 > high) high = member1;
-      if (member2 < low) low = member2;
-      if (member2 > high) high = member2;
-      if (member3 < low) low = member3;
-      if (member3 > high) high = member3;
-      from0 = to0;
-      from1 = to1;
-      from2 = to2;
-      from3 = to3;
-    }
-  }
-  for (; path < nPaths; path++, row += nPoints) {
-    let from = values[row];
-    if (check && !finiteNonZero(from)) return firstPriceProblem(values);
-    for (
-      let term = 0, at = path, point = row + stepsPerInterval;
-      term < termCount;
-      term++, at += nPaths, point += stepsPerInterval
-    ) {
-      const to = values[point];
-      if (check && !finiteNonZero(to)) return firstPriceProblem(values);
-      const member = ((to - from) / from) * 10000;
-      members[at] = member;
-      if (member < low) low = member;
-      if (member > high) high = member;
-      from = to;
-    }
-  }
-  GATHERED_RANGE[0] = low;
-  GATHERED_RANGE[1] = high;
-  return -1;
+/** The result of a `total` CRPS: itself, or −1 when it is not finite. */
+function totalValue(
+  total: number,
+  priceCrps: number,
+  volatilityCrps: number | null,
+  volatilityScored: boolean,
+): PromptCrpsValue {
+  return total - total === 0
+    ? scoredValue(total, undefined, priceCrps, volatilityCrps, volatilityScored)
+    : scoredValue(
+        -1,
+        `non-finite total CRPS ${total}`,
+        priceCrps,
+        volatilityCrps,
+        volatilityScored,
+      );
 }
 
-/** Whether `price` is finite and non-zero, in one test for the common case. */
-function finiteNonZero(price: number): boolean {
-  return price - price === 0 && price !== 0;
-}
-
-/** {@link finiteNonZero} for four prices at once (a NaN or ±Infinity makes the sum NaN). */
-function allFiniteNonZero(a: number, b: number, c: number, d: number): boolean {
-  return a - a + (b - b) + (c - c) + (d - d) === 0 && a !== 0 && b !== 0 && c !== 0 && d !== 0;
-}
-
-/**
- * The index of the first price (in path-major order) that is 0 or not finite, or −1 when every one
- * is finite and non-zero.
- */
-function firstPriceProblem(values: Float64Array): number {
-  for (let index = 0; index < values.length; index++) {
-    if (!finiteNonZero(values[index])) return index;
-  }
-  return -1;
+/** A −1 found before the intervals are scored, with its reason. */
+function invalidBeforeScoring(
+  invalidReason: string,
+  volatilityCrps: number | null,
+): PromptCrpsValue {
+  return {
+    crps: -1,
+    invalidReason,
+    scored: false,
+    priceCrps: NaN,
+    volatilityCrps,
+    volatilityScored: false,
+  };
 }
 
 /** The validator's −1 for a simulated `price` that is 0 or not finite, with its reason. */
-function priceProblemValue(price: number): PromptCrpsValue {
+function priceProblemValue(price: number, volatilityCrps: number | null): PromptCrpsValue {
   const invalidReason =
     price === 0
       ? "zero price encountered in simulation runs"
       : `non-finite simulated price ${price}`;
-  return { crps: -1, invalidReason, scored: false };
+  return invalidBeforeScoring(invalidReason, volatilityCrps);
 }

@@ -1,35 +1,38 @@
 /**
  * Prompt scores (DOMAIN.md §3): every miner's prompt CRPS of one prompt turned into a score
- * relative to the prompt's best miner, under the legacy p90 rule or the current median/p95 rule.
+ * relative to the prompt's best miner, under the legacy p90 rule, the p95 rule or the current
+ * median-capped p95 rule.
  */
 
 import { quantileSorted } from "../core/quantiles.ts";
+import { ERA_DATES, validatorEraAt, type EraSettings, type PromptScoreRule } from "../spec/eras.ts";
+
+export type { PromptScoreRule };
 
 /**
- * How a prompt's raw CRPS values become prompt scores: `legacy-p90` (prompts scored before
- * 2026-07-16) or `current`.
- * @example const rule: PromptScoreRule = promptScoreRuleAt(new Date("2026-07-20T00:00:00Z")); // "current"
- */
-export type PromptScoreRule = "legacy-p90" | "current";
-
-/**
- * The instant the current prompt-score rule took over: 2026-07-16T00:00:00Z, in Unix seconds.
+ * The instant the p95 rules took over from the p90 rule: 2026-07-16T00:00:00Z, in Unix seconds
+ * (`ERA_DATES.p95Fill` of the era table).
  * @example CURRENT_PROMPT_SCORE_RULE_START_UNIX // => 1784160000
  */
-export const CURRENT_PROMPT_SCORE_RULE_START_UNIX = Date.UTC(2026, 6, 16) / 1000;
+export const CURRENT_PROMPT_SCORE_RULE_START_UNIX = ERA_DATES.p95Fill;
 
 /**
- * The rule in force for a prompt scored at `scoredTime` (start + length): `legacy-p90` strictly
- * before 2026-07-16T00:00:00Z, `current` from that instant on (DOMAIN.md: "until 2026-07-16").
- * `scoredTime` is a Date or Unix seconds.
+ * The rule in force for a prompt scored at `scoredTime` (start + length), from the validator's
+ * era table (`validatorEraAt`): `legacy-p90` strictly before 2026-07-16T00:00:00Z, `p95` from
+ * then, `current` (p95 with the 10 × median cap) from the outlier-cap setting on (by default the
+ * same instant). `scoredTime` is a Date or Unix seconds.
  * Throws `RangeError` for an invalid date, or a number that is not finite or looks like
  * milliseconds (beyond the year 5000 in seconds).
  * @example promptScoreRuleAt(new Date("2026-07-15T23:59:59Z")) // => "legacy-p90"
  * @example promptScoreRuleAt(1784160000) // => "current"
+ * @example promptScoreRuleAt(1784160000, { outlierCapFromUnix: null }) // => "p95"
  */
-export function promptScoreRuleAt(scoredTime: Date | number): PromptScoreRule {
+export function promptScoreRuleAt(
+  scoredTime: Date | number,
+  settings: EraSettings = {},
+): PromptScoreRule {
   const seconds = unixSecondsOf("promptScoreRuleAt", "scoredTime", scoredTime);
-  return seconds < CURRENT_PROMPT_SCORE_RULE_START_UNIX ? "legacy-p90" : "current";
+  return validatorEraAt(seconds, settings).promptScoreRule;
 }
 
 /**
@@ -74,6 +77,7 @@ export interface PromptScores {
  * other non-finite values count as invalid too):
  * - `legacy-p90`: p90 = 90th percentile of the valid raws; valid raws capped at p90; invalid
  *   miners get p90; score = capped − min(capped) (the validator's `compute_prompt_scores`).
+ * - `p95`: no cap; invalid miners get p95 of the valid raws; score = filled − min(filled).
  * - `current`: cap = 10 × median of the valid raws; valid raws capped at it; p95 = 95th percentile
  *   of the valid raws the cap left unchanged (raw ≤ cap), or of all valid raws if none is; invalid
  *   miners get p95; score = filled − min(filled).
@@ -90,9 +94,9 @@ export function promptScores(
   options: { readonly rule: PromptScoreRule },
 ): PromptScores | null {
   const rule = options?.rule;
-  if (rule !== "legacy-p90" && rule !== "current") {
+  if (rule !== "legacy-p90" && rule !== "p95" && rule !== "current") {
     throw new RangeError(
-      `promptScores requires rule "legacy-p90" or "current", got ${JSON.stringify(rule)}`,
+      `promptScores requires rule "legacy-p90", "p95" or "current", got ${JSON.stringify(rule)}`,
     );
   }
   const count = rawScores.length;
@@ -111,6 +115,9 @@ export function promptScores(
   if (rule === "legacy-p90") {
     cap = quantileSorted(sorted, 0.9);
     fillValue = cap;
+  } else if (rule === "p95") {
+    cap = Infinity;
+    fillValue = quantileSorted(sorted, 0.95);
   } else {
     cap = 10 * quantileSorted(sorted, 0.5);
     let uncapped = 0;

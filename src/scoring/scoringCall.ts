@@ -14,8 +14,9 @@ import { namedResult, planFor, type PromptCrps, type ScorePromptOptions } from "
 import type { ScoringTarget } from "./scoringTarget.ts";
 
 /**
- * Options of {@link ScoringPool.scoreMiners}.
- * @example const options: ScoreMinersOptions = { method: "parity", calibration: { ties: "mid-rank" } };
+ * Options of {@link ScoringPool.scoreMiners}: those of {@link scorePrompt} (the method, the era
+ * settings and the dated-rule overrides) and the calibration.
+ * @example const options: ScoreMinersOptions = { method: "parity", calibration: { ties: "mid-rank" }, eraSettings: { volatilityCrpsFromUnix: null } };
  */
 export interface ScoreMinersOptions extends ScorePromptOptions {
   /** Also compute each miner's calibration row (`true` for the defaults). */
@@ -24,7 +25,8 @@ export interface ScoreMinersOptions extends ScorePromptOptions {
 
 /**
  * One miner's result from {@link ScoringPool.scoreMiners}: its prompt CRPS (as
- * {@link scorePrompt}) and, when asked for, its calibration row.
+ * {@link scorePrompt}: the total, the price and volatility parts and their sums) and, when asked
+ * for, its calibration row.
  * @example (await pool.scoreMiners(pathSets, realized, { competition: "crypto-24h" }))[0].crps
  */
 export interface MinerPromptScore extends PromptCrps {
@@ -56,7 +58,7 @@ export function prepareCall(
   options: ScoreMinersOptions,
 ): PreparedCall {
   const first = pathSets[0];
-  const plan = planFor(operation, first, realized, target);
+  const plan = planFor(operation, first, realized, target, options);
   for (const pathSet of pathSets) {
     checkRealizedMatches(operation, pathSet, realized);
     if (pathSet.nPoints !== first.nPoints || pathSet.nPaths !== first.nPaths) {
@@ -114,7 +116,7 @@ export function minerScore(
   }
   return {
     minerUid,
-    ...namedResult(plan, result, result.intervalSums),
+    ...namedResult(plan, result, result.intervalSums, result.volatilitySums),
     calibration: result.calibration,
   };
 }

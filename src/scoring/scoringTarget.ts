@@ -1,6 +1,7 @@
 /**
  * What a prompt is scored against: a competition (whose scoring intervals are known) or an explicit
- * interval set (name → seconds, DOMAIN.md §2).
+ * interval set (name → seconds, DOMAIN.md §2); and the validator's rules of the prompt's date that
+ * change its CRPS (DOMAIN.md §3b: the 1h gap formula, the crypto-1h volatility CRPS).
  */
 
 import {
@@ -9,6 +10,7 @@ import {
   type CompetitionName,
   type CompetitionParameters,
 } from "../spec/competitions.ts";
+import { validatorEraAt, type EraSettings } from "../spec/eras.ts";
 
 /**
  * The scoring intervals of a prompt: `{ competition }` takes the competition's own set (the 24h set
@@ -69,4 +71,60 @@ export function scoringIntervalsOf(
     }
   }
   return target.intervals;
+}
+
+/**
+ * The dated rules of a prompt CRPS, as {@link promptCrpsRules} resolves them.
+ * @example const rules: PromptCrpsRules = { volatility: true, gapsFirstChangeOnly: true };
+ */
+export interface PromptCrpsRules {
+  /** Whether the crypto-1h volatility CRPS is added to the price CRPS. */
+  readonly volatility: boolean;
+  /** Whether `_gaps` intervals keep only their first change (else: ordinary intervals). */
+  readonly gapsFirstChangeOnly: boolean;
+}
+
+/**
+ * Overrides of the dated rules, and the era settings they are otherwise read with.
+ * @example const options: PromptCrpsRuleOptions = { volatility: true };
+ */
+export interface PromptCrpsRuleOptions {
+  /** Dates of the validator changes without a public date (`validatorEraAt`'s settings). */
+  readonly eraSettings?: EraSettings;
+  /** Adds (true) or leaves out (false) the volatility CRPS whatever the target and the era. */
+  readonly volatility?: boolean;
+  /** Sets the `_gaps` formula whatever the era. */
+  readonly gapsFirstChangeOnly?: boolean;
+}
+
+/**
+ * The rules a prompt scored at `scoredTimeUnix` (start + time length) is scored by
+ * (DOMAIN.md §3b), from the validator's era at that time (`validatorEraAt` with
+ * `options.eraSettings`) unless `options` sets them:
+ * - `volatility`: for `{ competition: "crypto-1h" }`, whether the era has the volatility CRPS
+ *   (from `eraSettings.volatilityCrpsFromUnix`); for every other target false: the validator adds
+ *   it to crypto-1h only (its other competitions, and `high` of the two-competition era, have no
+ *   volatility blocks), and an explicit interval set names no competition.
+ * - `gapsFirstChangeOnly`: the era's gap formula (from 2026-03-11), for every target: before the
+ *   fix the validator's suffix test never matched, so every `_gaps` interval, whatever the set,
+ *   was scored as an ordinary one.
+ * Throws `RangeError` for a time that is not in Unix seconds.
+ * @example promptCrpsRules({ competition: "crypto-1h" }, Date.UTC(2026, 1, 26) / 1000) // => { volatility: false, gapsFirstChangeOnly: false }
+ * @example promptCrpsRules({ intervals: { "5min": 300 } }, Date.UTC(2026, 10, 1) / 1000, { volatility: true }).volatility // => true
+ */
+export function promptCrpsRules(
+  target: ScoringTarget,
+  scoredTimeUnix: number,
+  options: PromptCrpsRuleOptions = {},
+): PromptCrpsRules {
+  const { volatility, gapsFirstChangeOnly } = options;
+  if (volatility !== undefined && gapsFirstChangeOnly !== undefined) {
+    return { volatility, gapsFirstChangeOnly };
+  }
+  const era = validatorEraAt(scoredTimeUnix, options.eraSettings);
+  const crypto1h = "competition" in target && target.competition === "crypto-1h";
+  return {
+    volatility: volatility ?? (crypto1h && era.volatilityCrps),
+    gapsFirstChangeOnly: gapsFirstChangeOnly ?? era.gapsFirstChangeOnly,
+  };
 }

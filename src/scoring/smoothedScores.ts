@@ -7,6 +7,7 @@
 import { assetCoefficient } from "../spec/assetCoefficients.ts";
 import type { CompetitionName, CompetitionParameters } from "../spec/competitions.ts";
 import { unixSecondsOf } from "./promptScores.ts";
+import { UPDATE_GATE_SECONDS } from "../spec/eras.ts";
 import { competitionParameters } from "./scoringTarget.ts";
 
 /**
@@ -36,13 +37,14 @@ export interface ScoredPrompt {
 export interface SmoothedScoreOptions {
   /** The competition (by name, or its parameters): its `windowDays` sets the look-back. */
   readonly competition: CompetitionName | CompetitionParameters;
-  /** The window's end: a Date or Unix seconds. */
+  /** The time of the update (a Date or Unix seconds): prompts scored before `now − 60 s` count. */
   readonly now: Date | number;
 }
 
 /**
- * Smoothed score per miner over the window (now − windowDays·86,400 s, now] of the competition
- * (crypto-1h 5 days, crypto-24h and com-equ-24h 10, legacy `low` 10 and `high` 3):
+ * Smoothed score per miner at the update made at `now`, over the prompts scored in
+ * (now − windowDays·86,400 s, now − 60 s) (the validator's window, DOMAIN.md §3b; the competition's
+ * window: crypto-1h 5 days, crypto-24h and com-equ-24h 10, legacy `low` 10 and `high` 3):
  * L = Σ c(asset)·S / Σ c(asset) over the miner's prompt scores S in the window, c the asset
  * coefficient. Lower is better. `prompts` are the competition's scored prompts, in the order the
  * validator saved them.
@@ -73,6 +75,7 @@ export function smoothedScores(
   }
   const windowEnd = unixSecondsOf("smoothedScores", "now", options.now);
   const windowStart = windowEnd - windowDays * 86400;
+  const lastScoredTime = windowEnd - UPDATE_GATE_SECONDS;
 
   // Per miner, in order of first appearance: running Σ c·S and Σ c over its own rows, added in
   // input order (as the reference adds its rows), and its first scored time.
@@ -88,7 +91,7 @@ export function smoothedScores(
   let earliestTime = Infinity;
   for (const prompt of prompts) {
     const time = prompt.scoredTimeUnix;
-    if (!(time > windowStart && time <= windowEnd)) continue;
+    if (!(time > windowStart && time < lastScoredTime)) continue;
     const coefficient = assetCoefficient(prompt.asset);
     if (!seenTimes.has(time)) {
       seenTimes.add(time);

@@ -35,3 +35,15 @@ export const DEFAULT_PATHS = {
   realizedPath: "/validation/realized-path",
   multiAssetMinutes: "/validation/multi-asset-minutes",
 } as const;
+
+/**
+ * Paths of the live deployment that differ from {@link DEFAULT_PATHS}: the validator's newer
+ * smoothed-scores endpoint, `/rewards/scores?prompt_name=<competition>`, which the network's
+ * public backtester reads (DOMAIN.md §3b). Jobs run under the live naming use these unless the
+ * caller's `paths` say otherwise; the sandbox serves them beside the defaults.
+ * @example
+ * LIVE_PATHS["/validation/smoothed-scores"] // => "/rewards/scores"
+ */
+export const LIVE_PATHS: Readonly<Record<string, string>> = Object.freeze({
+  [DEFAULT_PATHS.smoothedScores]: "/rewards/scores",
+});

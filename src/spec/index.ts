@@ -64,7 +64,13 @@ export type {
   LegacyPromptName,
   PromptName,
 } from "./assets.ts";
-export { SCORING_INTERVALS_24H, SCORING_INTERVALS_1H } from "./intervals.ts";
+export {
+  SCORING_INTERVALS_24H,
+  SCORING_INTERVALS_1H,
+  VOLATILITY_CRPS_LAMBDA,
+  VOLATILITY_BLOCKS_1H,
+} from "./intervals.ts";
+export type { VolatilityBlock } from "./intervals.ts";
 export { ASSET_COEFFICIENTS, assetCoefficient } from "./assetCoefficients.ts";
 export {
   competitionsAt,
@@ -74,7 +80,7 @@ export {
 } from "./competitions.ts";
 export type { CompetitionName, CompetitionParameters } from "./competitions.ts";
 export { neutralNaming, liveNaming, wirePath, wireFieldName, neutralFieldName } from "./naming.ts";
-export { parseIsoTimeMs, ISO_TIME_EXPECTED } from "./time.ts";
+export { parseIsoTimeMs, ISO_TIME_EXPECTED, isoSeconds } from "./time.ts";
 export type { LiquidationRecord, LiquidationScenario } from "./records/liquidation.ts";
 export type {
   LpBoundsRecord,
@@ -143,7 +149,7 @@ export type {
   RealizedPathParams,
   MultiAssetMinutesParams,
 } from "./params.ts";
-export { DEFAULT_PATHS } from "./default-paths.ts";
+export { DEFAULT_PATHS, LIVE_PATHS } from "./default-paths.ts";
 export { operationTable, operations, operationByPath } from "./operations.ts";
 export type {
   OperationTable,
@@ -214,3 +220,36 @@ export type {
   VolatilityLayout,
   VenueWindow,
 } from "./insightConventions.ts";
+export {
+  validatorEraAt,
+  ERA_DATES,
+  DEFAULT_ERA_SETTINGS,
+  UPDATE_DELAY_SECONDS,
+  UPDATE_GATE_SECONDS,
+} from "./eras.ts";
+export type { ValidatorEra, EraSettings, PromptScoreRule, ResponseFormatRule } from "./eras.ts";
+export {
+  PRICE_SIGNIFICANT_DIGITS,
+  pythonNumberText,
+  exceedsDigitLimit,
+  roundPrice,
+  roundToSignificantDigits,
+  hasAtMostEightSignificantDigits,
+} from "./priceFormat.ts";
+export {
+  PythonFloat,
+  pythonJsonNumber,
+  parsePythonJson,
+  pythonTypeName,
+  isPythonInt,
+  pythonStr,
+} from "./pythonJson.ts";
+export {
+  CORRECT_REASON,
+  NO_RESPONSE_REASON,
+  VALIDATION_ERROR_REASON,
+  validateResponse,
+  validateResponseUnderRule,
+  priceFormatReason,
+} from "./responseValidation.ts";
+export type { ValidationPrompt, ValidationOptions } from "./responseValidation.ts";

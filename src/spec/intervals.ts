@@ -2,6 +2,7 @@
  * The validator's scoring intervals (DOMAIN.md §2): interval name → length in seconds. The name's
  * suffix selects how changes are formed: `_abs` = raw price at the end, `_gaps` = only the first
  * change, otherwise consecutive basis-point changes. Insertion order is the validator's order.
+ * Also the block sizes of the crypto-1h volatility CRPS (DOMAIN.md §3b).
  */
 
 /**
@@ -39,4 +40,35 @@ export const SCORING_INTERVALS_1H: Readonly<Record<string, number>> = Object.fre
   "0_50min_gaps": 3000,
   "0_55min_gaps": 3300,
   "0_60min_gaps": 3600,
+});
+
+/**
+ * λ of the crypto-1h volatility CRPS (DOMAIN.md §3b): the weight of the volatility part against
+ * the price part.
+ * @example VOLATILITY_CRPS_LAMBDA // => 5.25
+ */
+export const VOLATILITY_CRPS_LAMBDA = 5.25;
+
+/**
+ * One block size of the volatility CRPS: its length in seconds and the weight of its CRPS sum.
+ * @example const block: VolatilityBlock = { seconds: 900, weight: 5.25 / 12 };
+ */
+export interface VolatilityBlock {
+  /** Block length in seconds (block steps = trunc(seconds / time increment)). */
+  readonly seconds: number;
+  /** Factor of the sum of the block size's CRPS terms: λ / (3 · blocks of that size in an hour). */
+  readonly weight: number;
+}
+
+/**
+ * The volatility CRPS blocks of crypto-1h prompts (DOMAIN.md §3b; the validator's
+ * `vol_scoring_blocks`, synthdataco/synth-subnet pull request #323), name → block, in the
+ * validator's order: one 60-minute block, four 15-minute and twelve 5-minute blocks, each size
+ * weighted λ / (3 · its block count), so that each size adds λ/3 × its mean CRPS per block.
+ * @example VOLATILITY_BLOCKS_1H.vol_15min // => { seconds: 900, weight: 0.4375 }
+ */
+export const VOLATILITY_BLOCKS_1H: Readonly<Record<string, VolatilityBlock>> = Object.freeze({
+  vol_60min: Object.freeze({ seconds: 3600, weight: VOLATILITY_CRPS_LAMBDA / 3 }),
+  vol_15min: Object.freeze({ seconds: 900, weight: VOLATILITY_CRPS_LAMBDA / 12 }),
+  vol_5min: Object.freeze({ seconds: 300, weight: VOLATILITY_CRPS_LAMBDA / 36 }),
 });

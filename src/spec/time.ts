@@ -52,3 +52,16 @@ export function parseIsoTimeMs(text: string): number {
   date.setUTCHours(hour, minute, second, milliseconds);
   return date.getTime() - offsetMinutes * 60_000;
 }
+
+/**
+ * The ISO 8601 text of `unix` (seconds, truncated to whole seconds) as the service writes times in
+ * records: UTC, to the second, with `Z`, e.g. `2026-02-25T23:27:00Z`.
+ * Throws `RangeError` for a non-finite time.
+ * @example isoSeconds(1772062020) // => "2026-02-25T23:27:00Z"
+ */
+export function isoSeconds(unix: number): string {
+  if (!Number.isFinite(unix)) {
+    throw new RangeError(`isoSeconds requires a finite unix time, got ${unix}`);
+  }
+  return new Date(Math.floor(unix) * 1000).toISOString().replace(".000Z", "Z");
+}

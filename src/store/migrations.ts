@@ -22,6 +22,7 @@ import {
   CREATE_VENUE_COMPARISONS,
 } from "./schema.ts";
 import { StoreError } from "./storeError.ts";
+import { SCORING_V4 } from "./scoringSchemaV4.ts";
 
 /**
  * One step of the schema: a version (1, 2, …, in order, never reused), a name, and its SQL
@@ -85,8 +86,9 @@ export const RUNS_ALLOW_INTERRUPTED: readonly string[] = [
  * cross-checks, leaderboard rows, venue comparisons); version 2 the tables the score job writes
  * (prompts, realized prices, the service's and pathlab's scores, smoothed scores, calibration). Add
  * a migration for a new table; never edit one that has shipped. Version 3 lets a run end
- * `interrupted`.
- * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs"]
+ * `interrupted`; version 4 adds the service's CRPS as a score source, hotkeys and rank history
+ * (`scoringSchemaV4.ts`).
+ * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs", "score sources and rank history"]
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -122,6 +124,7 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: RUNS_ALLOW_INTERRUPTED,
     readsAlike: true,
   },
+  { version: 4, name: "score sources and rank history", statements: SCORING_V4 },
 ];
 
 /**

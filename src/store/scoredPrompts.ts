@@ -3,7 +3,7 @@
  * service's score rows, pathlab's scores per miner (and candidate) and their calibration rows.
  */
 
-import { DOUBLE, LIST, listValue, type DuckDBConnection } from "@duckdb/node-api";
+import { DOUBLE, LIST, VARCHAR, listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { ScoreRow } from "../spec/records/validation.ts";
 import type { Store } from "./openStore.ts";
 import { StoreError } from "./storeError.ts";
@@ -33,11 +33,20 @@ export interface CalibrationRow {
  * const row: MinerScoreEntry = { source: "network", minerUid: 17, crps: 812.5, intervals: { "5min": 3.1 }, promptScore: 12, invalidReason: null, serviceCrps: 812.5, servicePromptScore: 12, verdict: "agree", calibration: undefined };
  */
 export interface MinerScoreEntry {
-  /** `network` for a miner of the service, `candidate` for the user's model (`minerUid` −1). */
-  readonly source: "network" | "candidate";
+  /**
+   * `network`: pathlab recomputed the miner's CRPS from its path set; `service`: the path set was
+   * not available (not served, unreadable, past retention, `--own-only`) and the CRPS is the
+   * service's; `candidate`: the user's model (`minerUid` −1).
+   */
+  readonly source: "network" | "service" | "candidate";
   readonly minerUid: number;
+  /** The uid's holder when the prompt was asked; null when not known. */
+  readonly hotkey?: string | null;
   /** Prompt CRPS; −1 when the path set is invalid or the total is not finite. */
   readonly crps: number;
+  /** The price part of the CRPS and the volatility part (crypto-1h, DOMAIN.md §3b); null when not computed. */
+  readonly priceCrps?: number | null;
+  readonly volatilityCrps?: number | null;
   /** CRPS sum of each scoring interval (empty when not scored). */
   readonly intervals: Readonly<Record<string, number>>;
   readonly promptScore: number | null;
@@ -64,8 +73,11 @@ export interface ScoredPromptEntry {
   readonly competition: string;
   /** The prompt-score rule in force when it was scored (`legacy-p90` or `current`). */
   readonly scoreRule: string;
-  /** The realized path's `real_prices` as returned (null where missing). */
-  readonly realizedPrices: readonly (number | null)[];
+  /**
+   * The realized path's `real_prices` as returned (null where missing); absent when nothing was
+   * recomputed (an own-only prompt without the candidate), and then not stored.
+   */
+  readonly realizedPrices?: readonly (number | null)[];
   /** The service's score rows of the prompt. */
   readonly serviceRows: readonly ScoreRow[];
   readonly minerScores: readonly MinerScoreEntry[];
@@ -85,9 +97,12 @@ INSERT INTO service_scores VALUES
 ($asset, $time_increment, $time_length, $start_time, $miner_uid, $crps, $prompt_score, $scored_time, $run_id)`;
 
 const INSERT_MINER_SCORE = `
-INSERT INTO miner_scores VALUES
-($asset, $time_increment, $time_length, $start_time, $source, $miner_uid, $crps, $intervals,
- $prompt_score, $invalid_reason, $service_crps, $service_prompt_score, $verdict, $run_id)`;
+INSERT INTO miner_scores (asset, time_increment, time_length, start_time, source, miner_uid, crps,
+  intervals, prompt_score, invalid_reason, service_crps, service_prompt_score, verdict, run_id,
+  hotkey, price_crps, volatility_crps)
+VALUES ($asset, $time_increment, $time_length, $start_time, $source, $miner_uid, $crps, $intervals,
+ $prompt_score, $invalid_reason, $service_crps, $service_prompt_score, $verdict, $run_id, $hotkey,
+ $price_crps, $volatility_crps)`;
 
 const INSERT_CALIBRATION = `
 INSERT INTO calibration VALUES
@@ -129,11 +144,13 @@ export async function writeScoredPrompt(
         score_rule: entry.scoreRule,
         run_id,
       });
-      await connection.run(
-        INSERT_REALIZED,
-        { ...key, prices: listValue([...entry.realizedPrices]), run_id },
-        { prices: DOUBLE_LIST },
-      );
+      if (entry.realizedPrices !== undefined) {
+        await connection.run(
+          INSERT_REALIZED,
+          { ...key, prices: listValue([...entry.realizedPrices]), run_id },
+          { prices: DOUBLE_LIST },
+        );
+      }
       for (const row of entry.serviceRows) {
         await connection.run(INSERT_SERVICE_SCORE, {
           ...key,
@@ -159,11 +176,21 @@ export async function writeScoredPrompt(
             service_prompt_score: score.servicePromptScore,
             verdict: score.verdict,
             run_id,
+            hotkey: score.hotkey ?? null,
+            price_crps: score.priceCrps ?? null,
+            volatility_crps: score.volatilityCrps ?? null,
           },
-          { prompt_score: DOUBLE, service_crps: DOUBLE, service_prompt_score: DOUBLE },
+          {
+            prompt_score: DOUBLE,
+            service_crps: DOUBLE,
+            service_prompt_score: DOUBLE,
+            hotkey: VARCHAR,
+            price_crps: DOUBLE,
+            volatility_crps: DOUBLE,
+          },
         );
         const calibration = score.calibration;
-        if (calibration === undefined) continue;
+        if (calibration === undefined || score.source === "service") continue;
         await connection.run(
           INSERT_CALIBRATION,
           {

@@ -3,7 +3,7 @@
  * the service's, in one transaction.
  */
 
-import { DOUBLE } from "@duckdb/node-api";
+import { DOUBLE, VARCHAR } from "@duckdb/node-api";
 import type { Store } from "./openStore.ts";
 import { StoreError } from "./storeError.ts";
 import { timestampOfUnix } from "./timestamps.ts";
@@ -17,6 +17,8 @@ import { timestampOfUnix } from "./timestamps.ts";
 export interface SmoothedScoreEntry {
   readonly source: "network" | "candidate";
   readonly minerUid: number;
+  /** The uid's holder at the update; null when not known. */
+  readonly hotkey?: string | null;
   readonly smoothedScore: number | null;
   readonly rewardWeight: number | null;
   readonly serviceSmoothedScore: number | null;
@@ -28,9 +30,10 @@ export interface SmoothedScoreEntry {
 const DELETE_SMOOTHED = `DELETE FROM smoothed_scores WHERE competition = $competition AND as_of = $as_of`;
 
 const INSERT_SMOOTHED = `
-INSERT INTO smoothed_scores VALUES
-($competition, $as_of, $source, $miner_uid, $smoothed_score, $reward_weight,
- $service_smoothed_score, $service_reward_weight, $verdict, $run_id)`;
+INSERT INTO smoothed_scores (competition, as_of, source, miner_uid, smoothed_score, reward_weight,
+  service_smoothed_score, service_reward_weight, verdict, run_id, hotkey)
+VALUES ($competition, $as_of, $source, $miner_uid, $smoothed_score, $reward_weight,
+ $service_smoothed_score, $service_reward_weight, $verdict, $run_id, $hotkey)`;
 
 /**
  * Replaces the smoothed scores stored for `competition` at `asOfUnix` with `rows`, in one
@@ -63,8 +66,10 @@ export async function writeSmoothedScores(
             service_reward_weight: finiteOrNull(row.serviceRewardWeight),
             verdict: row.verdict,
             run_id: runId === null ? null : BigInt(runId),
+            hotkey: row.hotkey ?? null,
           },
           {
+            hotkey: VARCHAR,
             smoothed_score: DOUBLE,
             reward_weight: DOUBLE,
             service_smoothed_score: DOUBLE,

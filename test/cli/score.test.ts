@@ -44,6 +44,8 @@ function scoreArgs(database: string, ...extra: string[]): string[] {
     sandbox.url,
     "--api-key",
     KEY,
+    // A service defaults to own-only; the sandbox serves every miner's path sets.
+    "--no-own-only",
     ...extra,
   ];
 }

@@ -23,6 +23,7 @@ import { parseIsoTimeMs } from "../../src/spec/time.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { temporaryFolder } from "../store/helpers.ts";
+import { sandboxGetJson } from "./sandboxJson.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
 const FROM = "2026-11-20T09:00:00Z";
@@ -38,16 +39,7 @@ let candidatePaths: number[][];
 let candidateRealized: RealizedPath;
 
 /** GET with the key, as JSON (the test's own plain client). */
-async function getJson<T>(path: string, query: Record<string, string | number>): Promise<T> {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
-  );
-  const response = await fetch(`${sandbox.url}${path}?${search}`, {
-    headers: { Authorization: `Apikey ${KEY}` },
-  });
-  if (!response.ok) throw new Error(`GET ${path}?${search}: ${response.status}`);
-  return (await response.json()) as T;
-}
+const getJson = sandboxGetJson(() => sandbox.url, KEY);
 
 /** Geometric random-walk paths from `start` (seeded LCG + Box–Muller), rounded to cents. */
 function walkPaths(start: number, nPaths: number, nPoints: number, sigma: number): number[][] {
@@ -119,6 +111,8 @@ beforeAll(async () => {
     apiKey: KEY,
     database,
     candidate,
+    // A service (baseUrl) defaults to own-only; the sandbox serves every path set, so recompute all.
+    ownOnly: false,
     threads: 1,
   };
   first = await runScore(options);

@@ -9,6 +9,8 @@ const SOL = 0.6310037175639559;
 
 describe("smoothedScores", () => {
   const end = Date.UTC(2026, 6, 17) / 1000;
+  // The update after the minute `end`: it pools the prompts scored in (update − window, update − 60).
+  const update = end + 120;
   const scores = (entries: [number, number][]) =>
     entries.map(([minerUid, promptScore]) => ({ minerUid, promptScore }));
   const prompts: ScoredPrompt[] = [
@@ -63,9 +65,9 @@ describe("smoothedScores", () => {
     },
   ];
 
-  it("smoothedScores is the coefficient-weighted mean of prompt scores in (end − window, end]", () => {
-    const result = smoothedScores(prompts, end, 1);
-    // The prompts at end − 100000 and at exactly end − 86400 lie outside the window.
+  it("smoothedScores is the coefficient-weighted mean of prompt scores in (update − window, update − 60 s)", () => {
+    const result = smoothedScores(prompts, update, 1);
+    // The prompts at end − 100000 and at end − 86400 lie before the window; the one at end is in.
     expect(result.get(1)).toBeCloseTo(
       (0 + ETH * 5 + XAU * 4 + SOL * 2) / (1 + ETH + XAU + SOL),
       12,
@@ -76,13 +78,13 @@ describe("smoothedScores", () => {
   it("smoothedScores back-fills a miner that joined inside the window with each earlier scored time's worst score", () => {
     // Miner 3 first appears at end − 40000: one back-fill row for end − 80000, taken from the first
     // prompt at that time (BTC, worst 40) — not one per prompt of that minute.
-    const result = smoothedScores(prompts, end, 1);
+    const result = smoothedScores(prompts, update, 1);
     expect(result.get(3)).toBeCloseTo((1 * 40 + XAU * 0 + SOL * 6) / (1 + XAU + SOL), 12);
   });
 
   it("smoothedScores does not back-fill miners present at the window's first scored time", () => {
     // Miner 2 misses the SOL prompt at the end; being present from the start, it is not filled.
-    const result = smoothedScores(prompts, end, 1);
+    const result = smoothedScores(prompts, update, 1);
     expect(result.get(2)).toBeCloseTo((10 + XAU * 8) / (1 + ETH + XAU), 12);
   });
 
@@ -109,10 +111,16 @@ describe("smoothedScores", () => {
           ]),
         },
       ],
-      end,
+      update,
       1,
     );
     expect(result.get(1)).toBeCloseTo(2, 15);
     expect(result.get(2)).toBe(Infinity);
+  });
+
+  it("smoothedScores leaves out the prompts scored in the last minute before the update", () => {
+    // An update at end + 60 pools prompts scored before end: the prompts at end are not yet in.
+    const early = smoothedScores(prompts, end + 60, 1);
+    expect(early.get(1)).toBeCloseTo((0 + ETH * 5 + XAU * 4) / (1 + ETH + XAU), 12);
   });
 });

@@ -25,7 +25,7 @@ const SIZES = [1, 2, 3, 7, 10, 41, 250];
 
 /**
  * The validator's legacy `compute_prompt_scores` (np.percentile, np.minimum, np.where, np.min) and
- * the current rule written the same way (median as the 50th percentile, numpy linear).
+ * the p95 and current rules written the same way (median as the 50th percentile, numpy linear).
  */
 const NUMPY_PROMPT_SCORES = `
 def legacy(raw):
@@ -34,6 +34,12 @@ def legacy(raw):
     capped = np.minimum(raw, p90)
     capped = np.where(raw == -1, p90, capped)
     return (capped - np.min(capped)).tolist(), float(p90)
+
+def p95(raw):
+    valid = raw[raw != -1]
+    fill = np.percentile(valid, 95)
+    filled = np.where(raw == -1, fill, raw)
+    return (filled - np.min(filled)).tolist(), float(fill)
 
 def current(raw):
     valid = raw[raw != -1]
@@ -47,7 +53,7 @@ out = []
 for case in data:
     raw = np.array(case["raw"], dtype=float)
     raw[np.isnan(raw)] = -1  # NaN counts as invalid, as the validator's −1
-    out.append((legacy if case["rule"] == "legacy-p90" else current)(raw))
+    out.append({"legacy-p90": legacy, "p95": p95, "current": current}[case["rule"]](raw))
 print(json.dumps(out))
 `;
 
@@ -69,6 +75,14 @@ describe("promptScores", () => {
     expect(result.scores).toEqual([0, 10, 19, 20, 240]);
     expect(result.fillValue).toBe(29);
     expect(result.worstScore).toBe(19);
+  });
+
+  it("promptScores applies the p95 rule (no cap) as worked by hand", () => {
+    // valid 10, 20, 30, 1000: p95 = 30 + 0.85·970 = 854.5 for the invalid miner; nothing capped.
+    const result = promptScores([10, 20, -1, 30, 1000], { rule: "p95" })!;
+    expect(result.fillValue).toBeCloseTo(854.5, 10);
+    expect(result.scores.map((score) => Number(score.toFixed(9)))).toEqual([0, 10, 844.5, 20, 990]);
+    expect(result.worstScore).toBeCloseTo(844.5, 10);
   });
 
   it("promptScores returns null when no miner is valid, and treats NaN as invalid", () => {
@@ -100,10 +114,10 @@ describe("promptScores", () => {
   }
 
   it.skipIf(!numpyAvailable)(
-    "promptScores equals numpy's percentile arithmetic bit for bit under both rules",
+    "promptScores equals numpy's percentile arithmetic bit for bit under the three rules",
     () => {
       const cases = SIZES.flatMap((size, index) =>
-        (["legacy-p90", "current"] as PromptScoreRule[]).map((rule) => ({
+        (["legacy-p90", "p95", "current"] as PromptScoreRule[]).map((rule) => ({
           rule,
           raw: randomRaws(2000 + index, size),
         })),
@@ -120,8 +134,14 @@ describe("promptScores", () => {
     },
   );
 
-  it("promptScoreRuleAt switches to the current rule at 2026-07-16T00:00:00Z", () => {
+  it("promptScoreRuleAt follows the era table: p90, then p95 at 2026-07-16T00:00:00Z, capped from the setting", () => {
     expect(CURRENT_PROMPT_SCORE_RULE_START_UNIX).toBe(1784160000);
+    const capFrom = Date.UTC(2026, 7, 1) / 1000;
+    expect(promptScoreRuleAt(1784160000, { outlierCapFromUnix: capFrom })).toBe("p95");
+    expect(promptScoreRuleAt(capFrom - 1, { outlierCapFromUnix: capFrom })).toBe("p95");
+    expect(promptScoreRuleAt(capFrom, { outlierCapFromUnix: capFrom })).toBe("current");
+    expect(promptScoreRuleAt(capFrom, { outlierCapFromUnix: null })).toBe("p95");
+    expect(promptScoreRuleAt(1784159999, { outlierCapFromUnix: 0 })).toBe("legacy-p90");
     expect(promptScoreRuleAt(new Date("2026-07-15T23:59:59Z"))).toBe("legacy-p90");
     expect(promptScoreRuleAt(new Date("2026-07-16T00:00:00Z"))).toBe("current");
     expect(promptScoreRuleAt(1784159999)).toBe("legacy-p90");
@@ -133,7 +153,7 @@ describe("promptScores", () => {
       "promptScoreRuleAt requires scoredTime to be a valid Date or Unix seconds, got Invalid Date",
     );
     expect(() => promptScores([1], { rule: "p99" as never })).toThrow(
-      'promptScores requires rule "legacy-p90" or "current", got "p99"',
+      'promptScores requires rule "legacy-p90", "p95" or "current", got "p99"',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { promptCrpsDetails } from "../../src/reference/promptCrps.ts";
+import { promptCrpsDetails, type PromptCrpsOptions } from "../../src/reference/promptCrps.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
 import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
 import {
@@ -16,20 +16,29 @@ import { CRPS_VECTORS } from "../crpsVectors.ts";
 const INTERVALS = { "24h": SCORING_INTERVALS_24H, "1h": SCORING_INTERVALS_1H } as const;
 
 /**
- * scorePrompt against src/reference/promptCrps.ts: bit for bit in parity mode (score and every
- * interval sum), within 1e-12 relative in closed mode, and the same −1 decisions.
+ * scorePrompt against src/reference/promptCrps.ts under the same dated rules (by default the
+ * current price rules, which the test prompts' date, 2026-02-25, would not choose): bit for bit
+ * in parity mode (score and every interval sum), within 1e-12 relative in closed mode, and the
+ * same −1 decisions. (test/scoring/volatilityCrps.test.ts checks the volatility part.)
  */
 function expectAgreement(
   paths: number[][],
   prices: number[],
   kind: PromptKind,
   intervals: Readonly<Record<string, number>> = INTERVALS[kind],
+  rules: Required<PromptCrpsOptions> = { gapsFirstChangeOnly: true, volatility: false },
 ): number {
-  const reference = promptCrpsDetails(paths, prices, PROMPT_SHAPES[kind].timeIncrement, intervals);
+  const reference = promptCrpsDetails(
+    paths,
+    prices,
+    PROMPT_SHAPES[kind].timeIncrement,
+    intervals,
+    rules,
+  );
   const pathSet = pathSetOf(paths, kind);
   const realized = realizedOf(prices, kind);
-  const parity = scorePrompt(pathSet, realized, { intervals }, { method: "parity" });
-  const closed = scorePrompt(pathSet, realized, { intervals });
+  const parity = scorePrompt(pathSet, realized, { intervals }, { method: "parity", ...rules });
+  const closed = scorePrompt(pathSet, realized, { intervals }, rules);
   expect(parity.crps).toBe(reference.score);
   expect(parity.invalidReason).toBe(reference.invalidReason);
   expect(closed.invalidReason).toBe(reference.invalidReason);
@@ -123,9 +132,12 @@ describe("scorePrompt", () => {
       const absoluteOnly = { [absoluteName]: INTERVALS[kind][absoluteName] };
       expect(expectAgreement(paths, short, kind, absoluteOnly)).toBeGreaterThan(0);
       expect(expectAgreement(paths, short, kind)).toBe(-1);
-      const result = scorePrompt(pathSetOf(paths, kind), realizedOf(short, kind), {
-        intervals: INTERVALS[kind],
-      });
+      const result = scorePrompt(
+        pathSetOf(paths, kind),
+        realizedOf(short, kind),
+        { intervals: INTERVALS[kind] },
+        { gapsFirstChangeOnly: true },
+      );
       expect(result.invalidReason).toMatch(/realized changes against \d+ simulated changes/);
       expect(result.intervals).toEqual({});
       // Grids that disagree where nothing is observed add nothing, as in the validator.
@@ -145,7 +157,10 @@ describe("scorePrompt", () => {
       });
       expect(result).toEqual({
         crps: -1,
+        priceCrps: NaN,
+        volatilityCrps: null,
         intervals: {},
+        volatilityBlocks: {},
         invalidReason: "zero price encountered in simulation runs",
       });
       const infinite = paths.map((path) => [...path]);
@@ -237,7 +252,10 @@ describe("scorePrompt", () => {
         });
         expect(result, `${name}, ${label}`).toEqual({
           crps: -1,
+          priceCrps: NaN,
+          volatilityCrps: null,
           intervals: {},
+          volatilityBlocks: {},
           invalidReason: reason,
         });
       }

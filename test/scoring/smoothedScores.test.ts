@@ -4,6 +4,7 @@ import {
   smoothedScores as referenceSmoothedScores,
   type ScoredPrompt,
 } from "../../src/reference/smoothedScores.ts";
+import { smoothedScoreHistory } from "../../src/scoring/smoothedHistory.ts";
 import { smoothedScores } from "../../src/scoring/smoothedScores.ts";
 import type { CompetitionName } from "../../src/spec/competitions.ts";
 
@@ -12,6 +13,8 @@ const ETH = 0.7064366394033871;
 const XAU = 1.7370922597118699;
 
 const END = Date.UTC(2026, 6, 20) / 1000;
+/** The validator's update after the minute END (END + 120 s). */
+const UPDATE = END + 120;
 
 /**
  * Random scored prompts over 14 days before END (so windows of 3, 5 and 10 days cut them): several
@@ -75,14 +78,18 @@ describe("smoothedScores", () => {
         ]),
       },
     ];
-    // crypto-1h looks back 5 days: (END − 5 days, END] leaves the first prompt out.
-    const result = smoothedScores(prompts, { competition: "crypto-1h", now: new Date(END * 1000) });
+    // The update after the minute END pools (UPDATE − 5 days, UPDATE − 60 s) for crypto-1h: the
+    // first prompt is out, the ones at END are in.
+    const result = smoothedScores(prompts, {
+      competition: "crypto-1h",
+      now: new Date(UPDATE * 1000),
+    });
     expect([...result.keys()]).toEqual([1, 2]);
     expect(result.get(1)).toBeCloseTo((ETH * 4 + 2 + XAU * 1) / (ETH + 1 + XAU), 13);
     // Miner 2 joins at END: one back-fill row for END − 3000, from its first prompt (ETH, 40).
     expect(result.get(2)).toBeCloseTo((ETH * 40 + XAU * 5) / (ETH + XAU), 13);
     // crypto-24h looks back 10 days: the first prompt counts, and miner 2 gets two rows.
-    const longer = smoothedScores(prompts, { competition: "crypto-24h", now: END });
+    const longer = smoothedScores(prompts, { competition: "crypto-24h", now: UPDATE });
     expect(longer.get(1)).toBeCloseTo((7 + ETH * 4 + 2 + XAU) / (1 + ETH + 1 + XAU), 13);
     expect(longer.get(2)).toBeCloseTo((9 + ETH * 40 + XAU * 5) / (1 + ETH + XAU), 13);
   });
@@ -91,8 +98,8 @@ describe("smoothedScores", () => {
     it(`smoothedScores equals the reference bit for bit on random prompts (${competition}, ${windowDays} days)`, () => {
       for (const seed of [1, 2, 3]) {
         const prompts = randomPrompts(seed * 7 + windowDays, 400, 30);
-        const expected = referenceSmoothedScores(prompts, END, windowDays);
-        const actual = smoothedScores(prompts, { competition, now: END });
+        const expected = referenceSmoothedScores(prompts, UPDATE, windowDays);
+        const actual = smoothedScores(prompts, { competition, now: UPDATE });
         expect([...actual.entries()]).toEqual([...expected.entries()]);
         expect(actual.size).toBeGreaterThan(20);
       }
@@ -111,8 +118,11 @@ describe("smoothedScores", () => {
         ],
       },
     ];
-    expect(smoothedScores(prompts, { competition: "crypto-1h", now: END }).get(2)).toBe(Infinity);
-    expect(smoothedScores(prompts, { competition: "crypto-1h", now: END - 1 }).size).toBe(0);
+    expect(smoothedScores(prompts, { competition: "crypto-1h", now: UPDATE }).get(2)).toBe(
+      Infinity,
+    );
+    // At END + 60 the prompt scored at END is not yet pooled (the window ends before now − 60 s).
+    expect(smoothedScores(prompts, { competition: "crypto-1h", now: END + 60 }).size).toBe(0);
   });
 
   it("smoothedScores rejects a window end in milliseconds and an unknown competition", () => {
@@ -123,4 +133,35 @@ describe("smoothedScores", () => {
       /competitionParameters requires one of crypto-1h/,
     );
   });
+
+  for (const [competition, windowDays] of WINDOWS) {
+    it(`smoothedScoreHistory equals smoothedScores at every update (${competition}, ${windowDays} days)`, () => {
+      const prompts = randomPrompts(windowDays * 13, 400, 30);
+      // Updates at every scored minute + 120 s, plus some off-grid times and an empty window.
+      const updates = [
+        ...new Set([
+          END - 20 * 86400,
+          ...prompts.map((prompt) => prompt.scoredTimeUnix + 120),
+          ...prompts.map((prompt) => prompt.scoredTimeUnix + 60),
+        ]),
+      ].sort((a, b) => a - b);
+      const history = smoothedScoreHistory(prompts, { competition, updates });
+      expect(history.map((update) => update.timeUnix)).toEqual(updates);
+      let compared = 0;
+      for (const update of history) {
+        const expected = smoothedScores(prompts, { competition, now: update.timeUnix });
+        expect([...update.scores.keys()].sort()).toEqual([...expected.keys()].sort());
+        for (const [miner, score] of expected) {
+          const actual = update.scores.get(miner)!;
+          if (!Number.isFinite(score)) expect(actual).toBe(score);
+          else expect(Math.abs(actual - score)).toBeLessThanOrEqual(1e-11 * Math.max(1, score));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(1000);
+      expect(() => smoothedScoreHistory(prompts, { competition, updates: [END, END - 1] })).toThrow(
+        `smoothedScoreHistory requires updates in ascending order, got ${END} then ${END - 1}`,
+      );
+    });
+  }
 });

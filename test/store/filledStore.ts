@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { finishRun, startRun } from "../../src/store/runs.ts";
 import { writeScoredPrompt } from "../../src/store/scoredPrompts.ts";
+import { writeRankHistory } from "../../src/store/rankHistory.ts";
 import { writeSmoothedScores } from "../../src/store/smoothedScoreRows.ts";
 import { writeUnit } from "../../src/store/writeUnit.ts";
 import { SCORED_PROMPT, SMOOTHED_SCORES } from "./scoringUnits.ts";
@@ -10,7 +11,7 @@ import { completeUnit, FORECAST_START } from "./units.ts";
 
 /**
  * A store with two units (BTC on 2026-02-25, ETH on 2026-02-26), a scored prompt (BTC, 2026-02-25),
- * smoothed scores (2026-02-26) and a finished run: rows in every table.
+ * smoothed scores and rank history (2026-02-26) and a finished run: rows in every table.
  */
 export async function filledStore(folder: string): Promise<Store> {
   const store = await openStore(join(folder, "pathlab.duckdb"));
@@ -28,6 +29,33 @@ export async function filledStore(folder: string): Promise<Store> {
   });
   await writeScoredPrompt(store, SCORED_PROMPT, run.id);
   await writeSmoothedScores(store, "crypto-1h", FORECAST_START + 3600, SMOOTHED_SCORES, run.id);
+  await writeRankHistory(
+    store,
+    "crypto-1h",
+    [
+      {
+        updatedAtUnix: FORECAST_START + 3600,
+        source: "network",
+        minerUid: 17,
+        hotkey: "5F3sa2TJAWMqDhXG6jhV4N8ko9SxwGy8TpaNS1repo5EYjQX",
+        rank: 1,
+        of: 2,
+        smoothedScore: 12,
+        rewardWeight: 0.25,
+      },
+      {
+        updatedAtUnix: FORECAST_START + 3600,
+        source: "candidate",
+        minerUid: -1,
+        hotkey: null,
+        rank: 2,
+        of: 2,
+        smoothedScore: 14.5,
+        rewardWeight: 0.08,
+      },
+    ],
+    run.id,
+  );
   await finishRun(store, run, { status: "ok" });
   return store;
 }

@@ -57,6 +57,7 @@ describe("migrations", () => {
       "miner_scores",
       "smoothed_scores",
       "calibration",
+      "rank_history",
     ];
     expect(tables.rows.map((row) => row[0])).toEqual(
       [...TABLES, ...scoringTables, "schema_migrations"].sort((a, b) => a.localeCompare(b)),
@@ -129,12 +130,12 @@ describe("migrations", () => {
       queryRows(old, "update runs set status = 'interrupted' where id = 1"),
     ).rejects.toThrow(/CHECK constraint/);
     await old.close();
-    // a version-2 database reads alike: query and export take it before any migration
-    const reader = await openStore(path, { readOnly: true });
+    // a version-2 database reads alike for version 3: query and export took it before migrating
+    const reader = await openStore(path, { readOnly: true, migrations: MIGRATIONS.slice(0, 3) });
     expect((await queryRows(reader, "select count(*) from runs")).rows).toEqual([["2"]]);
     await reader.close();
     const store = await openStore(path);
-    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([3]);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([3, 4]);
     const runs = await queryRows(
       store,
       "select id, command, args, status, failures from runs order by id",
@@ -155,6 +156,66 @@ describe("migrations", () => {
     expect(
       (await queryRows(store, "select count(*) from duckdb_tables() where table_name like 'runs%'"))
         .rows,
+    ).toEqual([["1"]]);
+    await store.close();
+  });
+
+  it("migration 4 keeps every score of a version-3 database and allows the service as a source", async () => {
+    const old = await openStore(path, { migrations: MIGRATIONS.slice(0, 3) });
+    await queryRows(
+      old,
+      `insert into miner_scores values
+         ('BTC', 300, 86400, '2026-11-20 10:00:00', 'network', 17, 812.5, '{"5min": 3.5}', 12,
+          null, 812.5, 12, 'agree', 1),
+         ('BTC', 300, 86400, '2026-11-20 10:00:00', 'candidate', -1, -1, '{}', 40,
+          'Number of paths is incorrect: expected 1000, got 999', null, null, 'not compared', 1)`,
+    );
+    await expect(
+      queryRows(
+        old,
+        `insert into miner_scores values ('BTC', 300, 86400, '2026-11-20 10:00:00', 'service', 18,
+           1, '{}', 1, null, 1, 1, 'agree', 1)`,
+      ),
+    ).rejects.toThrow(/CHECK constraint/);
+    await old.close();
+    // a version-3 database does not read alike: the new columns are not there yet
+    await expect(openStore(path, { readOnly: true })).rejects.toThrow(
+      `expected schema version ${LATEST}, got schema version 3`,
+    );
+    const store = await openStore(path);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([4]);
+    const kept = await queryRows(
+      store,
+      `select source, miner_uid, crps, intervals, invalid_reason, hotkey, price_crps, volatility_crps
+       from miner_scores order by miner_uid`,
+    );
+    expect(kept.rows).toEqual([
+      [
+        "candidate",
+        -1,
+        -1,
+        "{}",
+        "Number of paths is incorrect: expected 1000, got 999",
+        null,
+        null,
+        null,
+      ],
+      ["network", 17, 812.5, '{"5min": 3.5}', null, null, null, null],
+    ]);
+    await queryRows(
+      store,
+      `insert into miner_scores (asset, time_increment, time_length, start_time, source, miner_uid,
+         crps, intervals, verdict, hotkey) values
+         ('BTC', 300, 86400, '2026-11-20 10:00:00', 'service', 18, 900, '{}', 'not compared', '5F')`,
+    );
+    expect((await queryRows(store, "select count(*) from rank_history")).rows).toEqual([["0"]]);
+    expect(
+      (
+        await queryRows(
+          store,
+          "select count(*) from duckdb_tables() where table_name like 'miner_scores%'",
+        )
+      ).rows,
     ).toEqual([["1"]]);
     await store.close();
   });

@@ -2,7 +2,7 @@
  * Leaderboards of the sandbox's network, read off the validator's competition updates: V2 rows
  * (`rewards` = a competition's reward weight), meta-leaderboards (mean weight over `days`), V1 rows
  * (on-chain style, incentive = weights summed over the competitions) and smoothed-score rows.
- * An update made at scored time U is visible from U + 90 s (DOMAIN.md §3).
+ * An update is visible from the time it was made (the scored minute + 120 s, `validator.ts`).
  */
 
 import type { PromptName } from "../../spec/assets.ts";
@@ -11,7 +11,6 @@ import type { LeaderboardV1Row, LeaderboardV2Row } from "../../spec/records/lead
 import type { SmoothedScoreRow } from "../../spec/records/validation.ts";
 import { isoSeconds } from "./isoTime.ts";
 import type { MinerRoster } from "./minerRoster.ts";
-import { SCORING_DELAY_SECONDS } from "./promptScoring.ts";
 import type { CompetitionUpdate, Validator } from "./validator.ts";
 
 /**
@@ -54,10 +53,11 @@ export function createLeaderboards(
   roster: MinerRoster,
   nowUnix: number,
 ): Leaderboards {
-  const lastVisibleUpdate = nowUnix - SCORING_DELAY_SECONDS;
+  // An update is visible once made: its time already includes the scoring gate.
+  const lastVisibleUpdate = nowUnix;
 
   function visibleUpdates(name: CompetitionName, atUnix: number): readonly CompetitionUpdate[] {
-    const limit = Math.min(atUnix, nowUnix) - SCORING_DELAY_SECONDS;
+    const limit = Math.min(atUnix, nowUnix);
     return validator.updates(name).filter((update) => update.timeUnix <= limit);
   }
 
@@ -136,9 +136,7 @@ export function createLeaderboards(
       for (const name of namesAround(fromUnix, toUnix)) {
         for (const update of updatesBetween(name, fromUnix, toUnix)) times.add(update.timeUnix);
       }
-      return [...times]
-        .sort((first, second) => first - second)
-        .flatMap((time) => v1Snapshot(time + SCORING_DELAY_SECONDS));
+      return [...times].sort((first, second) => first - second).flatMap((time) => v1Snapshot(time));
     },
 
     v2(promptName, atUnix) {

@@ -1,14 +1,34 @@
 /**
  * The sandbox's miners: what each uid does. Every behaviour the issue asks for appears at least
  * once — calibrated, under- and over-dispersed, biased drift, fat tails, a stale start price, a
- * copier, submissions that fail validation (time-outs, 288 points, 999 paths, too many digits), a
- * zero price (fails at scoring), miners absent for some prompts, and uids whose holder changes.
+ * copier, submissions that fail validation (time-outs, 288 points, 999 paths) and that fail the
+ * current price rules as real miners' do (unrounded floats, 9 significant digits, a path blown up
+ * beyond float32 or collapsed below it), a zero price (fails at scoring), miners absent for some
+ * prompts, and uids whose holder changes.
  */
 
 import type { Competition } from "../../spec/assets.ts";
 
 /**
- * The main trait of a miner.
+ * How a submission fails: `timeout` (no answer), `shortPaths` (one point too few per path),
+ * `wrongPathCount` (999 paths), `tooManyDigits` (unrounded prices), `nineDigits` (prices rounded
+ * to 9 significant digits), `float32Overflow` / `float32Underflow` (one path blows up beyond
+ * float32, about 10⁴⁰ × the price, or collapses to about 10⁻⁵⁵ × the price, from a random point
+ * on, still rounded to 8 digits), `zeroPrice` (one price 0: passes validation, scores −1).
+ * @example const failure: FailureMode = "shortPaths";
+ */
+export type FailureMode =
+  | "timeout"
+  | "shortPaths"
+  | "wrongPathCount"
+  | "tooManyDigits"
+  | "nineDigits"
+  | "float32Overflow"
+  | "float32Underflow"
+  | "zeroPrice";
+
+/**
+ * The main trait of a miner: a way of forecasting, or the way its submissions fail.
  * @example const behaviour: MinerBehaviour = "overDispersed";
  */
 export type MinerBehaviour =
@@ -19,20 +39,7 @@ export type MinerBehaviour =
   | "fatTails"
   | "staleStart"
   | "copier"
-  | "timeout"
-  | "shortPaths"
-  | "wrongPathCount"
-  | "tooManyDigits"
-  | "zeroPrice";
-
-/**
- * How a submission fails: `timeout` (no answer), `shortPaths` (one point too few per path),
- * `wrongPathCount` (999 paths), `tooManyDigits` (unrounded prices), `zeroPrice` (one price 0:
- * passes validation, scores −1).
- * @example const failure: FailureMode = "shortPaths";
- */
-export type FailureMode =
-  "timeout" | "shortPaths" | "wrongPathCount" | "tooManyDigits" | "zeroPrice";
+  | FailureMode;
 
 /**
  * What one holder of a uid does.
@@ -113,9 +120,9 @@ export const CHURN_PROFILES: readonly MinerProfile[] = Object.freeze([
 ]);
 
 /**
- * The 33 uids of the sandbox's network. Nine answer every competition; each competition has eight
+ * The 36 uids of the sandbox's network. Nine answer every competition; each competition has nine
  * specialists more, so that about 12 valid, distinct submissions are scored per prompt.
- * @example MINER_SLOTS.length // => 33
+ * @example MINER_SLOTS.length // => 36
  */
 export const MINER_SLOTS: readonly MinerSlot[] = Object.freeze([
   // Every competition.
@@ -143,6 +150,10 @@ export const MINER_SLOTS: readonly MinerSlot[] = Object.freeze([
   ),
   slot(37, miner({ competitions: HOURLY }), 2.5),
   slot(42, miner({ competitions: HOURLY, dispersion: 1.05, failure: "timeout", failureRate: 0.3 })),
+  slot(
+    7,
+    miner({ competitions: HOURLY, behaviour: "nineDigits", failure: "nineDigits", failureRate: 1 }),
+  ),
   // crypto-24h.
   slot(58, miner({ competitions: CRYPTO_DAILY })),
   slot(
@@ -171,6 +182,16 @@ export const MINER_SLOTS: readonly MinerSlot[] = Object.freeze([
   ),
   slot(104, miner({ competitions: CRYPTO_DAILY }), 4),
   slot(
+    66,
+    miner({
+      competitions: CRYPTO_DAILY,
+      behaviour: "float32Overflow",
+      dispersion: 1.1,
+      failure: "float32Overflow",
+      failureRate: 0.25,
+    }),
+  ),
+  slot(
     112,
     miner({ competitions: CRYPTO_DAILY, behaviour: "fatTails", tailDegrees: 4, absenceRate: 0.2 }),
   ),
@@ -193,6 +214,16 @@ export const MINER_SLOTS: readonly MinerSlot[] = Object.freeze([
   ),
   slot(229, miner({ competitions: EQUITIES_DAILY, failure: "tooManyDigits", failureRate: 0.5 })),
   slot(247, miner({ competitions: EQUITIES_DAILY }), 6),
+  slot(
+    121,
+    miner({
+      competitions: EQUITIES_DAILY,
+      behaviour: "float32Underflow",
+      dispersion: 0.95,
+      failure: "float32Underflow",
+      failureRate: 0.25,
+    }),
+  ),
   slot(
     240,
     miner({

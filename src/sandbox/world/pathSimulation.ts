@@ -4,7 +4,7 @@
  * (1,000 × 289 prices) in a few milliseconds.
  */
 
-import { roundPrice } from "./priceDigits.ts";
+import { roundToSignificantDigits } from "../../spec/priceFormat.ts";
 import type { RandomStream } from "./randomStream.ts";
 
 const MINUTES_PER_YEAR = 525600;
@@ -15,7 +15,7 @@ const MINUTES_PER_DAY = 1440;
  * @example
  * const model: PathModel = {
  *   startPrice: 80000, annualVolatility: 0.5, annualDrift: 0, tailDegrees: 0, jumpsPerDay: 0.5,
- *   jumpSize: 0.008, stepMinutes: 5, pathCount: 1000, pointCount: 289, roundPrices: true,
+ *   jumpSize: 0.008, stepMinutes: 5, pathCount: 1000, pointCount: 289, significantDigits: 8,
  * };
  */
 export interface PathModel {
@@ -35,8 +35,11 @@ export interface PathModel {
   readonly pathCount: number;
   /** Points per path, point 0 included. */
   readonly pointCount: number;
-  /** Round every price as the miners do ({@link roundPrice}); false sends full precision. */
-  readonly roundPrices: boolean;
+  /**
+   * Significant digits every price is rounded to (8: the miners' convention, as `roundPrice`);
+   * 0 sends full precision.
+   */
+  readonly significantDigits: number;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface PathModel {
  * @example simulatePricePaths(model, new RandomStream(7)).length // => 289000
  */
 export function simulatePricePaths(model: PathModel, stream: RandomStream): Float64Array {
-  const { pathCount, pointCount, tailDegrees, roundPrices } = model;
+  const { pathCount, pointCount, tailDegrees, significantDigits } = model;
   const stepYears = model.stepMinutes / MINUTES_PER_YEAR;
   const volatility = model.annualVolatility;
   const meanStep = (model.annualDrift - (volatility * volatility) / 2) * stepYears;
@@ -56,7 +59,10 @@ export function simulatePricePaths(model: PathModel, stream: RandomStream): Floa
   const jumpsPerPath = (model.jumpsPerDay * model.stepMinutes * (pointCount - 1)) / MINUTES_PER_DAY;
   const values = new Float64Array(pathCount * pointCount);
   const jumps = new Float64Array(pointCount);
-  const firstPrice = roundPrices ? roundPrice(model.startPrice) : model.startPrice;
+  const firstPrice =
+    significantDigits > 0
+      ? roundToSignificantDigits(model.startPrice, significantDigits)
+      : model.startPrice;
   for (let path = 0; path < pathCount; path++) {
     const jumpCount = pointCount > 1 ? stream.poisson(jumpsPerPath) : 0;
     for (let index = 0; index < jumpCount; index++) {
@@ -68,7 +74,8 @@ export function simulatePricePaths(model: PathModel, stream: RandomStream): Floa
     for (let point = 1; point < pointCount; point++) {
       const shock = tailDegrees > 0 ? stream.studentT(tailDegrees) : stream.normal();
       price *= Math.exp(meanStep + stepDeviation * shock + jumps[point]);
-      values[offset + point] = roundPrices ? roundPrice(price) : price;
+      values[offset + point] =
+        significantDigits > 0 ? roundToSignificantDigits(price, significantDigits) : price;
     }
     if (jumpCount > 0) jumps.fill(0);
   }

@@ -1,20 +1,22 @@
 /**
  * The validator's scoring of single prompts: every queried miner's prompt CRPS against the
- * realized path, then the prompt scores — both with `src/reference/` ({@link promptCrps},
- * {@link promptScores} with the rule in force at the scored time), on the very paths and realized
- * prices the world serves.
+ * realized path (under the validator's era at the scored time: `_gaps` intervals as ordinary ones
+ * before 2026-03-11, the volatility CRPS of crypto-1h prompts from its date on), then the prompt
+ * scores — both with `src/reference/` ({@link promptCrps}, {@link promptScores} with the rule in
+ * force at the scored time), on the very paths and realized prices the world serves.
  *
  * Cost: about (valid miners) × 0.1 s per 24h prompt and × 0.04 s per 1h prompt (the reference
  * CRPS sorts 1,000 members per term). Prompts are scored on first need and kept (a few numbers
  * each); only prompts of the scoring period are scored, so the total is bounded.
  */
 
-import { promptCrps } from "../../reference/promptCrps.ts";
+import { promptCrps, type PromptCrpsOptions } from "../../reference/promptCrps.ts";
 import {
   promptScoreRuleAt,
   promptScores,
   type PromptScoreRule,
 } from "../../reference/promptScores.ts";
+import { validatorEraAt } from "../../spec/eras.ts";
 import type { Markets } from "./markets.ts";
 import type { MinerRoster } from "./minerRoster.ts";
 import { pathRows } from "./pathRows.ts";
@@ -94,6 +96,19 @@ interface PromptWork {
 }
 
 /**
+ * The validator's dated prompt-CRPS rules for a prompt of `series` scored at `scoredTimeUnix`
+ * (DOMAIN.md §3b), as the scoring layer's `promptCrpsRules` reads them for a competition target:
+ * the era's gap formula, and the volatility CRPS for crypto-1h prompts of an era that has it.
+ */
+function crpsRulesOf(series: PromptSeries, scoredTimeUnix: number): PromptCrpsOptions {
+  const era = validatorEraAt(scoredTimeUnix);
+  return {
+    gapsFirstChangeOnly: era.gapsFirstChangeOnly,
+    volatility: series.competition === "crypto-1h" && era.volatilityCrps,
+  };
+}
+
+/**
  * The scoring of the prompts whose scored time is in (scoringStartUnix, nowUnix − 90 s].
  * @example const scoring = createPromptScoring({ nowUnix, scoringStartUnix, markets, roster, submissions });
  */
@@ -154,6 +169,7 @@ export function createPromptScoring(parts: {
             work.realized,
             layout.timeIncrement,
             layout.scoringIntervals,
+            crpsRulesOf(series, startUnix + layout.timeLength),
           );
           work.crpsOfValues.set(values, crps);
         }

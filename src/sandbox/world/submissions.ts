@@ -14,6 +14,7 @@ import { PROMPT_LAYOUTS, type PromptHorizon } from "./promptSchedule.ts";
 import { RandomStream, streamSeed } from "./randomStream.ts";
 import { CORRECT_REASON, submissionReason, TIMEOUT_REASON } from "./submissionReason.ts";
 import type { Competition } from "../../spec/assets.ts";
+import { roundPrice } from "../../spec/priceFormat.ts";
 
 /** Paths every prompt asks for. */
 export const PATHS_PER_PROMPT = 1000;
@@ -84,8 +85,9 @@ export interface Submissions {
  * with the market's volatility regime (24h: the day's σ; 1h: the minute's σ) times its dispersion,
  * its drift and tails, and the market's jump intensity. A copier sends its source's paths when
  * the source's answer is valid (the same array), else simulates as a calibrated miner. Every
- * answer that carries prices is checked by {@link submissionReason}: its status and reason are
- * what the validator's checks say about the content, not what the miner intended.
+ * answer that carries prices is checked by {@link submissionReason} under the rules of the
+ * prompt's start: its status and reason are what the validator's checks say about the content,
+ * not what the miner intended.
  * @example const submissions = createSubmissions(7, markets, roster);
  */
 export function createSubmissions(
@@ -172,13 +174,12 @@ export function createSubmissions(
     if (values === undefined) return absent;
     const pathCount = failure === "wrongPathCount" ? PATHS_PER_PROMPT - 1 : PATHS_PER_PROMPT;
     const pointCount = failure === "shortPaths" ? layout.pointCount - 1 : layout.pointCount;
-    const reason = submissionReason(
-      values,
-      pathCount,
-      pointCount,
-      PATHS_PER_PROMPT,
-      layout.pointCount,
-    );
+    const reason = submissionReason(values, pathCount, pointCount, {
+      startTimeUnix: startUnix,
+      timeIncrement: layout.timeIncrement,
+      timeLength: layout.timeLength,
+      numSimulations: PATHS_PER_PROMPT,
+    });
     return {
       status: reason === CORRECT_REASON ? "valid" : "invalid",
       ...identity,
@@ -232,12 +233,19 @@ export function createSubmissions(
         stepMinutes: layout.timeIncrement / 60,
         pathCount,
         pointCount,
-        roundPrices: failure !== "tooManyDigits",
+        significantDigits: failure === "tooManyDigits" ? 0 : failure === "nineDigits" ? 9 : 8,
       },
       stream,
     );
     if (failure === "zeroPrice") {
       values[draws.integer(pathCount) * pointCount + 1 + draws.integer(pointCount - 1)] = 0;
+    }
+    if (failure === "float32Overflow" || failure === "float32Underflow") {
+      const factor = failure === "float32Overflow" ? 1e40 : 1e-55;
+      const offset = draws.integer(pathCount) * pointCount;
+      for (let point = 1 + draws.integer(pointCount - 1); point < pointCount; point++) {
+        values[offset + point] = roundPrice(values[offset + point] * factor);
+      }
     }
     return values;
   }

@@ -4,6 +4,8 @@
  * scores ({@link smoothedScores}) and reward weights ({@link softmaxRewardWeights}) — with
  * `src/reference/`, the competitions and parameters of `spec/` in force at that minute, and the
  * hotkeys as the miners' identities (a new hotkey on a uid starts afresh and is back-filled).
+ * The update after minute t is made at u = t + 120 s over the prompts scored in (u − window,
+ * u − 60 s), as the network's validator pools them.
  */
 
 import { canonicalCompetition, type PromptName } from "../../spec/assets.ts";
@@ -16,6 +18,7 @@ import {
 } from "../../spec/competitions.ts";
 import { softmaxRewardWeights } from "../../reference/rewardWeights.ts";
 import { smoothedScores, type ScoredPrompt } from "../../reference/smoothedScores.ts";
+import { UPDATE_DELAY_SECONDS, UPDATE_GATE_SECONDS } from "../../spec/eras.ts";
 import type { MinerRoster } from "./minerRoster.ts";
 import type { PromptSeries } from "./promptSchedule.ts";
 import {
@@ -44,7 +47,7 @@ export interface UpdateRow {
  */
 export interface CompetitionUpdate {
   readonly competition: CompetitionName;
-  /** The scored time of the minute (the `updated_at` of the rows). */
+  /** When the update was made: the scored minute + {@link UPDATE_DELAY_SECONDS} (`updated_at`). */
   readonly timeUnix: number;
   readonly rows: readonly UpdateRow[];
 }
@@ -109,7 +112,9 @@ export function createValidator(parts: {
     const times = [...new Set(prompts.map((prompt) => prompt.scoredTimeUnix))].filter((time) =>
       competitionsAt(time).some((current) => current.name === name),
     );
-    const computed = Object.freeze(times.map((time) => updateAt(competition, prompts, time)));
+    const computed = Object.freeze(
+      times.map((time) => updateAt(competition, prompts, time + UPDATE_DELAY_SECONDS)),
+    );
     updatesByCompetition.set(name, computed);
     return computed;
   }
@@ -120,8 +125,9 @@ export function createValidator(parts: {
     timeUnix: number,
   ): CompetitionUpdate {
     const windowStart = timeUnix - competition.windowDays * 86400;
+    const windowEnd = timeUnix - UPDATE_GATE_SECONDS;
     const inWindow: ScoredPrompt[] = prompts
-      .filter((prompt) => prompt.scoredTimeUnix > windowStart && prompt.scoredTimeUnix <= timeUnix)
+      .filter((prompt) => prompt.scoredTimeUnix > windowStart && prompt.scoredTimeUnix < windowEnd)
       .map((prompt) => ({
         scoredTimeUnix: prompt.scoredTimeUnix,
         asset: prompt.series.asset,

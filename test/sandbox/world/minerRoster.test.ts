@@ -24,6 +24,9 @@ describe("the miners' roster", () => {
       "shortPaths",
       "wrongPathCount",
       "tooManyDigits",
+      "nineDigits",
+      "float32Overflow",
+      "float32Underflow",
       "zeroPrice",
     ]) {
       expect(behaviours).toContain(behaviour);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { MARKET_PROFILES } from "../../../src/sandbox/world/marketProfiles.ts";
 import { createMarkets } from "../../../src/sandbox/world/markets.ts";
-import { exceedsDigitLimit, pythonNumberText } from "../../../src/sandbox/world/priceDigits.ts";
+import {
+  hasAtMostEightSignificantDigits,
+  pythonNumberText,
+} from "../../../src/spec/priceFormat.ts";
 import { createWorld, type Submission } from "../../../src/sandbox/world/world.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 10, 49) / 1000;
@@ -52,7 +55,7 @@ describe("miners' submissions", () => {
       for (let path = 0; path < 1000; path++) {
         expect(submission.values![path * submission.pointCount]).toBe(spot);
       }
-      expect(submission.values!.some(exceedsDigitLimit)).toBe(false);
+      expect(submission.values!.every(hasAtMostEightSignificantDigits)).toBe(true);
       expect(submission.values!.every((price) => price > 0)).toBe(true);
     }
   });
@@ -81,15 +84,44 @@ describe("miners' submissions", () => {
     const digits = daily(85);
     expect(digits.status).toBe("invalid");
     if (digits.status === "invalid") {
-      const first = digits.values!.find(exceedsDigitLimit)!;
+      const first = digits.values!.find((price) => !hasAtMostEightSignificantDigits(price))!;
       expect(digits.reason).toBe(
-        `Price format is incorrect: too many digits ${pythonNumberText(first)}`,
+        `Price format is incorrect: too many digits ${pythonNumberText(first, false)}`,
       );
     }
     const zero = hourly(31);
     expect(zero).toMatchObject({ status: "valid", reason: "CORRECT" });
     if (zero.status === "valid") {
       expect(zero.values!.filter((price) => price === 0)).toHaveLength(1);
+    }
+  });
+
+  it("some miners fail the current price rules as real miners do; most stay valid", () => {
+    const nine = hourly(7);
+    expect(nine.status).toBe("invalid");
+    if (nine.status === "invalid") {
+      const first = nine.values!.find((price) => !hasAtMostEightSignificantDigits(price))!;
+      expect(nine.reason).toBe(
+        `Price format is incorrect: too many digits ${pythonNumberText(first, false)}`,
+      );
+    }
+    const reasons = (uid: number, asset: string) =>
+      world
+        .promptStarts(asset, "24h", NOW - 3 * 86400, NOW - 3600)
+        .map((start) => daily(uid, asset, start))
+        .map((submission) => (submission.status === "absent" ? "absent" : submission.reason));
+    const overflow = reasons(66, "BTC");
+    const underflow = reasons(121, "XAU");
+    for (const [found, problem] of [
+      [overflow, "exceeds float32 range"],
+      [underflow, "underflows float32"],
+    ] as const) {
+      const failed = found.filter((reason) => reason !== "CORRECT");
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.length / found.length).toBeLessThan(0.5);
+      for (const reason of failed) {
+        expect(reason).toMatch(new RegExp(`^Price format is incorrect: ${problem} \\d`));
+      }
     }
   });
 

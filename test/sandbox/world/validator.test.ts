@@ -3,6 +3,7 @@ import { promptCrps } from "../../../src/reference/promptCrps.ts";
 import { promptScoreRuleAt, promptScores } from "../../../src/reference/promptScores.ts";
 import { softmaxRewardWeights } from "../../../src/reference/rewardWeights.ts";
 import { smoothedScores, type ScoredPrompt } from "../../../src/reference/smoothedScores.ts";
+import { UPDATE_DELAY_SECONDS, validatorEraAt } from "../../../src/spec/eras.ts";
 import { COMPETITION_ASSETS, type Competition } from "../../../src/spec/assets.ts";
 import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../../src/spec/intervals.ts";
 import type { ScoreRow } from "../../../src/spec/records/validation.ts";
@@ -42,7 +43,8 @@ function promptsOf(world: World, competition: Competition): Map<string, ScoreRow
 }
 
 /**
- * The smoothed scores and reward weights of a competition at its last update, recomputed from the
+ * The smoothed scores and reward weights of a competition at its last update (scored minute +
+ * 120 s, over the prompts scored in (update − window, update − 60 s)), recomputed from the
  * served score rows with src/reference: prompts in scored-time order (assets of one minute in the
  * order of the multi-asset minute rows), miners identified by hotkey, back-fill by the reference.
  */
@@ -84,7 +86,12 @@ function recomputeLatest(
       })),
     };
   });
-  const time = scored[scored.length - 1].scoredTimeUnix;
+  // The last update made by NOW: the validator updates at scored minute + 120 s.
+  const time = Math.max(
+    ...scored
+      .map((prompt) => prompt.scoredTimeUnix + UPDATE_DELAY_SECONDS)
+      .filter((update) => update <= NOW),
+  );
   const byIdentity = smoothedScores(scored, time, windowDays);
   const smoothed = new Map<number, number>();
   const active = new Map<number, number>();
@@ -132,10 +139,16 @@ describe("the validator (current rules)", () => {
           world.predictionSet(uid, asset, start, timeIncrement, timeLength).status !== "absent",
       );
       expect(promptRows.map((row) => row.miner_uid)).toEqual(queried);
+      // The era's dated CRPS rules (DOMAIN.md §3b): ETH 1h prompts are crypto-1h prompts.
+      const era = validatorEraAt(scoredTime);
+      const rules = {
+        gapsFirstChangeOnly: era.gapsFirstChangeOnly,
+        volatility: horizon === "1h" && era.volatilityCrps,
+      };
       const raws = queried.map((uid) => {
         const submission = world.predictionSet(uid, asset, start, timeIncrement, timeLength);
         return submission.status === "valid"
-          ? promptCrps(rowsOf(submission), realized, timeIncrement, intervals)
+          ? promptCrps(rowsOf(submission), realized, timeIncrement, intervals, rules)
           : -1;
       });
       expect(promptRows.map((row) => row.crps)).toEqual(raws);

@@ -1,0 +1,166 @@
+/**
+ * The options of the score job, checked once: each mistake is a {@link SyncUsageError} naming the
+ * option, what was expected and what was got.
+ */
+
+import type { ClientOptions } from "../../client/options.ts";
+import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../spec/assets.ts";
+import type { EraSettings } from "../../spec/eras.ts";
+import { parseIsoTimeMs } from "../../spec/time.ts";
+import type { ScoreEvent } from "../scoreSummary.ts";
+import { SyncUsageError } from "../syncUsageError.ts";
+
+/**
+ * Which miners to score: the first `top` of the competition's meta-leaderboard, these uids, or
+ * (the default, `"all"`) every miner the service scored on each prompt.
+ * @example const miners: MinerSelection = { top: 10 };
+ */
+export type MinerSelection =
+  "all" | { readonly top: number } | { readonly uids: readonly number[] };
+
+/**
+ * Options of `runScore`.
+ * @example const options: ScoreOptions = { from: "2026-11-20T10:00:00Z", to: "2026-11-21T11:00:00Z", competition: "crypto-1h" };
+ */
+export interface ScoreOptions {
+  /** Prompts starting from this time (ISO 8601), inclusive. */
+  readonly from: string;
+  /** Prompts starting up to this time (ISO 8601), inclusive. */
+  readonly to: string;
+  /**
+   * One competition or `all` (default). Before 2026-06-23 the network had two competitions:
+   * `crypto-1h` then selects `high` (every 1h prompt), the 24h ones select `low`.
+   */
+  readonly competition?: Competition | "all";
+  /** Only these assets (default every asset of the competitions). */
+  readonly assets?: readonly string[];
+  readonly miners?: MinerSelection;
+  /**
+   * Recompute only the candidate: no miner's path set is fetched, every network miner takes the
+   * service's CRPS (as the network's public backtester does). Default: `true` against a service
+   * (`baseUrl`) unless `miners` selects miners to recompute, since miners' path sets need
+   * elevated access and are kept only 6–11 days; `false` against the embedded sandbox.
+   */
+  readonly ownOnly?: boolean;
+  /** A folder of candidate prediction files (see `readCandidateFolder`). */
+  readonly candidate?: string;
+  readonly database?: string;
+  readonly baseUrl?: string;
+  readonly apiKey?: string;
+  /** The embedded sandbox's clock (ISO 8601). */
+  readonly now?: string;
+  readonly seed?: number;
+  /**
+   * The deployment's naming and paths. Under the live naming the smoothed scores are read from
+   * `/rewards/scores?prompt_name=…` (`LIVE_PATHS`) unless `paths` says otherwise.
+   */
+  readonly client?: Pick<ClientOptions, "naming" | "paths">;
+  /** The dates of the validator's undated changes (outlier cap, volatility CRPS, format rule). */
+  readonly eraSettings?: EraSettings;
+  /** Worker threads of the scoring pool (default: the machine's parallelism; 0 = this thread). */
+  readonly threads?: number;
+  readonly onEvent?: (event: ScoreEvent) => void;
+  /**
+   * Interrupts the job: requests in flight are cancelled, the prompt being written is rolled back,
+   * the run is recorded as `interrupted`, and `runScore` rejects with a `JobInterruptedError`.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** What the checks derive from the options. */
+export interface CheckedScoreOptions {
+  readonly fromUnix: number;
+  readonly toUnix: number;
+  /** The competitions asked for, in today's names. */
+  readonly competitions: readonly Competition[];
+  readonly miners: MinerSelection;
+  readonly ownOnly: boolean;
+}
+
+/**
+ * Checks `options` (times, competition, assets, miners, service and sandbox options together) and
+ * returns what follows from them. Throws {@link SyncUsageError} for the first mistake.
+ * @example checkScoreOptions({ from: "2026-11-20T10:00:00Z", to: "2026-11-21T10:00:00Z" }).ownOnly // => false
+ */
+export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
+  const fromUnix = timeOption("--from", options.from);
+  const toUnix = timeOption("--to", options.to);
+  if (toUnix < fromUnix) {
+    throw new SyncUsageError(
+      `score: --to: expected a time at or after --from (${options.from}), got ${options.to}`,
+    );
+  }
+  const competitions: readonly Competition[] =
+    options.competition === undefined || options.competition === "all"
+      ? COMPETITIONS
+      : [checkCompetition(options.competition)];
+  checkAssets(options.assets, competitions);
+  const miners = options.miners ?? "all";
+  checkMiners(miners);
+  if (options.baseUrl !== undefined && (options.apiKey === undefined || options.apiKey === "")) {
+    throw new SyncUsageError(
+      "score: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",
+    );
+  }
+  if (options.baseUrl !== undefined && (options.now !== undefined || options.seed !== undefined)) {
+    throw new SyncUsageError(
+      "score: --now and --seed set the embedded sandbox; they cannot be used with a service (--base-url)",
+    );
+  }
+  // A selection of miners asks for their path sets: own-only is the default without one.
+  const ownOnly = options.ownOnly ?? (options.baseUrl !== undefined && miners === "all");
+  if (ownOnly && miners !== "all") {
+    throw new SyncUsageError(
+      "score: --miners selects the miners whose path sets are recomputed; with --own-only none is (pass --no-own-only to recompute miners)",
+    );
+  }
+  return { fromUnix, toUnix, competitions, miners, ownOnly };
+}
+
+function timeOption(name: string, text: string): number {
+  const milliseconds = parseIsoTimeMs(text);
+  if (Number.isNaN(milliseconds)) {
+    throw new SyncUsageError(
+      `score: ${name}: expected an ISO 8601 time such as 2026-02-25T23:47:00Z, got ${JSON.stringify(text)}`,
+    );
+  }
+  return Math.floor(milliseconds / 1000);
+}
+
+function checkCompetition(name: string): Competition {
+  if (!(COMPETITIONS as readonly string[]).includes(name)) {
+    throw new SyncUsageError(
+      `score: --competition: expected one of ${COMPETITIONS.join(", ")} or all, got ${JSON.stringify(name)}`,
+    );
+  }
+  return name as Competition;
+}
+
+function checkAssets(assets: readonly string[] | undefined, competitions: readonly Competition[]) {
+  if (assets === undefined) return;
+  const known = new Set(
+    competitions.flatMap((competition) => COMPETITION_ASSETS[competition] as readonly string[]),
+  );
+  for (const asset of assets) {
+    if (!known.has(asset)) {
+      throw new SyncUsageError(
+        `score: --assets: expected assets of ${competitions.join(", ")} (${[...known].join(", ")}), got ${JSON.stringify(asset)}`,
+      );
+    }
+  }
+}
+
+function checkMiners(miners: MinerSelection): void {
+  if (miners === "all") return;
+  if ("top" in miners) {
+    if (!Number.isInteger(miners.top) || miners.top < 1) {
+      throw new SyncUsageError(`score: --miners: expected top:N with N ≥ 1, got top:${miners.top}`);
+    }
+    return;
+  }
+  if (miners.uids.length === 0 || miners.uids.some((uid) => !Number.isInteger(uid) || uid < 0)) {
+    throw new SyncUsageError(
+      `score: --miners: expected uids (whole numbers ≥ 0), got ${miners.uids.join(",")}`,
+    );
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * Stages 2 and 3 of the score job for one prompt, as the validator scores it: the pool (every
+ * miner the service scored, with pathlab's CRPS where it has the path set and the service's where
+ * it has not), the candidate as one more miner (its CRPS, −1 for an invalid file, or the fill when
+ * it did not answer), and the prompt scores under the rule of the prompt's era.
+ */
+
+import type { PathlabClient } from "../../client/pathlab-client.ts";
+import type { PathSet } from "../../paths/pathSet.ts";
+import { promptScores } from "../../scoring/promptScores.ts";
+import type { MinerPromptScore } from "../../scoring/scoringCall.ts";
+import type { ScoringPool } from "../../scoring/scoringPool.ts";
+import type { ScoredPrompt } from "../../scoring/smoothedScores.ts";
+import { PREDICTION_ASSETS } from "../../spec/assets.ts";
+import type { EraSettings } from "../../spec/eras.ts";
+import type { RealizedPath, ScoreRow } from "../../spec/records/validation.ts";
+import { isoSeconds } from "../../spec/time.ts";
+import { CANDIDATE_MINER_UID, type CandidateFile } from "../scoreCandidate.ts";
+import type { MinerKeys } from "./minerKeys.ts";
+import { fetchMinerPathSet, type MinerPathSet } from "./minerPathSet.ts";
+import type { PlannedPrompt } from "./rangePrompts.ts";
+
+/**
+ * Why the candidate has CRPS −1 on a prompt of its competition and assets it has no file for:
+ * the validator scores a miner that did not answer at the prompt's fill.
+ * @example CANDIDATE_DID_NOT_ANSWER // => "no candidate file for this prompt: scored as a miner that did not answer"
+ */
+export const CANDIDATE_DID_NOT_ANSWER =
+  "no candidate file for this prompt: scored as a miner that did not answer";
+
+/** One miner's (or the candidate's) entry on a prompt. */
+export interface PoolEntry {
+  readonly minerUid: number;
+  /** The miner's key (uid and hotkey, `MinerKeys`); −1 for the candidate. */
+  readonly minerKey: number;
+  /** `network`: pathlab's CRPS; `service`: the service's (path set not available); `candidate`. */
+  readonly source: "network" | "service" | "candidate";
+  readonly score: MinerPromptScore | undefined;
+  readonly crps: number;
+  readonly reason: string | null;
+}
+
+/** A prompt scored: the pool's prompt scores, with and without the candidate, and the entries. */
+export interface PromptPool {
+  readonly prompt: PlannedPrompt;
+  /** Realized path, when anything was recomputed (else `undefined`: nothing to score against). */
+  readonly realized: RealizedPath | undefined;
+  /** The validator's prompt: every pooled miner's prompt score, keyed by miner key. */
+  readonly scored: ScoredPrompt;
+  /** The same prompt with the candidate in the pool; `undefined` when it takes no part. */
+  readonly candidateScored: ScoredPrompt | undefined;
+  /** The selected network miners' entries. */
+  readonly network: readonly PoolEntry[];
+  /** Prompt score per miner uid (network) of the pool without the candidate. */
+  readonly promptScoreOf: ReadonlyMap<number, number>;
+  readonly candidate: PoolEntry | undefined;
+  /** The candidate's prompt score in the pool with it. */
+  readonly candidatePromptScore: number | null;
+  readonly candidateFile: CandidateFile | undefined;
+}
+
+/** What {@link scorePromptPool} needs besides the prompt. */
+export interface PoolContext {
+  readonly client: PathlabClient;
+  readonly pool: ScoringPool;
+  readonly keys: MinerKeys;
+  /** Fetch no miner's path set: every network miner takes the service's CRPS. */
+  readonly ownOnly: boolean;
+  /** The miners whose path sets are recomputed (`undefined`: every miner the service scored). */
+  readonly selected: readonly number[] | undefined;
+  readonly eraSettings: EraSettings;
+}
+
+/**
+ * Scores one prompt (see the module comment). `candidate` says whether the candidate takes part
+ * (it covers the prompt's competition and asset) and its file for the prompt, if any.
+ * @example const pool = await scorePromptPool(context, prompt, { takesPart: true, file });
+ */
+export async function scorePromptPool(
+  context: PoolContext,
+  prompt: PlannedPrompt,
+  candidate: { readonly takesPart: boolean; readonly file: CandidateFile | undefined },
+): Promise<PromptPool> {
+  const { asset, startUnix, rows, timeIncrement, timeLength } = prompt;
+  const served = (PREDICTION_ASSETS as readonly string[]).includes(asset);
+  const uids = context.selected ?? rows.map((row) => row.miner_uid);
+  const recomputed = context.ownOnly || !served ? [] : uids;
+  const candidatePathSet = candidate.file?.pathSet;
+  const realized =
+    recomputed.length > 0 || candidatePathSet !== undefined
+      ? await context.client.request("/validation/realized-path", {
+          start_time: isoSeconds(startUnix),
+          asset: asset as "BTC",
+          time_increment: timeIncrement as 300,
+          time_length: timeLength as 86400,
+        })
+      : undefined;
+  // In shared memory when the pool has workers: they read the prices in place.
+  const allocation = { shared: context.pool.threads > 0 };
+  const fetched: MinerPathSet[] = await Promise.all(
+    recomputed.map((minerUid) =>
+      fetchMinerPathSet(
+        context.client,
+        { asset, startUnix, timeIncrement, timeLength, minerUid },
+        allocation,
+        context.eraSettings,
+      ),
+    ),
+  );
+  const valid = fetched.flatMap((entry) => (entry.kind === "path set" ? [entry.pathSet] : []));
+  const scoreOf = new Map<number, MinerPromptScore>();
+  for (const score of await scoreAll(context, valid, realized, prompt)) {
+    scoreOf.set(score.minerUid, score);
+  }
+  const serviceRow = new Map(rows.map((row) => [row.miner_uid, row]));
+  const network = uids.flatMap((minerUid, index) => {
+    const entry = networkEntry(
+      { minerUid, minerKey: context.keys.keyAt(minerUid, startUnix) },
+      { score: scoreOf.get(minerUid), answer: fetched[index], service: serviceRow.get(minerUid) },
+      { promptHasRows: rows.length > 0, ownOnly: context.ownOnly },
+    );
+    return entry === undefined ? [] : [entry];
+  });
+  // The prompt's pool: every miner the service scored (the selected ones only without its rows).
+  const own = new Map(network.map((entry) => [entry.minerUid, entry.crps]));
+  const poolUids =
+    rows.length > 0 ? rows.map((row) => row.miner_uid) : network.map((e) => e.minerUid);
+  const raw = poolUids.map((minerUid) => own.get(minerUid) ?? serviceRow.get(minerUid)!.crps);
+  const keys = poolUids.map((minerUid) => context.keys.keyAt(minerUid, startUnix));
+  const rule = prompt.era.promptScoreRule;
+  // A prompt the service has no rows for is not one the validator pooled: it smooths nothing.
+  const pooled = promptScores(raw, { rule });
+  const scored = scoredPromptOf(prompt, keys, rows.length > 0 ? pooled?.scores : undefined);
+  const promptScoreOf = new Map(poolUids.map((uid, index) => [uid, pooled?.scores[index] ?? NaN]));
+  let candidateEntry: PoolEntry | undefined;
+  let candidateScored: ScoredPrompt | undefined;
+  let candidatePromptScore: number | null = null;
+  if (candidate.takesPart) {
+    const [score] =
+      candidatePathSet === undefined
+        ? []
+        : await scoreAll(context, [candidatePathSet], realized, prompt);
+    candidateEntry = candidateEntryOf(candidate.file, score);
+    const withCandidate = promptScores([...raw, candidateEntry.crps], { rule });
+    candidatePromptScore = withCandidate?.scores.at(-1) ?? null;
+    if (withCandidate !== null && scored.minerScores.length > 0) {
+      candidateScored = scoredPromptOf(
+        { ...prompt, worstScore: withCandidate.worstScore },
+        [...keys, CANDIDATE_MINER_UID],
+        withCandidate.scores,
+      );
+    }
+  }
+  return {
+    prompt,
+    realized,
+    scored: { ...scored, worstScore: pooled?.worstScore ?? Number.NaN },
+    candidateScored,
+    network,
+    promptScoreOf,
+    candidate: candidateEntry,
+    candidatePromptScore,
+    candidateFile: candidate.file,
+  };
+}
+
+/**
+ * A network miner's entry on a prompt, from what pathlab has for it: its score (a valid path set),
+ * or its fetch's answer, and the service's row. `undefined` for a miner outside the prompt's pool.
+ */
+function networkEntry(
+  miner: { readonly minerUid: number; readonly minerKey: number },
+  found: {
+    readonly score: MinerPromptScore | undefined;
+    readonly answer: MinerPathSet | undefined;
+    readonly service: ScoreRow | undefined;
+  },
+  prompt: { readonly promptHasRows: boolean; readonly ownOnly: boolean },
+): PoolEntry | undefined {
+  const { score, answer, service } = found;
+  if (score !== undefined) {
+    const reason = score.invalidReason ?? (score.crps === -1 ? "non-finite CRPS" : null);
+    return { ...miner, source: "network", score, crps: score.crps, reason };
+  }
+  const validatorRejects =
+    answer?.kind === "scored -1" ||
+    (answer?.kind === "invalid" &&
+      (service === undefined ? !prompt.promptHasRows : service.crps === -1));
+  if (validatorRejects) {
+    // The validator's −1, recomputed: a price ≤ 0, or a response its rules reject.
+    return { ...miner, source: "network", score, crps: -1, reason: answer!.reason };
+  }
+  if (service !== undefined) {
+    // Not served, or a served copy that fails validation although the service scored the
+    // response (damaged, or not the one it saw): the service's CRPS stands.
+    const reason =
+      answer === undefined
+        ? prompt.ownOnly
+          ? "--own-only: the service's CRPS"
+          : "no path sets for this asset at the prediction operations"
+        : answer.kind === "path set"
+          ? null
+          : `${answer.reason}; the service's CRPS is used`;
+    return { ...miner, source: "service", score, crps: service.crps, reason };
+  }
+  if (answer !== undefined && !prompt.promptHasRows) {
+    // A selected miner on a prompt the service has no rows for.
+    const reason = answer.kind === "path set" ? "non-finite CRPS" : answer.reason;
+    return { ...miner, source: "network", score, crps: -1, reason };
+  }
+  return undefined;
+}
+
+/** The candidate's entry: its score, −1 with the reason its file was rejected, or the fill. */
+function candidateEntryOf(
+  file: CandidateFile | undefined,
+  score: MinerPromptScore | undefined,
+): PoolEntry {
+  return {
+    minerUid: CANDIDATE_MINER_UID,
+    minerKey: CANDIDATE_MINER_UID,
+    source: "candidate",
+    score,
+    crps: score?.crps ?? -1,
+    reason:
+      file === undefined
+        ? CANDIDATE_DID_NOT_ANSWER
+        : (file.reason ?? score?.invalidReason ?? (score?.crps === -1 ? "non-finite CRPS" : null)),
+  };
+}
+
+/** A prompt as the smoothing functions take it: each key's prompt score (none without scores). */
+function scoredPromptOf(
+  prompt: Pick<PlannedPrompt, "scoredTimeUnix" | "asset"> & { readonly worstScore?: number },
+  keys: readonly number[],
+  scores: readonly number[] | undefined,
+): ScoredPrompt {
+  return {
+    scoredTimeUnix: prompt.scoredTimeUnix,
+    asset: prompt.asset,
+    worstScore: prompt.worstScore ?? Number.NaN,
+    minerScores:
+      scores === undefined
+        ? []
+        : keys.map((minerKey, index) => ({ minerUid: minerKey, promptScore: scores[index] })),
+  };
+}
+
+async function scoreAll(
+  context: PoolContext,
+  pathSets: readonly PathSet[],
+  realized: RealizedPath | undefined,
+  prompt: PlannedPrompt,
+): Promise<MinerPromptScore[]> {
+  if (pathSets.length === 0 || realized === undefined) return [];
+  return context.pool.scoreMiners(
+    pathSets,
+    realized,
+    { competition: prompt.competition },
+    { calibration: true, eraSettings: context.eraSettings },
+  );
+}

@@ -102,7 +102,15 @@ function candidateLines(candidate: CandidateResult): string[] {
         ? `; ${candidate.promptsNotAnswered} prompts of its assets without a file scored as not answered (the fill)`
         : ""),
   ];
-  if (candidate.trajectory.length > 0) lines.push(`  rank over time: ${trajectoryText(candidate)}`);
+  if (candidate.trajectory.length > 0) {
+    lines.push(`  rank over time: ${trajectoryText(candidate)}`);
+    const cut = candidate.trajectory.filter((point) => !point.windowInRange);
+    if (cut.length > 0) {
+      lines.push(
+        `  (* the window of ${cut.length} of these ${candidate.trajectory.length} updates reaches before --from: their ranks pool the range's prompts only)`,
+      );
+    }
+  }
   for (const placing of candidate.prompts) {
     lines.push(
       placing.rank === null
@@ -130,7 +138,10 @@ function trajectoryText(candidate: CandidateResult): string {
   const when = (iso: string) => (sameDay ? iso.slice(11, 16) : iso.slice(5, 16).replace("T", " "));
   const path = [...picked]
     .sort((a, b) => a - b)
-    .map((index) => `${when(points[index].updatedAt)} ${points[index].rank}/${points[index].of}`)
+    .map(
+      (index) =>
+        `${when(points[index].updatedAt)} ${points[index].rank}/${points[index].of}${points[index].windowInRange ? "" : "*"}`,
+    )
     .join(" → ");
   return `${path} (best ${points[best].rank} at ${when(points[best].updatedAt)}, worst ${points[worst].rank} at ${when(points[worst].updatedAt)})`;
 }

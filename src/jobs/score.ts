@@ -12,8 +12,8 @@ import type { PathlabClient } from "../client/pathlab-client.ts";
 import { ScoringPool } from "../scoring/scoringPool.ts";
 import { LIVE_PATHS } from "../spec/default-paths.ts";
 import { liveNaming } from "../spec/naming.ts";
-import { openStore } from "../store/openStore.ts";
-import { finishRun, startRun } from "../store/runs.ts";
+import { openStore, type Store } from "../store/openStore.ts";
+import { finishRun, startRun, type Run } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
 import { JobInterruptedError } from "./jobInterruptedError.ts";
@@ -25,7 +25,7 @@ import { SyncUsageError } from "./syncUsageError.ts";
 import { AgreementTally } from "./score/agreement.ts";
 import { matchCandidateFiles } from "./score/candidateMatch.ts";
 import { fetchMinerKeys } from "./score/minerKeys.ts";
-import { rangeCompetitions, rangePrompts } from "./score/rangePrompts.ts";
+import { planRange } from "./score/rangePrompts.ts";
 import { scoreCompetition, type JobContext } from "./score/scoreCompetition.ts";
 import { checkScoreOptions, type ScoreOptions } from "./score/scoreOptions.ts";
 import type { SmoothedScoresSelector } from "./score/serviceComparison.ts";
@@ -103,19 +103,11 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     const results: CompetitionScores[] = [];
     let unmatched: { file: string; reason: string }[] = [];
     try {
-      const competitions = rangeCompetitions(fromUnix, toUnix, checked.competitions, eraSettings);
-      const planned = [];
-      for (const competition of competitions) {
-        const prompts = await rangePrompts(client, competition, {
-          fromUnix,
-          toUnix,
-          nowUnix,
-          assets: options.assets,
-          requireRows: checked.miners === "all",
-          settings: eraSettings,
-        });
-        planned.push({ competition, prompts });
-      }
+      const planned = await planRange(client, checked, {
+        nowUnix,
+        assets: options.assets,
+        settings: eraSettings,
+      });
       const matches = matchCandidateFiles(candidateFiles, planned, { fromUnix, toUnix });
       unmatched = [...matches.unmatched];
       const keys = await fetchMinerKeys(
@@ -147,21 +139,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         results.push(await scoreCompetition(context, competition, prompts));
       }
     } catch (error) {
-      const interrupted = options.signal?.aborted === true;
-      const reason = interrupted
-        ? "interrupted (SIGINT)"
-        : error instanceof Error
-          ? error.message
-          : String(error);
-      await finishRun(store, run, {
-        status: interrupted ? "interrupted" : "failed",
-        failures: [...tally.disagreements, { reason }],
-      });
-      if (!interrupted) throw error;
-      throw new JobInterruptedError(
-        `score: interrupted; the prompts scored until then are stored (run ${run.id})`,
-        { cause: error },
-      );
+      return await failedRun(store, run, tally, error, options.signal);
     }
     const rejectedCandidateFiles = candidateFiles
       .filter((file) => file.reason !== undefined)
@@ -205,5 +183,33 @@ function sameNaming(naming: NonNullable<ScoreOptions["client"]>["naming"]): bool
     naming.venueA === liveNaming.venueA &&
     naming.venueB === liveNaming.venueB &&
     naming.model === liveNaming.model
+  );
+}
+
+/**
+ * Records how a run that threw ended (`interrupted` when `signal` aborted it, else `failed`, with
+ * the disagreements so far and the reason) and rethrows: a `JobInterruptedError` for Ctrl-C.
+ */
+async function failedRun(
+  store: Store,
+  run: Run,
+  tally: AgreementTally,
+  error: unknown,
+  signal: AbortSignal | undefined,
+): Promise<never> {
+  const interrupted = signal?.aborted === true;
+  const reason = interrupted
+    ? "interrupted (SIGINT)"
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  await finishRun(store, run, {
+    status: interrupted ? "interrupted" : "failed",
+    failures: [...tally.disagreements, { reason }],
+  });
+  if (!interrupted) throw error;
+  throw new JobInterruptedError(
+    `score: interrupted; the prompts scored until then are stored (run ${run.id})`,
+    { cause: error },
   );
 }

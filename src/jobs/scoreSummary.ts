@@ -74,6 +74,8 @@ export interface CandidateResult {
     readonly updatedAt: string;
     readonly rank: number;
     readonly of: number;
+    /** False while the update's window reaches before the range (`rank_history.window_in_range`). */
+    readonly windowInRange: boolean;
   }[];
 }
 

@@ -11,7 +11,7 @@ import { timestampOfUnix } from "./timestamps.ts";
 
 /**
  * One line of the rank history: who, when, and where it stood.
- * @example const row: RankHistoryEntry = { updatedAtUnix: 1784160120, source: "network", minerUid: 17, hotkey: "5F…", rank: 3, of: 41, smoothedScore: 12.5, rewardWeight: 0.021 };
+ * @example const row: RankHistoryEntry = { updatedAtUnix: 1784160120, source: "network", minerUid: 17, hotkey: "5F…", rank: 3, of: 41, smoothedScore: 12.5, rewardWeight: 0.021, windowInRange: true };
  */
 export interface RankHistoryEntry {
   readonly updatedAtUnix: number;
@@ -25,6 +25,11 @@ export interface RankHistoryEntry {
   readonly of: number;
   readonly smoothedScore: number;
   readonly rewardWeight: number;
+  /**
+   * Whether the update's window lies within the range's scored prompts; when not, the prompts the
+   * validator scored before the range are missing from it.
+   */
+  readonly windowInRange: boolean;
 }
 
 const DELETE_RANGE = `
@@ -73,6 +78,7 @@ export async function writeRankHistory(
             row.of,
             row.smoothedScore,
             row.rewardWeight,
+            row.windowInRange,
             run,
           ]);
         }

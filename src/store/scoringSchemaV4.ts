@@ -8,7 +8,8 @@
  *   the holder history pathlab read) and the price and volatility parts of the CRPS.
  * - `smoothed_scores` gains `hotkey`.
  * - `rank_history`: every miner's and the candidate's smoothed score, reward weight and rank at
- *   every validator update of a scored range.
+ *   every validator update of a scored range; `window_in_range` is false for an update whose
+ *   window reaches before the range (its smoothed scores then pool only the range's prompts).
  */
 
 /**
@@ -38,7 +39,11 @@ export const SCORING_V4: readonly string[] = [
   volatility_crps DOUBLE,
   PRIMARY KEY (asset, time_increment, time_length, start_time, source, miner_uid)
 )`,
-  `INSERT INTO miner_scores SELECT *, NULL, NULL, NULL FROM miner_scores_before_v4`,
+  `INSERT INTO miner_scores (asset, time_increment, time_length, start_time, source, miner_uid,
+  crps, intervals, prompt_score, invalid_reason, service_crps, service_prompt_score, verdict, run_id)
+SELECT asset, time_increment, time_length, start_time, source, miner_uid, crps, intervals,
+  prompt_score, invalid_reason, service_crps, service_prompt_score, verdict, run_id
+FROM miner_scores_before_v4`,
   "DROP TABLE miner_scores_before_v4",
   "ALTER TABLE smoothed_scores ADD COLUMN hotkey VARCHAR",
   `CREATE TABLE rank_history (
@@ -51,6 +56,7 @@ export const SCORING_V4: readonly string[] = [
   of_miners INTEGER NOT NULL,
   smoothed_score DOUBLE NOT NULL,
   reward_weight DOUBLE NOT NULL,
+  window_in_range BOOLEAN NOT NULL,
   run_id BIGINT,
   PRIMARY KEY (competition, updated_at, source, miner_uid)
 )`,

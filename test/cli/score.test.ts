@@ -119,5 +119,56 @@ describe("pathlab score", () => {
       ),
     ).toBe(2);
     expect(competition.stderr()).toMatch(/--competition.*crypto-2h/);
+    const paths = capture();
+    expect(
+      await runCli(
+        [...scoreArgs(join(folder, "p.duckdb")), "--paths", '{"/validation/nope": "/x"}'],
+        paths.io,
+      ),
+    ).toBe(2);
+    expect(paths.stderr()).toMatch(/paths.*\/validation\/nope/);
+    const file = capture();
+    expect(
+      await runCli([...scoreArgs(join(folder, "q.duckdb")), "--paths", "no-such.json"], file.io),
+    ).toBe(2);
+    expect(file.stderr()).toContain(
+      '--paths: expected a JSON object or a readable JSON file, got "no-such.json" (ENOENT)',
+    );
+    const era = capture();
+    expect(
+      await runCli(
+        [...scoreArgs(join(folder, "r.duckdb")), "--volatility-crps-from", "soon"],
+        era.io,
+      ),
+    ).toBe(2);
+    expect(era.stderr()).toContain(
+      '--volatility-crps-from must be an ISO 8601 time such as 2026-09-01 or off, got "soon"',
+    );
+    const ownOnly = capture();
+    expect(
+      await runCli(
+        [...scoreArgs(join(folder, "s.duckdb"), "--miners", "top:3"), "--own-only"],
+        ownOnly.io,
+      ),
+    ).toBe(2);
+    expect(ownOnly.stderr()).toContain("with --own-only none is");
   });
+
+  it("--naming live with --paths reads the smoothed scores where the deployment serves them", async () => {
+    const output = capture();
+    const code = await runCli(
+      [
+        ...scoreArgs(join(folder, "live.duckdb"), "--json"),
+        "--naming",
+        "live",
+        "--paths",
+        '{"/validation/smoothed-scores": "/rewards/scores"}',
+      ],
+      output.io,
+    );
+    expect(code).toBe(0);
+    const summary = JSON.parse(output.stdout()) as ScoreSummary;
+    expect(summary.competitions[0].asOf).not.toBeNull();
+    expect(summary.agreement.disagree).toBe(0);
+  }, 60_000);
 });

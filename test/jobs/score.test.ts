@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
 import { runScore, type ScoreOptions } from "../../src/jobs/score.ts";
+import { checkScoreOptions } from "../../src/jobs/score/scoreOptions.ts";
 import { CANDIDATE_MINER_UID } from "../../src/jobs/scoreCandidate.ts";
 import type { ScoreSummary } from "../../src/jobs/scoreSummary.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
@@ -309,5 +310,20 @@ describe("runScore against the sandbox", () => {
     await expect(
       runScore({ from: FROM, to: NOW, competition: "crypto-1h", assets: ["XAU"] }),
     ).rejects.toThrow(/score: --assets: expected assets of crypto-1h .*got "XAU"/);
+    // A uid listed twice is one miner; a selection of miners asks for their path sets.
+    const checked = checkScoreOptions({ from: FROM, to: NOW, miners: { uids: [5, 5, 7] } });
+    expect(checked.miners).toEqual({ uids: [5, 7] });
+    expect(
+      checkScoreOptions({ from: FROM, to: NOW, baseUrl: "http://x", apiKey: KEY }).ownOnly,
+    ).toBe(true);
+    expect(
+      checkScoreOptions({
+        from: FROM,
+        to: NOW,
+        baseUrl: "http://x",
+        apiKey: KEY,
+        miners: { top: 3 },
+      }).ownOnly,
+    ).toBe(false);
   });
 });

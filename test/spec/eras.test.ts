@@ -116,6 +116,20 @@ describe("rangeCompetitions", () => {
       {},
     ).map((c) => c.name);
     expect(names).toEqual(["high", "crypto-1h"]);
+    // By the prompts' scored times (start + length): a 1h range ending hours before 2026-06-23
+    // is all high; a 24h range starting on 06-22 at noon is scored after the change.
+    const names1h = (from: string, to: string) =>
+      rangeCompetitions(at(from), at(to), ["crypto-1h"], {}).map((c) => c.name);
+    expect(names1h("2026-06-22T00:00:00Z", "2026-06-22T06:00:00Z")).toEqual(["high"]);
+    expect(names1h("2026-06-22T22:30:00Z", "2026-06-22T23:30:00Z")).toEqual(["high", "crypto-1h"]);
+    expect(
+      rangeCompetitions(
+        at("2026-06-22T12:00:00Z"),
+        at("2026-06-22T13:00:00Z"),
+        ["crypto-24h"],
+        {},
+      ).map((c) => c.name),
+    ).toEqual(["crypto-24h"]);
     const [equities] = rangeCompetitions(
       at("2026-07-21T00:00:00Z"),
       at("2026-07-24T00:00:00Z"),

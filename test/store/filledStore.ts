@@ -42,6 +42,7 @@ export async function filledStore(folder: string): Promise<Store> {
         of: 2,
         smoothedScore: 12,
         rewardWeight: 0.25,
+        windowInRange: true,
       },
       {
         updatedAtUnix: FORECAST_START + 3600,
@@ -52,6 +53,7 @@ export async function filledStore(folder: string): Promise<Store> {
         of: 2,
         smoothedScore: 14.5,
         rewardWeight: 0.08,
+        windowInRange: true,
       },
     ],
     run.id,

@@ -10,7 +10,12 @@ import {
   type Competition,
   type ValidationAsset,
 } from "../../spec/assets.ts";
-import type { CompetitionName, CompetitionParameters } from "../../spec/competitions.ts";
+import {
+  CURRENT_COMPETITIONS,
+  TWO_COMPETITIONS,
+  type CompetitionName,
+  type CompetitionParameters,
+} from "../../spec/competitions.ts";
 import { ERA_DATES, validatorEraAt, type EraSettings, type ValidatorEra } from "../../spec/eras.ts";
 import { HORIZON_LAYOUTS } from "../../spec/insightConventions.ts";
 import type { ScoreRow } from "../../spec/records/validation.ts";
@@ -50,9 +55,9 @@ export interface CompetitionPrompts {
 }
 
 /**
- * The competitions in force at some scored time of the range that `selected` asks for: today's
- * names from 2026-06-23 on, `high` (asked as crypto-1h) and `low` (asked as crypto-24h or
- * com-equ-24h) before it.
+ * The competitions in force at some scored time of the range's prompts (start + length, for each
+ * horizon) that `selected` asks for: today's names from 2026-06-23 on, `high` (asked as crypto-1h)
+ * and `low` (asked as crypto-24h or com-equ-24h) before it.
  * @example rangeCompetitions(fromUnix, toUnix, ["crypto-1h"], {}).map((c) => c.name) // => ["high"] in February 2026
  */
 export function rangeCompetitions(
@@ -61,35 +66,42 @@ export function rangeCompetitions(
   selected: readonly Competition[],
   settings: EraSettings,
 ): RangeCompetition[] {
-  const lastScored = toUnix + 86400;
-  const instants = [fromUnix, lastScored, ...Object.values(ERA_DATES)].filter(
-    (time) => time >= fromUnix && time <= lastScored,
-  );
   const found = new Map<
     CompetitionName,
     { parameters: CompetitionParameters; assets: Set<string> }
   >();
-  for (const time of instants.sort((a, b) => a - b)) {
-    for (const parameters of validatorEraAt(time, settings).competitions) {
-      if (!asked(parameters.name, selected)) continue;
-      const entry = found.get(parameters.name) ?? { parameters, assets: new Set<string>() };
-      entry.parameters = parameters;
-      for (const asset of parameters.assets ?? legacyAssets(parameters.horizon)) {
-        entry.assets.add(asset);
+  for (const horizon of ["1h", "24h"] as const) {
+    // The scored times of the range's prompts of this horizon, and the changes between them.
+    const timeLength = HORIZON_LAYOUTS[horizon].horizonMinutes * 60;
+    const first = fromUnix + timeLength;
+    const last = toUnix + timeLength;
+    const instants = [first, last, ...Object.values(ERA_DATES)].filter(
+      (time) => time >= first && time <= last,
+    );
+    for (const time of instants.sort((a, b) => a - b)) {
+      for (const parameters of validatorEraAt(time, settings).competitions) {
+        if (parameters.horizon !== horizon || !asked(parameters.name, selected)) continue;
+        const entry = found.get(parameters.name) ?? { parameters, assets: new Set<string>() };
+        entry.parameters = parameters;
+        for (const asset of parameters.assets ?? legacyAssets(horizon)) entry.assets.add(asset);
+        found.set(parameters.name, entry);
       }
-      found.set(parameters.name, entry);
     }
   }
-  return [...found.values()].map(({ parameters, assets }) => {
-    const { timeIncrement, horizonMinutes } = HORIZON_LAYOUTS[parameters.horizon];
-    return {
-      name: parameters.name,
-      parameters,
-      timeIncrement,
-      timeLength: horizonMinutes * 60,
-      assets: [...assets],
-    };
-  });
+  // The older era's competitions first, each era's in the validator's order.
+  const order = [...TWO_COMPETITIONS, ...CURRENT_COMPETITIONS].map((item) => item.name);
+  return [...found.values()]
+    .sort((a, b) => order.indexOf(a.parameters.name) - order.indexOf(b.parameters.name))
+    .map(({ parameters, assets }) => {
+      const { timeIncrement, horizonMinutes } = HORIZON_LAYOUTS[parameters.horizon];
+      return {
+        name: parameters.name,
+        parameters,
+        timeIncrement,
+        timeLength: horizonMinutes * 60,
+        assets: [...assets],
+      };
+    });
 }
 
 function asked(name: CompetitionName, selected: readonly Competition[]): boolean {
@@ -190,4 +202,44 @@ export async function rangePrompts(
       (first.asset < second.asset ? -1 : first.asset > second.asset ? 1 : 0),
   );
   return { prompts, skipped, startsByAsset };
+}
+
+/**
+ * Stage 1 for the whole run: the competitions of the range (`rangeCompetitions`) and each one's
+ * prompts (`rangePrompts`), in the order they are scored.
+ * @example const planned = await planRange(client, checked, { nowUnix, assets: undefined, settings: {} });
+ */
+export async function planRange(
+  client: PathlabClient,
+  range: {
+    readonly fromUnix: number;
+    readonly toUnix: number;
+    readonly competitions: readonly Competition[];
+    readonly miners: "all" | object;
+  },
+  context: {
+    readonly nowUnix: number;
+    readonly assets: readonly string[] | undefined;
+    readonly settings: EraSettings;
+  },
+): Promise<{ competition: RangeCompetition; prompts: CompetitionPrompts }[]> {
+  const { fromUnix, toUnix } = range;
+  const planned = [];
+  for (const competition of rangeCompetitions(
+    fromUnix,
+    toUnix,
+    range.competitions,
+    context.settings,
+  )) {
+    const prompts = await rangePrompts(client, competition, {
+      fromUnix,
+      toUnix,
+      nowUnix: context.nowUnix,
+      assets: context.assets,
+      requireRows: range.miners === "all",
+      settings: context.settings,
+    });
+    planned.push({ competition, prompts });
+  }
+  return planned;
 }

@@ -72,9 +72,9 @@ export function rankMiners(
 
 /**
  * The rank history of a competition over `updates` (ascending): every network miner that holds its
- * uid at the update, and the candidate (from `candidatePrompts`, the prompts with it in the pool)
- * placed among them: its rank is 1 + the miners ranked above it, its weight what the softmax over
- * the miners and it would give it.
+ * uid at the update, and the candidate ranked among the same miners as every pool with it in
+ * (`candidatePrompts`) scores them: its rank and weight are those it would have had as one more
+ * miner.
  * @example const rows = rankHistory(prompts, candidatePrompts, { competition, updates, keys, settings: {} });
  */
 export function rankHistory(
@@ -85,6 +85,8 @@ export function rankHistory(
     readonly updates: readonly number[];
     readonly keys: MinerKeys;
     readonly settings: EraSettings;
+    /** The first scored time of the range's prompts: earlier windows reach before the range. */
+    readonly firstScoredUnix: number;
   },
 ): RankHistoryEntry[] {
   const { competition, updates, keys } = context;
@@ -98,20 +100,29 @@ export function rankHistory(
   const rows: RankHistoryEntry[] = [];
   for (const [index, update] of network.entries()) {
     const parameters = parametersAt(competition, update.timeUnix, context.settings);
+    const windowInRange =
+      update.timeUnix - competition.windowDays * 86400 >= context.firstScoredUnix - 1;
     const holding = new Map(
       [...update.scores].filter(([minerKey]) => keys.holdsAt(minerKey, update.timeUnix)),
     );
     const ranked = rankMiners(holding, parameters, uidOf);
-    const candidateScore = withCandidate?.[index].scores.get(CANDIDATE_MINER_UID);
+    // The candidate among the miners as they score with it in every pool (its own prompt scores
+    // move the pools' minimum, and so every miner's).
+    const fieldWithCandidate = withCandidate?.[index].scores;
+    const candidateScore = fieldWithCandidate?.get(CANDIDATE_MINER_UID);
     const candidateRanked =
       candidateScore !== undefined && Number.isFinite(candidateScore)
         ? rankMiners(
-            new Map([...holding, [CANDIDATE_MINER_UID, candidateScore]]),
+            new Map(
+              [...fieldWithCandidate!].filter(
+                ([minerKey]) =>
+                  minerKey === CANDIDATE_MINER_UID || keys.holdsAt(minerKey, update.timeUnix),
+              ),
+            ),
             parameters,
             uidOf,
           )
         : undefined;
-    const of = ranked.length + (candidateRanked === undefined ? 0 : 1);
     for (const [position, miner] of ranked.entries()) {
       const { uid, hotkey } = keys.minerOf(miner.minerKey);
       rows.push({
@@ -123,6 +134,7 @@ export function rankHistory(
         of: ranked.length,
         smoothedScore: miner.smoothedScore,
         rewardWeight: miner.rewardWeight,
+        windowInRange,
       });
     }
     if (candidateRanked !== undefined) {
@@ -133,9 +145,10 @@ export function rankHistory(
         minerUid: CANDIDATE_MINER_UID,
         hotkey: null,
         rank: position + 1,
-        of,
+        of: candidateRanked.length,
         smoothedScore: candidateRanked[position].smoothedScore,
         rewardWeight: candidateRanked[position].rewardWeight,
+        windowInRange,
       });
     }
   }

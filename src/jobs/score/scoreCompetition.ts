@@ -9,17 +9,11 @@ import type { ScoringPool } from "../../scoring/scoringPool.ts";
 import type { EraSettings } from "../../spec/eras.ts";
 import { isoSeconds } from "../../spec/time.ts";
 import type { Store } from "../../store/openStore.ts";
-import { writeRankHistory } from "../../store/rankHistory.ts";
+import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
 import { writeSmoothedScores, type SmoothedScoreEntry } from "../../store/smoothedScoreRows.ts";
-import { PREDICTION_ASSETS } from "../../spec/assets.ts";
 import { ENSEMBLE_DAYS } from "../../spec/insightConventions.ts";
 import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
-import type {
-  Agreement,
-  CandidatePlacing,
-  CompetitionScores,
-  ScoreEvent,
-} from "../scoreSummary.ts";
+import type { Agreement, CompetitionScores, ScoreEvent } from "../scoreSummary.ts";
 import type { AgreementTally } from "./agreement.ts";
 import type { CandidateMatches } from "./candidateMatch.ts";
 import type { MinerKeys } from "./minerKeys.ts";
@@ -27,7 +21,12 @@ import { parametersAt, rankHistory, updateTimes } from "./rankOverTime.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 import { scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
 import type { MinerSelection } from "./scoreOptions.ts";
-import { compareWithService, type SmoothedScoresSelector } from "./serviceComparison.ts";
+import { competitionScores } from "./competitionScores.ts";
+import {
+  compareWithService,
+  type ServiceComparison,
+  type SmoothedScoresSelector,
+} from "./serviceComparison.ts";
 import { storePromptPool } from "./storePrompt.ts";
 
 /** What every competition of a run shares. */
@@ -59,24 +58,57 @@ export async function scoreCompetition(
   competition: RangeCompetition,
   planned: CompetitionPrompts,
 ): Promise<CompetitionScores> {
-  const { client, matches } = context;
   context.emit({ type: "plan", competition: competition.name, prompts: planned.prompts.length });
-  let selected: readonly number[] | undefined;
-  if (typeof context.miners === "object" && "top" in context.miners) {
-    const rows = await client.request("/v2/meta-leaderboard/latest", {
-      days: ENSEMBLE_DAYS,
-      prompt_name: competition.name as "crypto-1h",
-    });
-    selected = rows.slice(0, context.miners.top).map((row) => row.neuron_uid);
-  } else if (typeof context.miners === "object") {
-    selected = context.miners.uids;
+  const selected = await selectedMiners(context, competition);
+  const { pools, verdicts } = await scorePrompts({ ...context, selected }, competition, planned);
+  const comparison = await compareWithService(context, competition, pools, verdicts);
+  const where = `${competition.name} smoothed at ${isoSeconds(comparison.asOfUnix ?? context.nowUnix)}`;
+  for (const row of comparison.leaderboard) {
+    context.tally.add(row.agreement, () => ({
+      what: "smoothed score / reward weight",
+      where,
+      minerUid: row.minerUid,
+      ours: row.smoothedScore,
+      service: row.serviceSmoothedScore,
+    }));
   }
-  const poolContext = { ...context, selected };
+  const history = await storeRankHistory(context, competition, pools);
+  const asOf = comparison.asOfUnix ?? history.updates.at(-1) ?? context.nowUnix;
+  await storeSmoothedScores(context, competition.name, asOf, comparison);
+  return competitionScores(competition, planned, pools, comparison, {
+    parameters: parametersAt(competition.parameters, asOf, context.eraSettings),
+    updates: history.updates.length,
+    history: history.rows,
+  });
+}
+
+/** The miners whose path sets are recomputed: the meta-leaderboard's first N, the uids, or all. */
+async function selectedMiners(
+  context: JobContext,
+  competition: RangeCompetition,
+): Promise<readonly number[] | undefined> {
+  const { miners } = context;
+  if (miners === "all") return undefined;
+  if ("uids" in miners) return miners.uids;
+  const rows = await context.client.request("/v2/meta-leaderboard/latest", {
+    days: ENSEMBLE_DAYS,
+    prompt_name: competition.name as "crypto-1h",
+  });
+  return rows.slice(0, miners.top).map((row) => row.neuron_uid);
+}
+
+/** Stages 2, 3 and 6 for every prompt, in order: pooled, scored, compared and stored. */
+async function scorePrompts(
+  context: JobContext & { readonly selected: readonly number[] | undefined },
+  competition: RangeCompetition,
+  planned: CompetitionPrompts,
+): Promise<{ pools: PromptPool[]; verdicts: Map<number, Agreement>[] }> {
+  const { matches } = context;
   const pools: PromptPool[] = [];
   const verdicts: Map<number, Agreement>[] = [];
   for (const [index, prompt] of planned.prompts.entries()) {
     const file = matches.fileFor(competition.name, prompt.asset, prompt.startUnix);
-    const pool = await scorePromptPool(poolContext, prompt, {
+    const pool = await scorePromptPool(context, prompt, {
       // On the validator's prompts of its assets (the fill where it has no file); elsewhere only
       // where it answered.
       takesPart:
@@ -96,16 +128,15 @@ export async function scoreCompetition(
       miners: pool.network.length,
     });
   }
-  const comparison = await compareWithService(context, competition, pools, verdicts);
-  for (const row of comparison.leaderboard) {
-    context.tally.add(row.agreement, () => ({
-      what: "smoothed score / reward weight",
-      where: `${competition.name} smoothed at ${isoSeconds(comparison.asOfUnix ?? context.nowUnix)}`,
-      minerUid: row.minerUid,
-      ours: row.smoothedScore,
-      service: row.serviceSmoothedScore,
-    }));
-  }
+  return { pools, verdicts };
+}
+
+/** Stage 4: the rank at every update of the range, stored in `rank_history`. */
+async function storeRankHistory(
+  context: JobContext,
+  competition: RangeCompetition,
+  pools: readonly PromptPool[],
+): Promise<{ updates: number[]; rows: RankHistoryEntry[] }> {
   const validatorPrompts = pools.map((pool) => pool.scored).filter((p) => p.minerScores.length > 0);
   const withCandidate = pools.some((pool) => pool.candidateScored !== undefined)
     ? pools
@@ -113,14 +144,24 @@ export async function scoreCompetition(
         .filter((p) => p.minerScores.length > 0)
     : undefined;
   const updates = updateTimes(validatorPrompts, context.nowUnix);
-  const history = rankHistory(validatorPrompts, withCandidate, {
+  const rows = rankHistory(validatorPrompts, withCandidate, {
     competition: competition.parameters,
     updates,
     keys: context.keys,
     settings: context.eraSettings,
+    firstScoredUnix: context.fromUnix + competition.timeLength,
   });
-  await writeRankHistory(context.store, competition.name, history, context.runId, context.signal);
-  const asOf = comparison.asOfUnix ?? updates.at(-1) ?? context.nowUnix;
+  await writeRankHistory(context.store, competition.name, rows, context.runId, context.signal);
+  return { updates, rows };
+}
+
+/** The comparison's smoothed scores (and the candidate's) at its update, stored. */
+async function storeSmoothedScores(
+  context: JobContext,
+  competition: string,
+  asOfUnix: number,
+  comparison: ServiceComparison,
+): Promise<void> {
   const stored: SmoothedScoreEntry[] = comparison.leaderboard.map((row) => ({
     source: "network",
     minerUid: row.minerUid,
@@ -142,77 +183,5 @@ export async function scoreCompetition(
       verdict: "not compared",
     });
   }
-  await writeSmoothedScores(context.store, competition.name, asOf, stored, context.runId);
-  const parameters = parametersAt(competition.parameters, asOf, context.eraSettings);
-  const serviceCrps: Record<string, number> = {};
-  for (const pool of pools) {
-    for (const entry of pool.network) {
-      if (entry.source !== "service") continue;
-      const why =
-        (entry.reason ?? "").replace(/; the service's CRPS is used$/, "") || "path set not read";
-      serviceCrps[why] = (serviceCrps[why] ?? 0) + 1;
-    }
-  }
-  const eras = [...new Set(pools.map((pool) => pool.prompt.era.label))];
-  return {
-    competition: competition.name,
-    era: pools.at(-1)?.prompt.era.label ?? "no prompt scored",
-    eras,
-    rewardShare: parameters.rewardShare,
-    softmaxBeta: parameters.softmaxBeta,
-    intervals: parameters.scoringIntervals,
-    timeIncrement: competition.timeIncrement,
-    timeLength: competition.timeLength,
-    asOf: comparison.asOfUnix === undefined ? null : isoSeconds(comparison.asOfUnix),
-    windowPromptsMissing: comparison.windowPromptsMissing,
-    promptsScored: pools.length,
-    promptsSkipped: planned.skipped,
-    promptsWithoutPathSets: pools.filter(
-      (pool) => !(PREDICTION_ASSETS as readonly string[]).includes(pool.prompt.asset),
-    ).length,
-    serviceCrps,
-    updates: updates.length,
-    leaderboard: comparison.leaderboard,
-    candidate: candidateResult(pools, comparison, history),
-  };
-}
-
-function candidateResult(
-  pools: readonly PromptPool[],
-  comparison: Awaited<ReturnType<typeof compareWithService>>,
-  history: ReturnType<typeof rankHistory>,
-): CompetitionScores["candidate"] {
-  const taking = pools.filter((pool) => pool.candidate !== undefined);
-  if (taking.length === 0) return undefined;
-  const prompts: CandidatePlacing[] = taking
-    .filter((pool) => pool.candidateFile !== undefined)
-    .map((pool) => {
-      const candidate = pool.candidate!;
-      const others = pool.network.map((entry) => entry.crps).filter((crps) => crps !== -1);
-      const serviceOnly = pool.prompt.rows
-        .filter((row) => !pool.network.some((entry) => entry.minerUid === row.miner_uid))
-        .map((row) => row.crps)
-        .filter((crps) => crps !== -1);
-      const field = [...others, ...serviceOnly];
-      const valid = candidate.crps !== -1;
-      return {
-        asset: pool.prompt.asset,
-        startTime: isoSeconds(pool.prompt.startUnix),
-        file: pool.candidateFile!.file,
-        crps: valid ? candidate.crps : null,
-        rank: valid ? 1 + field.filter((crps) => crps < candidate.crps).length : null,
-        of: Math.max(pool.prompt.rows.length, pool.network.length) + 1,
-        reason: candidate.reason ?? undefined,
-      };
-    });
-  return {
-    prompts,
-    promptsNotAnswered: taking.length - prompts.length,
-    smoothedScore: comparison.candidate?.smoothedScore ?? null,
-    smoothedRank: comparison.candidate?.rank ?? null,
-    of: comparison.candidate?.of ?? comparison.leaderboard.length + 1,
-    trajectory: history
-      .filter((row) => row.source === "candidate")
-      .map((row) => ({ updatedAt: isoSeconds(row.updatedAtUnix), rank: row.rank, of: row.of })),
-  };
+  await writeSmoothedScores(context.store, competition, asOfUnix, stored, context.runId);
 }

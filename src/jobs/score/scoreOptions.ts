@@ -95,8 +95,11 @@ export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
       ? COMPETITIONS
       : [checkCompetition(options.competition)];
   checkAssets(options.assets, competitions);
-  const miners = options.miners ?? "all";
-  checkMiners(miners);
+  const given = options.miners ?? "all";
+  checkMiners(given);
+  // A uid listed twice is one miner.
+  const miners =
+    typeof given === "object" && "uids" in given ? { uids: [...new Set(given.uids)] } : given;
   if (options.baseUrl !== undefined && (options.apiKey === undefined || options.apiKey === "")) {
     throw new SyncUsageError(
       "score: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",

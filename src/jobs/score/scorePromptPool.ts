@@ -131,7 +131,9 @@ export async function scorePromptPool(
   // A prompt the service has no rows for is not one the validator pooled: it smooths nothing.
   const pooled = promptScores(raw, { rule });
   const scored = scoredPromptOf(prompt, keys, rows.length > 0 ? pooled?.scores : undefined);
-  const promptScoreOf = new Map(poolUids.map((uid, index) => [uid, pooled?.scores[index] ?? NaN]));
+  const promptScoreOf = new Map(
+    pooled === null ? [] : poolUids.map((uid, index) => [uid, pooled.scores[index]]),
+  );
   let candidateEntry: PoolEntry | undefined;
   let candidateScored: ScoredPrompt | undefined;
   let candidatePromptScore: number | null = null;

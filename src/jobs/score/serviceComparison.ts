@@ -121,15 +121,16 @@ export async function compareWithService(
     : undefined;
   let candidate: ServiceComparison["candidate"];
   if (candidatePrompts !== undefined) {
-    const score = smoothedScores(candidatePrompts, { competition: parameters, now: at }).get(
+    // Every miner as the pools with the candidate score them: its prompt scores move theirs.
+    const field = holdersAt(
+      smoothedScores(candidatePrompts, { competition: parameters, now: at }),
+      keys,
+      at,
       CANDIDATE_MINER_UID,
     );
-    if (score !== undefined && Number.isFinite(score)) {
-      const placed = rankMiners(
-        new Map([...byKey, [CANDIDATE_MINER_UID, score]]),
-        parameters,
-        uidOf,
-      );
+    const score = field.get(CANDIDATE_MINER_UID);
+    if (score !== undefined) {
+      const placed = rankMiners(field, parameters, uidOf);
       const rank = 1 + placed.findIndex((miner) => miner.minerKey === CANDIDATE_MINER_UID);
       candidate = { smoothedScore: score, rank, of: placed.length };
     }
@@ -192,15 +193,17 @@ function leaderboardRow(
   };
 }
 
-/** The smoothed scores of the miners that hold their uid at `timeUnix`, by key. */
+/** The finite smoothed scores of the miners that hold their uid at `timeUnix` (and `keep`), by key. */
 function holdersAt(
   smoothed: ReadonlyMap<number, number>,
   keys: MinerKeys,
   timeUnix: number,
+  keep?: number,
 ): Map<number, number> {
   return new Map(
     [...smoothed].filter(
-      ([minerKey, score]) => Number.isFinite(score) && keys.holdsAt(minerKey, timeUnix),
+      ([minerKey, score]) =>
+        Number.isFinite(score) && (minerKey === keep || keys.holdsAt(minerKey, timeUnix)),
     ),
   );
 }

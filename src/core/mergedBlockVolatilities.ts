@@ -3,6 +3,8 @@
  * divide one another (5 | 15 | 60 returns for crypto-1h): every path's block volatilities from
  * one read of its returns, the longer blocks merged from the shorter ones. Traded clarity for
  * speed; the readable form is the two-pass of pathBlockVolatilities.ts.
+ * Over 300 lines because the loops are written out twice, for four paths side by side and for one
+ * path (a branch outside the loop, not inside it), each for the shortest blocks and the merges.
  */
 
 /**
@@ -17,6 +19,8 @@ let inverseDofScratch = new Float64Array(4);
 let coefficientsScratch = new Float64Array(64);
 let meansScratch = new Float64Array(128);
 let squaresScratch = new Float64Array(128);
+/** The largest volatility of the longer blocks so far (their merges run in functions of their own). */
+const LONGER_LARGEST = new Float64Array(1);
 
 /**
  * Every path's block volatilities, as `pathBlockVolatilities` with `merge` (its checks done):
@@ -27,12 +31,14 @@ let squaresScratch = new Float64Array(128);
  * blocks in one pass shifted by their first return, then each longer size merged from the next
  * shorter one (Chan, Golub & LeVeque 1983); the paths left over one by one. A path (for groups,
  * the group's four) with a volatility that is not finite gets `redo[path] = 1` (its values are
- * then not to be trusted: the caller takes it again two-pass); returns how many were flagged.
+ * then not to be trusted: the caller takes it again two-pass); returns how many were flagged, and
+ * writes the largest finite volatility into `largestOut[0]` (a bound for the sorts).
  * O(nPaths × returnCount).
  * @example
  * const returns = Float64Array.of(100, -100, (1 / 101) * 10000, (-1 / 99) * 10000);
  * const out = new Float64Array(6);
- * mergedBlockVolatilities(returns, 2, [2, 1], Int32Array.of(1, 0), 3, out, new Uint8Array(2))
+ * mergedBlockVolatilities(returns, 2, [2, 1], Int32Array.of(1, 0), 3, out, new Uint8Array(2),
+ *   new Float64Array(1))
  * // => 2 (blocks of one return are NaN); out[0], out[1] => 0.7001057239470748, 0.7142492739258158
  */
 export function mergedBlockVolatilities(
@@ -43,6 +49,7 @@ export function mergedBlockVolatilities(
   terms: number,
   out: Float64Array,
   redo: Uint8Array,
+  largestOut: Float64Array,
 ): number {
   const sizeCount = stepsPerBlock.length;
   const returnCount = returns.length / nPaths;
@@ -94,6 +101,9 @@ export function mergedBlockVolatilities(
   const stride = finestSteps * nPaths;
   const groupsEnd = nPaths - (nPaths % 4);
   let flagged = 0;
+  // The largest finest-block volatility; the longer blocks' go through LONGER_LARGEST.
+  let largest = 0;
+  LONGER_LARGEST[0] = 0;
   let path = 0;
   // Four paths side by side (their returns of a step are adjacent): four independent sums, ~1.4×
   // faster than one path at a time (bench/README.md).
@@ -149,6 +159,10 @@ export function mergedBlockVolatilities(
       out[at + 2] = volatility2;
       out[at + 3] = volatility3;
       check += volatility0 + volatility1 + volatility2 + volatility3;
+      largest = volatility0 > largest ? volatility0 : largest;
+      largest = volatility1 > largest ? volatility1 : largest;
+      largest = volatility2 > largest ? volatility2 : largest;
+      largest = volatility3 > largest ? volatility3 : largest;
     }
     check += mergeLongerFour(
       sizeCount,
@@ -182,6 +196,7 @@ export function mergedBlockVolatilities(
       const volatility = Math.sqrt(squared * finestInverseDof);
       out[(finestFirst + block) * nPaths + path] = volatility;
       check += volatility;
+      largest = volatility > largest ? volatility : largest;
     }
     check += mergeLonger(
       sizeCount,
@@ -199,6 +214,7 @@ export function mergedBlockVolatilities(
       flagged++;
     }
   }
+  largestOut[0] = Math.max(largest, LONGER_LARGEST[0]);
   return flagged;
 }
 
@@ -238,6 +254,7 @@ function mergeLonger(
       const volatility = Math.sqrt(squared * inverseDof);
       out[(first + block) * nPaths + path] = volatility;
       check += volatility;
+      if (volatility > LONGER_LARGEST[0]) LONGER_LARGEST[0] = volatility;
     }
     source = level;
     level += blocks;
@@ -309,6 +326,11 @@ function mergeLongerFour(
       out[at + 2] = volatility2;
       out[at + 3] = volatility3;
       check += volatility0 + volatility1 + volatility2 + volatility3;
+      let top = LONGER_LARGEST[0];
+      top = volatility0 > top ? volatility0 : top;
+      top = volatility1 > top ? volatility1 : top;
+      top = volatility2 > top ? volatility2 : top;
+      LONGER_LARGEST[0] = volatility3 > top ? volatility3 : top;
     }
     source = level;
     level += blocks;

@@ -14,6 +14,8 @@ import { mergedBlockVolatilities } from "./mergedBlockVolatilities.ts";
  */
 let orderScratch = new Int32Array(4);
 let redoScratch = new Uint8Array(1024);
+/** The largest merged volatility, as mergedBlockVolatilities writes it. */
+const LARGEST = new Float64Array(1);
 
 /**
  * The block volatilities of every path from its 1-step basis-point returns, step-major in
@@ -40,6 +42,9 @@ let redoScratch = new Uint8Array(1024);
  * so does a path whose merged volatilities are not all finite (overflowing returns, blocks of one
  * return), so that its NaN and ±Infinity are two-pass's.
  * O(nPaths × returnCount) merged, O(nPaths × returnCount × sizes) two-pass.
+ * With `largest` (one number), also the largest volatility written, when the merged path wrote
+ * them all finite: every volatility lies in [0, largest[0]] (bounds for sorting them); NaN
+ * otherwise (two-pass, or a path taken again).
  * Throws `RangeError` when `returns` is not nPaths × returnCount numbers, for a block length that
  * is not a positive integer, or an `out` of another length than nPaths × (total blocks).
  * @example
@@ -55,6 +60,7 @@ export function pathBlockVolatilities(
   stepsPerBlock: readonly number[],
   merge: boolean,
   out: Float64Array,
+  largest?: Float64Array,
 ): Float64Array {
   if (!Number.isInteger(nPaths) || nPaths < 1 || returns.length % nPaths !== 0) {
     throw new RangeError(
@@ -89,6 +95,7 @@ export function pathBlockVolatilities(
     const steps = stepsPerBlock[order[rank]];
     chain = steps > shorter && steps % shorter === 0;
   }
+  if (largest !== undefined) largest[0] = NaN;
   if (!chain) {
     for (let path = 0; path < nPaths; path++) {
       twoPassPath(returns, nPaths, returnCount, stepsPerBlock, path, out);
@@ -100,7 +107,17 @@ export function pathBlockVolatilities(
   // reference's) do: the merged sums would turn an infinite M₂ into NaN.
   if (redoScratch.length < nPaths) redoScratch = new Uint8Array(nPaths);
   const redo = redoScratch;
-  let flagged = mergedBlockVolatilities(returns, nPaths, stepsPerBlock, order, terms, out, redo);
+  let flagged = mergedBlockVolatilities(
+    returns,
+    nPaths,
+    stepsPerBlock,
+    order,
+    terms,
+    out,
+    redo,
+    LARGEST,
+  );
+  if (largest !== undefined) largest[0] = flagged === 0 ? LARGEST[0] : NaN;
   for (let path = 0; path < nPaths && flagged > 0; path++) {
     if (redo[path] === 0) continue;
     redo[path] = 0;

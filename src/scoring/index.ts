@@ -17,7 +17,7 @@ export type {
 } from "./promptPlan.ts";
 export { promptCrpsOfValues } from "./promptCrpsOfValues.ts";
 export type { PromptCrpsValue } from "./promptCrpsOfValues.ts";
-export { volatilityCrpsOfValues } from "./volatilityCrpsOfValues.ts";
+export { volatilityCrpsOfValues, volatilityCrpsOfReturns } from "./volatilityCrpsOfValues.ts";
 export { realizedPricesOf } from "./realizedPrices.ts";
 export {
   promptScores,

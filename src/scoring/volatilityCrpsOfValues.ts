@@ -29,6 +29,8 @@ const SORTED = new Float64Array(KERNEL_SCRATCH.sorted);
 const STEPS: number[] = [];
 /** The smallest and largest member of the block {@link rangeOf} last read (NaN, NaN: not finite). */
 const MEMBER_RANGE = new Float64Array(2);
+/** The largest block volatility, as pathBlockVolatilities writes it (NaN: no bound). */
+const LARGEST = new Float64Array(1);
 
 /**
  * The validator's volatility CRPS of one miner (`calculate_vol_crps_for_miner`) from its
@@ -37,8 +39,8 @@ const MEMBER_RANGE = new Float64Array(2);
  * (`PromptPlan.volatility`), writing each size's unweighted CRPS sum into `blockSums` (0 for a
  * size without an observed block) and returning Σ weight × sum over the sizes, in order.
  * Gathers every path's 1-step returns step-major (as the price CRPS's `1min` interval does), then
- * {@link volatilityMembersOfReturns} and {@link volatilityCrpsOfMembers}; `promptCrpsOfValues`
- * calls those two itself, on the returns its first interval gathered.
+ * {@link volatilityCrpsOfReturns}, which `promptCrpsOfValues` calls itself on the returns its
+ * first interval gathered.
  * In parity mode every block CRPS, every sum and the result equal
  * `src/reference/volatilityCrps.ts` bit for bit; in closed mode within ~1e-13 relative.
  * Throws `RangeError` when `values` or `blockSums` have the wrong length.
@@ -65,26 +67,39 @@ export function volatilityCrpsOfValues(
   }
   const returns = returnsScratch.subarray(0, returnCount * nPaths);
   gatherReturns(values, nPaths, nPoints, 1, 0, returnCount, false, returns);
-  const members = volatilityMembersOfReturns(returns, nPaths, blocks, method);
-  return volatilityCrpsOfMembers(members, nPaths, blocks, method, blockSums);
+  return volatilityCrpsOfReturns(returns, nPaths, blocks, method, blockSums);
 }
 
 /**
- * Every path's block volatilities for the planned sizes, from its 1-step basis-point returns
- * laid out step-major (`returns`: return j of path p at j·nPaths + p), into this thread's
- * scratch, term-major (block term t of the sizes in order at t·nPaths + p), which is returned
- * (valid until the next call). Core `pathBlockVolatilities`: `"closed"` merges the 5-minute
- * blocks' stats into the 15- and 60-minute ones (one read of the returns), `"parity"` takes every
- * block two-pass, as the reference.
- * @example const members = volatilityMembersOfReturns(returns, 1000, plan.volatility, "closed"); // 17,000 numbers
+ * The volatility CRPS from every path's 1-step basis-point returns laid out step-major
+ * (`returns`: return j of path p at j·nPaths + p, as the price CRPS's `1min` gather leaves
+ * them): every path's block volatilities for the planned sizes, term-major into this thread's
+ * scratch (core `pathBlockVolatilities`: `"closed"` merges the 5-minute blocks' stats into the 15-
+ * and 60-minute ones in one read of the returns, `"parity"` takes every block two-pass, as the
+ * reference); then per observed block `sortAndScoreMembers` (radix sort within [0, the largest
+ * merged volatility], or the block's own range when there is no such bound, and the closed-form
+ * CRPS), or properscoring's own loop on the sorted members (`"parity"`); block CRPS added in
+ * order per size into `blockSums` (0 for a size without an observed block), and Σ weight × sum
+ * over the sizes (with an observed block) returned. A block whose members include NaN (a return
+ * that overflowed) sorts NaN last and scores without it, as properscoring; an infinite member
+ * makes the closed form NaN (properscoring: Infinity). O(nPaths × returnCount) for the
+ * volatilities and O(nPaths) per block for smooth ensembles.
+ * Throws `RangeError` when `blockSums` has another length than the sizes.
+ * @example volatilityCrpsOfReturns(returns, 1000, plan.volatility, "closed", new Float64Array(3)) // => e.g. 4.43
  */
-export function volatilityMembersOfReturns(
+export function volatilityCrpsOfReturns(
   returns: Float64Array,
   nPaths: number,
   blocks: readonly PlannedVolatilityBlock[],
   method: CrpsMethod,
-): Float64Array {
+  blockSums: Float64Array,
+): number {
   const sizeCount = blocks.length;
+  if (blockSums.length !== sizeCount) {
+    throw new RangeError(
+      `volatilityCrpsOfReturns requires one sum per block size: expected ${sizeCount}, got ${blockSums.length}`,
+    );
+  }
   STEPS.length = sizeCount;
   let terms = 0;
   for (let size = 0; size < sizeCount; size++) {
@@ -95,36 +110,12 @@ export function volatilityMembersOfReturns(
     volatilityMembers = new Float64Array(terms * nPaths);
   }
   const members = volatilityMembers.subarray(0, terms * nPaths);
-  return pathBlockVolatilities(returns, nPaths, STEPS, method !== "parity", members);
-}
-
-/**
- * The volatility CRPS of block volatilities `members` (as {@link volatilityMembersOfReturns}
- * lays them out) against the planned realized ones: per observed block, its members' range in
- * one pass and `sortAndScoreMembers` (radix sort within that range and the closed-form CRPS), or
- * properscoring's own loop on the sorted members (`"parity"`); block CRPS added in order per
- * size into `blockSums`, and Σ weight × sum over the sizes (with an observed block) returned. A
- * block whose members include NaN (a return that overflowed) sorts NaN last and scores without
- * it, as properscoring; an infinite member makes the closed form NaN (properscoring: Infinity).
- * O(nPaths) per block for smooth ensembles.
- * Throws `RangeError` when `blockSums` has another length than the sizes.
- * @example volatilityCrpsOfMembers(members, 1000, plan.volatility, "closed", new Float64Array(3)) // => e.g. 4.43
- */
-export function volatilityCrpsOfMembers(
-  members: Float64Array,
-  nPaths: number,
-  blocks: readonly PlannedVolatilityBlock[],
-  method: CrpsMethod,
-  blockSums: Float64Array,
-): number {
-  const sizeCount = blocks.length;
-  if (blockSums.length !== sizeCount) {
-    throw new RangeError(
-      `volatilityCrpsOfMembers requires one sum per block size: expected ${sizeCount}, got ${blockSums.length}`,
-    );
-  }
-  const sorted = nPaths <= SORTED.length ? SORTED.subarray(0, nPaths) : new Float64Array(nPaths);
   const parity = method === "parity";
+  pathBlockVolatilities(returns, nPaths, STEPS, !parity, members, LARGEST);
+  // Volatilities are ≥ 0: with the largest one, [0, largest] bounds every block's members.
+  const largest = LARGEST[0];
+  const bounded = largest === largest;
+  const sorted = nPaths <= SORTED.length ? SORTED.subarray(0, nPaths) : new Float64Array(nPaths);
   let total = 0;
   for (let size = 0, term = 0; size < sizeCount; size++) {
     const { weight, realizedVolatilities, observedBlocks } = blocks[size];
@@ -134,9 +125,9 @@ export function volatilityCrpsOfMembers(
       const observation = realizedVolatilities[block];
       if (observation !== observation) continue;
       const from = term * nPaths;
-      rangeOf(members, from, nPaths);
-      const low = MEMBER_RANGE[0];
-      const high = MEMBER_RANGE[1];
+      if (!bounded) rangeOf(members, from, nPaths);
+      const low = bounded ? 0 : MEMBER_RANGE[0];
+      const high = bounded ? largest : MEMBER_RANGE[1];
       let crps = sortAndScoreMembers(members, from, low, high, observation, sorted);
       if (parity) crps = crpsParitySorted(sorted, observation);
       sum += crps;

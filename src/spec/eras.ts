@@ -67,14 +67,15 @@ export const ERA_DATES = Object.freeze({
 });
 
 /**
- * The defaults of the undated changes. The outlier cap is taken to start with the p95 fill (the
- * validator's first p95 code already carried it in the version pathlab was verified against); the
- * volatility CRPS and the v1.10.3 format rule from the validator releases that introduced them.
+ * The defaults of the undated changes. The outlier cap's start is not public: it is taken to start
+ * with the p95 fill (`--outlier-cap-from` sets another). The volatility CRPS starts on the date of
+ * the validator change that added it (synthdataco/synth-subnet PR #323, 2026-09-08; its merge date
+ * is not public), the v1.10.3 format rule on its release date.
  * @example DEFAULT_ERA_SETTINGS.outlierCapFromUnix // => 1784160000
  */
 export const DEFAULT_ERA_SETTINGS: Required<EraSettings> = Object.freeze({
   outlierCapFromUnix: ERA_DATES.p95Fill,
-  volatilityCrpsFromUnix: day(2026, 9, 1),
+  volatilityCrpsFromUnix: day(2026, 9, 8),
   // Validator release v1.10.3 (synthdataco/synth-subnet CHANGELOG, PR #301), 2026-07-16.
   responseFormatFromUnix: day(2026, 7, 16),
   vhft: false,

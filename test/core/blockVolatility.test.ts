@@ -145,9 +145,28 @@ describe("pathBlockVolatilities", () => {
     ).toEqual(expected);
     const out = new Float64Array(6);
     const redo = new Uint8Array(2);
-    expect(mergedBlockVolatilities(returns, 2, [2, 1], Int32Array.of(1, 0), 3, out, redo)).toBe(2);
+    const largest = new Float64Array(1);
+    const order = Int32Array.of(1, 0);
+    expect(mergedBlockVolatilities(returns, 2, [2, 1], order, 3, out, redo, largest)).toBe(2);
     expect(Array.from(out)).toEqual(expected);
     expect(Array.from(redo)).toEqual([1, 1]);
+    expect(largest[0]).toBe(expected[1]);
+  });
+
+  it("pathBlockVolatilities bounds the merged volatilities by the largest it wrote, and gives NaN otherwise", () => {
+    const rows = paths(41, 203);
+    const returns = stepMajorReturns(rows);
+    const largest = new Float64Array(1);
+    const out = new Float64Array(17 * 203);
+    pathBlockVolatilities(returns, 203, HOUR_BLOCKS, true, out, largest);
+    expect(largest[0]).toBe(Math.max(...out));
+    pathBlockVolatilities(returns, 203, HOUR_BLOCKS, false, out, largest);
+    expect(largest[0]).toBeNaN();
+    // A path taken again two-pass (an overflowing return): no bound.
+    const spoiled = Float64Array.from(returns);
+    spoiled[7 * 203 + 5] = Infinity;
+    pathBlockVolatilities(spoiled, 203, HOUR_BLOCKS, true, out, largest);
+    expect(largest[0]).toBeNaN();
   });
 
   it("pathBlockVolatilities rejects returns, block lengths and outputs of the wrong shape", () => {

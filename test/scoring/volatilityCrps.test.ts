@@ -217,6 +217,15 @@ describe("scorePrompt's dated rules", () => {
       volatility: true,
       gapsFirstChangeOnly: true,
     });
+    // promptCrpsRules's examples.
+    expect(promptCrpsRules({ competition: "crypto-1h" }, Date.UTC(2026, 1, 26) / 1000)).toEqual({
+      volatility: false,
+      gapsFirstChangeOnly: false,
+    });
+    const explicit = { intervals: { "5min": 300 } };
+    const november = Date.UTC(2026, 10, 1) / 1000;
+    expect(promptCrpsRules(explicit, november, { volatility: true }).volatility).toBe(true);
+    expect(promptCrpsRules(explicit, november).volatility).toBe(false);
   });
 
   it("scorePrompt scores a 1h prompt before 2026-03-11 with the old gap formula, and after it with the new", () => {

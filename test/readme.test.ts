@@ -30,4 +30,13 @@ describe("README", () => {
     expect(results.touchUp103StandardError).toBeCloseTo(Math.sqrt(((1 / 3) * (2 / 3)) / 6), 15);
     expect(results.arrowRows).toBe(3);
   });
+
+  it("the candidate example shows the validator's verdicts", async () => {
+    const { results } = await import("../examples/candidate.ts");
+    // path 0 at step 1: 98941.903 · (1 − 3e-5) = 98938.93474291, 13 significant digits
+    expect(results.unrounded).toBe("Price format is incorrect: too many digits 98938.93474291");
+    expect(results.fixed).toBe("CORRECT");
+    expect(results.rule).toBe("current");
+    expect(results.era).toMatch(/^since 2026-09-08: crypto-1h, crypto-24h, com-equ-24h × 1\/3; /);
+  });
 });

@@ -223,9 +223,13 @@ describe("the README's library examples, compiled and run against the package", 
   }, 60_000);
 
   it("every example compiles with zero errors (strict, NodeNext)", () => {
-    expect(examples).toEqual(["client.ts", "core.ts"]);
+    expect(examples).toEqual(["candidate.ts", "client.ts", "core.ts"]);
     expect(compiled.code, shown(compiled)).toBe(0);
-    expect(readdirSync(join(project, "out")).sort()).toEqual(["client.js", "core.js"]);
+    expect(readdirSync(join(project, "out")).sort()).toEqual([
+      "candidate.js",
+      "client.js",
+      "core.js",
+    ]);
   });
 
   it("core.ts computes the README's numbers", async () => {
@@ -241,6 +245,13 @@ describe("the README's library examples, compiled and run against the package", 
     expect(results.touchUp103).toBeCloseTo(2 / 6, 15);
     expect(results.touchUp103StandardError).toBeCloseTo(Math.sqrt(((1 / 3) * (2 / 3)) / 6), 15);
     expect(results.arrowRows).toBe(3);
+  });
+
+  it("candidate.ts prints the validator's verdicts", async () => {
+    const result = await node(["out/candidate.js"]);
+    expect(result.code, shown(result)).toBe(0);
+    expect(result.stdout).toContain("Price format is incorrect: too many digits 98938.93474291");
+    expect(result.stdout).toContain("fixed: 'CORRECT'");
   });
 
   it("client.ts runs against `pathlab serve --naming live` and ends on the InvalidParamsError", async () => {

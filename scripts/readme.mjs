@@ -19,6 +19,15 @@ const cli = path.join(root, "dist", "cli", "main.js");
 const readmePath = path.join(root, "README.md");
 const PORT = 8799;
 const SCORE_NOW = "2026-11-21T10:49:00Z";
+/** The prompts of the candidate flow (baseline → validate → score): scored by SCORE_NOW. */
+const CANDIDATE_RANGE = [
+  "--from",
+  "2026-11-21T09:20:00Z",
+  "--to",
+  "2026-11-21T09:45:00Z",
+  "--competition",
+  "crypto-1h",
+];
 
 /** The examples, by name: each a list of steps run in order in one folder. */
 const EXAMPLES = {
@@ -37,12 +46,7 @@ const EXAMPLES = {
     {
       pathlab: [
         "baseline",
-        "--from",
-        "2026-11-21T09:20:00Z",
-        "--to",
-        "2026-11-21T09:45:00Z",
-        "--competition",
-        "crypto-1h",
+        ...CANDIDATE_RANGE,
         "--model",
         "gbm",
         "--out",
@@ -53,19 +57,7 @@ const EXAMPLES = {
     },
     { pathlab: ["validate", "./my-model"] },
     {
-      pathlab: [
-        "score",
-        "--candidate",
-        "./my-model",
-        "--from",
-        "2026-11-21T09:20:00Z",
-        "--to",
-        "2026-11-21T09:45:00Z",
-        "--competition",
-        "crypto-1h",
-        "--now",
-        SCORE_NOW,
-      ],
+      pathlab: ["score", "--candidate", "./my-model", ...CANDIDATE_RANGE, "--now", SCORE_NOW],
     },
   ],
   score: [

@@ -13,7 +13,12 @@ import { COMPETITIONS, type Competition } from "../spec/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
-import { addPromptRangeOptions, addServiceOptions, rethrowAsUsage } from "./serviceOptions.ts";
+import {
+  addPromptRangeOptions,
+  addServiceOptions,
+  apiKeyOption,
+  rethrowAsUsage,
+} from "./serviceOptions.ts";
 
 interface BaselineCommandOptions {
   from: string;
@@ -27,6 +32,7 @@ interface BaselineCommandOptions {
   force?: boolean;
   baseUrl?: string;
   apiKey?: string;
+  apiKeyFile?: string;
   now?: string;
   seed?: number;
   json?: boolean;
@@ -92,6 +98,7 @@ export function baselineCommand(io: ProgramIo, status: ProgramStatus): Command {
     .option("--json", "print the summary as JSON instead of text")
     .addHelpText("after", MODELS_HELP);
   return command.action(async (options: BaselineCommandOptions) => {
+    const apiKey = apiKeyOption(command, options, io.stderr);
     const interruption = onInterrupt("baseline", io.stderr);
     let summary: BaselineSummary;
     try {
@@ -109,7 +116,7 @@ export function baselineCommand(io: ProgramIo, status: ProgramStatus): Command {
         force: options.force === true,
         ...(options.baseUrl !== undefined &&
           options.baseUrl !== "" && { baseUrl: options.baseUrl }),
-        ...(options.apiKey !== undefined && options.apiKey !== "" && { apiKey: options.apiKey }),
+        ...(apiKey !== undefined && { apiKey }),
         ...(options.now !== undefined && { now: options.now }),
         ...(options.seed !== undefined && { seed: options.seed }),
         onEvent: (event) => {

@@ -15,6 +15,7 @@ import {
   addDeploymentOptions,
   addPromptRangeOptions,
   addServiceOptions,
+  apiKeyOption,
   deploymentOptions,
   rethrowAsUsage,
 } from "./serviceOptions.ts";
@@ -38,6 +39,7 @@ interface ScoreCommandOptions {
   db: string;
   baseUrl?: string;
   apiKey?: string;
+  apiKeyFile?: string;
   now?: string;
   seed?: number;
   json?: boolean;
@@ -114,6 +116,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         "rerunning a range changes no row count.",
     );
   return command.action(async (options: ScoreCommandOptions) => {
+    const apiKey = apiKeyOption(command, options, io.stderr);
     const onEvent = progressPrinter(io);
     const interruption = onInterrupt("score", io.stderr);
     let summary: ScoreSummary;
@@ -133,7 +136,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         database: options.db,
         ...(options.baseUrl !== undefined &&
           options.baseUrl !== "" && { baseUrl: options.baseUrl }),
-        ...(options.apiKey !== undefined && options.apiKey !== "" && { apiKey: options.apiKey }),
+        ...(apiKey !== undefined && { apiKey }),
         ...(options.now !== undefined && { now: options.now }),
         ...(options.seed !== undefined && { seed: options.seed }),
         onEvent,

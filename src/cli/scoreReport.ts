@@ -38,6 +38,18 @@ export function formatScoreReport(summary: ScoreSummary): string {
       lines.push(`!!!   ${file}: ${reason}`);
     }
   }
+  if (summary.failures.length > 0) {
+    lines.push(
+      "",
+      `!!! ${summary.failures.length} failed and left out (the rest is scored and stored):`,
+    );
+    for (const { where, reason } of summary.failures.slice(0, 20)) {
+      lines.push(`!!!   ${where}: ${reason}`);
+    }
+    if (summary.failures.length > 20) {
+      lines.push(`!!!   … and ${summary.failures.length - 20} more (see --json or the runs table)`);
+    }
+  }
   const { agree, disagree, notCompared } = summary.agreement;
   lines.push(
     "",

@@ -12,8 +12,9 @@ import { EXIT_USAGE } from "./errors.ts";
 import { integerOption, isoTimeOption } from "./optionParsers.ts";
 
 /**
- * Adds `--base-url` (env `PATHLAB_BASE_URL`), `--api-key` (env `PATHLAB_API_KEY`), and the embedded
- * sandbox's `--now` and `--seed` to `command`, and returns it.
+ * Adds `--base-url` (env `PATHLAB_BASE_URL`), `--api-key` (env `PATHLAB_API_KEY`), `--api-key-file`,
+ * and the embedded sandbox's `--now` and `--seed` to `command`, and returns it. Read the key back
+ * with {@link apiKeyOption}.
  * @example const command = addServiceOptions(new Command("sync").option("--db <path>", "…"));
  */
 export function addServiceOptions(command: Command): Command {
@@ -24,10 +25,12 @@ export function addServiceOptions(command: Command): Command {
       ),
     )
     .addOption(
-      new Option("--api-key <key>", "API key of the service (never printed or stored)").env(
-        "PATHLAB_API_KEY",
-      ),
+      new Option(
+        "--api-key <key>",
+        "API key of the service (never printed or stored; on a shared machine prefer PATHLAB_API_KEY or --api-key-file: arguments show in ps)",
+      ).env("PATHLAB_API_KEY"),
     )
+    .option("--api-key-file <path>", "read the API key from this file (its first line)")
     .option(
       "--now <time>",
       "the embedded sandbox's clock, ISO 8601 (default: the current minute)",
@@ -136,4 +139,36 @@ export function rethrowAsUsage(command: Command, error: unknown): never {
     command.error(`error: ${error.message}`, { exitCode: EXIT_USAGE, code: "pathlab.usage" });
   }
   throw error;
+}
+
+/**
+ * The API key the options of {@link addServiceOptions} give: from `--api-key-file` (its first
+ * line, without surrounding whitespace), else `--api-key` or `PATHLAB_API_KEY` (trimmed);
+ * `undefined` when none or empty. A key typed as `--api-key` on the command line is visible to
+ * other users of the machine (`ps`): a warning on `stderr` says so. An unreadable key file is a
+ * usage error naming it.
+ * @example const apiKey = apiKeyOption(command, options, io.stderr);
+ */
+export function apiKeyOption(
+  command: Command,
+  options: { readonly apiKey?: string; readonly apiKeyFile?: string },
+  stderr: (text: string) => void,
+): string | undefined {
+  let key = options.apiKey;
+  if (options.apiKeyFile !== undefined) {
+    try {
+      key = readFileSync(options.apiKeyFile, "utf8").split(/\r?\n/)[0];
+    } catch (error) {
+      command.error(
+        `error: --api-key-file: cannot read ${JSON.stringify(options.apiKeyFile)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        { exitCode: EXIT_USAGE, code: "pathlab.usage" },
+      );
+    }
+  } else if (command.getOptionValueSource("apiKey") === "cli") {
+    stderr(
+      "pathlab: warning: --api-key on the command line is visible to other users of this machine (ps); prefer PATHLAB_API_KEY or --api-key-file\n",
+    );
+  }
+  const trimmed = key?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
 }

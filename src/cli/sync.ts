@@ -7,7 +7,7 @@ import {
 } from "../jobs/jobDefaults.ts";
 import { HORIZONS } from "../spec/assets.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
-import { addServiceOptions, rethrowAsUsage } from "./serviceOptions.ts";
+import { addServiceOptions, apiKeyOption, rethrowAsUsage } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { createSyncProgress } from "./syncProgress.ts";
@@ -19,6 +19,7 @@ interface SyncCommandOptions {
   db: string;
   baseUrl?: string;
   apiKey?: string;
+  apiKeyFile?: string;
   concurrency: number;
   now?: string;
   seed?: number;
@@ -66,6 +67,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         "is no failure; the summary counts retries apart.",
     );
   return command.action(async (options: SyncCommandOptions) => {
+    const apiKey = apiKeyOption(command, options, io.stderr);
     const terminal = io.stderrTerminal;
     const progress = createSyncProgress(io.stderr, terminal);
     const interruption = onInterrupt("sync", io.stderr);
@@ -79,7 +81,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         database: options.db,
         ...(options.baseUrl !== undefined &&
           options.baseUrl !== "" && { baseUrl: options.baseUrl }),
-        ...(options.apiKey !== undefined && options.apiKey !== "" && { apiKey: options.apiKey }),
+        ...(apiKey !== undefined && { apiKey }),
         concurrency: options.concurrency,
         ...(options.now !== undefined && { now: options.now }),
         ...(options.seed !== undefined && { seed: options.seed }),

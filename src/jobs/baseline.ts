@@ -41,7 +41,7 @@ import {
 } from "./baselineVolatility.ts";
 import { fetchMinuteCloses, type MinuteCloses } from "./fetchMinuteCloses.ts";
 import { JobInterruptedError } from "./jobInterruptedError.ts";
-import { resolveService } from "./resolveService.ts";
+import { resolveService, secretsOf } from "./resolveService.ts";
 
 /** Seconds of realized prices before a prompt's start that its volatility is estimated from. */
 const LOOKBACK_SECONDS = 86400;
@@ -79,7 +79,7 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineSum
   const { timeIncrement, nPoints, horizonMinutes } =
     HORIZON_LAYOUTS[COMPETITION_HORIZONS[competition]];
   const timeLength = horizonMinutes * 60;
-  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
+  const secrets = secretsOf(options.apiKey);
   const resolved = await resolveService(options, secrets);
   let client: PathlabClient | undefined;
   try {

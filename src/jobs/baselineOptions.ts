@@ -4,6 +4,7 @@ import { BASELINE_MODELS, type BaselineModel } from "../paths/baselinePaths.ts";
 import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../spec/assets.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import type { BaselineEvent } from "./baselineSummary.ts";
+import { promptRangeTooLong } from "./jobDefaults.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
 
 /**
@@ -67,6 +68,12 @@ export function checkBaselineOptions(options: BaselineOptions): {
   if (parseIsoTimeMs(options.to) < parseIsoTimeMs(options.from)) {
     throw usage("--to", `a time at or after --from (${options.from})`, options.to);
   }
+  const tooLong = promptRangeTooLong(
+    "baseline",
+    parseIsoTimeMs(options.from) / 1000,
+    parseIsoTimeMs(options.to) / 1000,
+  );
+  if (tooLong !== undefined) throw new SyncUsageError(tooLong);
   if (!(COMPETITIONS as readonly string[]).includes(options.competition)) {
     throw usage("--competition", `one of ${COMPETITIONS.join(", ")}`, options.competition);
   }

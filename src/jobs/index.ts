@@ -33,16 +33,18 @@ export type {
   CandidatePlacing,
   ScoreDisagreement,
   RejectedCandidateFile,
+  ScoreFailure,
   ScoreEvent,
   Agreement,
 } from "./scoreSummary.ts";
 export {
   readCandidateFolder,
+  loadCandidatePathSet,
   readCandidateFile,
   candidateFileFromText,
   CANDIDATE_MINER_UID,
 } from "./scoreCandidate.ts";
-export type { CandidateFile, CandidateReadOptions } from "./scoreCandidate.ts";
+export type { CandidateFile, CandidateFolderFile, CandidateReadOptions } from "./scoreCandidate.ts";
 export { CANDIDATE_DID_NOT_ANSWER } from "./score/scorePromptPool.ts";
 export { runBaseline } from "./baseline.ts";
 export { DEFAULT_BASELINE_SEED } from "./baselineOptions.ts";

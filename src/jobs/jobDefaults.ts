@@ -23,3 +23,27 @@ export const DEFAULT_SYNC_ASSETS: readonly string[] = PREDICTION_ASSETS;
  * @example DEFAULT_SYNC_CONCURRENCY // => 2
  */
 export const DEFAULT_SYNC_CONCURRENCY = 2;
+
+/**
+ * The longest range of prompts `score` and `baseline` take at once, in days: a month of crypto-1h
+ * prompts is already ~45,000 prompts on the live network. A longer range is refused with a hint to
+ * split it.
+ * @example MAX_PROMPT_RANGE_DAYS // => 31
+ */
+export const MAX_PROMPT_RANGE_DAYS = 31;
+
+/**
+ * Why a range of prompt starts from `fromUnix` to `toUnix` is too long for `command`, or
+ * `undefined` when it is not.
+ * @example promptRangeTooLong("score", 0, 40 * 86400) // => "score: --from/--to: …"
+ */
+export function promptRangeTooLong(
+  command: string,
+  fromUnix: number,
+  toUnix: number,
+): string | undefined {
+  const days = (toUnix - fromUnix) / 86400;
+  if (days <= MAX_PROMPT_RANGE_DAYS) return undefined;
+  const end = new Date((fromUnix + MAX_PROMPT_RANGE_DAYS * 86400) * 1000).toISOString();
+  return `${command}: --from/--to: expected a range of at most ${MAX_PROMPT_RANGE_DAYS} days, got ${days.toFixed(1)} days; run it in parts (the first: --to ${end.replace(".000Z", "Z")})`;
+}

@@ -39,7 +39,7 @@ export async function resolveService(
   if (request.baseUrl !== undefined) {
     return {
       service: { kind: "service", baseUrl: request.baseUrl },
-      apiKey: request.apiKey as string,
+      apiKey: (request.apiKey as string).trim(),
       clockUnix: undefined,
       sandbox: undefined,
     };
@@ -47,7 +47,7 @@ export async function resolveService(
   const sandbox = await startEmbeddedSandbox({
     ...(request.seed !== undefined && { seed: request.seed }),
     ...(request.now !== undefined && { now: request.now }),
-    ...(request.apiKey !== undefined && { apiKey: request.apiKey }),
+    ...(request.apiKey !== undefined && { apiKey: request.apiKey.trim() }),
   });
   secrets.push(sandbox.apiKey);
   return {
@@ -61,4 +61,14 @@ export async function resolveService(
     clockUnix: parseIsoTimeMs(sandbox.now) / 1000,
     sandbox,
   };
+}
+
+/**
+ * The forms of `apiKey` to keep out of every output, log, error and stored row: as given and
+ * trimmed (a key read with a trailing space or `\r` is sent trimmed).
+ * @example secretsOf("sk-1234 \r") // => ["sk-1234 \r", "sk-1234"]
+ */
+export function secretsOf(apiKey: string | undefined): string[] {
+  if (apiKey === undefined) return [];
+  return [...new Set([apiKey, apiKey.trim()])].filter((secret) => secret !== "");
 }

@@ -18,9 +18,9 @@ import { withoutSecrets } from "../store/withoutSecrets.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
 import { JobInterruptedError } from "./jobInterruptedError.ts";
 import { DEFAULT_DATABASE } from "./jobDefaults.ts";
-import { resolveService } from "./resolveService.ts";
+import { resolveService, secretsOf } from "./resolveService.ts";
 import { readCandidateFolder } from "./scoreCandidate.ts";
-import type { CompetitionScores, ScoreSummary } from "./scoreSummary.ts";
+import type { CompetitionScores, ScoreFailure, ScoreSummary } from "./scoreSummary.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
 import { AgreementTally } from "./score/agreement.ts";
 import { matchCandidateFiles } from "./score/candidateMatch.ts";
@@ -56,7 +56,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
   const candidateFiles =
     options.candidate === undefined ? [] : await readCandidateFolder(options.candidate);
   const database = options.database ?? DEFAULT_DATABASE;
-  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
+  const secrets = secretsOf(options.apiKey);
   const store = await openStore(database);
   let sandbox: EmbeddedSandbox | undefined;
   let client: PathlabClient | undefined;
@@ -71,9 +71,9 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
       client = createClient({
         maxRetries: 4,
         concurrency: 8,
+        ...options.client,
         baseUrl: service.baseUrl,
         apiKey: resolved.apiKey,
-        ...(options.client?.naming !== undefined && { naming: options.client.naming }),
         paths: { ...(live ? LIVE_PATHS : {}), ...options.client?.paths },
         ...(options.signal !== undefined && { signal: options.signal }),
       });
@@ -100,6 +100,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
       startedAtUnix: Date.now() / 1000,
     });
     const tally = new AgreementTally();
+    const failures: ScoreFailure[] = [];
     const results: CompetitionScores[] = [];
     let unmatched: { file: string; reason: string }[] = [];
     try {
@@ -132,6 +133,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         smoothedParams,
         matches,
         tally,
+        failures,
         emit: (event) => options.onEvent?.(event),
         signal: options.signal,
       };
@@ -144,10 +146,11 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     const rejectedCandidateFiles = candidateFiles
       .filter((file) => file.reason !== undefined)
       .map((file) => ({ file: file.file, reason: file.reason as string }));
-    const exitCode = tally.counts.disagree === 0 && unmatched.length === 0 ? 0 : 1;
+    const exitCode =
+      tally.counts.disagree === 0 && unmatched.length === 0 && failures.length === 0 ? 0 : 1;
     await finishRun(store, run, {
       status: exitCode === 0 ? "ok" : "partial",
-      failures: [...tally.disagreements, ...unmatched],
+      failures: [...failures, ...tally.disagreements, ...unmatched],
     });
     return withoutSecrets(
       {
@@ -161,6 +164,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         competitions: results,
         agreement: tally.counts,
         disagreements: tally.disagreements,
+        failures,
         ownOnly: checked.ownOnly,
         rejectedCandidateFiles,
         unmatchedCandidateFiles: unmatched,
@@ -198,11 +202,14 @@ async function failedRun(
   signal: AbortSignal | undefined,
 ): Promise<never> {
   const interrupted = signal?.aborted === true;
-  const reason = interrupted
-    ? "interrupted (SIGINT)"
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  // The signal's reason says what interrupted it (the CLI's: "… interrupted (SIGTERM)").
+  const cause: unknown = interrupted ? signal!.reason : error;
+  const reason =
+    interrupted && !(cause instanceof Error)
+      ? "interrupted"
+      : cause instanceof Error
+        ? cause.message
+        : String(cause);
   await finishRun(store, run, {
     status: interrupted ? "interrupted" : "failed",
     failures: [...tally.disagreements, { reason }],

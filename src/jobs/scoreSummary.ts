@@ -130,6 +130,16 @@ export interface ScoreDisagreement {
 }
 
 /**
+ * A part of a score run that failed and was left out (a prompt whose inputs could not be fetched
+ * after the retries, a competition's comparison), with the reason.
+ * @example summary.failures[0] // => { where: "crypto-1h BTC 2026-11-21T09:20:00Z", reason: "/validation/realized-path: HTTP 503: …" }
+ */
+export interface ScoreFailure {
+  readonly where: string;
+  readonly reason: string;
+}
+
+/**
  * Candidate files that failed validation, with the validator's reason string.
  * @example summary.rejectedCandidateFiles[0].reason // => "Number of paths is incorrect: expected 1000, got 999"
  */
@@ -157,12 +167,14 @@ export interface ScoreSummary {
     readonly notCompared: number;
   };
   readonly disagreements: readonly ScoreDisagreement[];
+  /** Prompts (or comparisons) that failed and were left out, with the reason; the rest was scored. */
+  readonly failures: readonly ScoreFailure[];
   /** Whether only the candidate was recomputed (every miner on the service's CRPS). */
   readonly ownOnly: boolean;
   readonly rejectedCandidateFiles: readonly RejectedCandidateFile[];
   /** Candidate files that answer no prompt of the range, with the reason. */
   readonly unmatchedCandidateFiles: readonly RejectedCandidateFile[];
-  /** 0 everything agrees, 1 some disagreement or a candidate file that answers no prompt. */
+  /** 0 everything agrees, 1 a disagreement, a failed prompt, or a candidate file that answers no prompt. */
   readonly exitCode: number;
 }
 

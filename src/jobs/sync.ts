@@ -16,7 +16,7 @@ import { finishRun, startRun } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
 import { DEFAULT_DATABASE, DEFAULT_SYNC_CONCURRENCY } from "./jobDefaults.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
-import { resolveService } from "./resolveService.ts";
+import { resolveService, secretsOf } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
 import { planSyncUnits, type SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncSummary, UnitSummary } from "./syncSummary.ts";
@@ -83,7 +83,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
   checkOptions(options, concurrency);
   const database = options.database ?? DEFAULT_DATABASE;
-  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
+  const secrets = secretsOf(options.apiKey);
   const emit = (event: SyncEvent) => options.onEvent?.(withoutSecrets(event, secrets) as SyncEvent);
   const store = await openStore(database);
   let sandbox: EmbeddedSandbox | undefined;

@@ -134,6 +134,19 @@ export const probabilityCodec: Codec<number> = {
 };
 
 /**
+ * A price: a finite number > 0 (the spec's prices; a zero or negative price is a broken record).
+ * @example positivePriceCodec.decode(71181, state) // => 71181
+ */
+export const positivePriceCodec: Codec<number> = {
+  expected: "finite price > 0",
+  decode: (value, state) =>
+    Number.isFinite(value) && (value as number) > 0
+      ? (value as number)
+      : failDecode(state, "finite price > 0", value),
+  encode: identity,
+};
+
+/**
  * A finite number ≥ 0 (sizes, durations).
  * @example nonNegativeNumberCodec.decode(62.9165, state) // => 62.9165
  */

@@ -19,8 +19,12 @@ let remove: () => void;
 beforeAll(() => ({ folder, remove } = temporaryFolder()));
 afterAll(() => remove());
 
-/** Starts `pathlab …args` and sends SIGINT once its stderr matches `when`; resolves when it exits. */
-async function interruptWhen(args: readonly string[], when: RegExp) {
+/** Starts `pathlab …args` and sends `signal` once its stderr matches `when`; resolves when it exits. */
+async function interruptWhen(
+  args: readonly string[],
+  when: RegExp,
+  signal: NodeJS.Signals = "SIGINT",
+) {
   const child = spawn(process.execPath, ["dist/cli/main.js", ...args], {
     cwd: repoRoot,
     env: { ...process.env, PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "" },
@@ -32,7 +36,7 @@ async function interruptWhen(args: readonly string[], when: RegExp) {
   child.stdout.on("data", (data: Buffer) => (stdout += String(data)));
   child.stderr.on("data", (data: Buffer) => {
     stderr += String(data);
-    if (!sent && when.test(stderr)) sent = child.kill("SIGINT");
+    if (!sent && when.test(stderr)) sent = child.kill(signal);
   });
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   return { code, stdout, stderr };
@@ -55,7 +59,7 @@ describe("Ctrl-C", () => {
     // the first unit stored: the second is then in progress (two units run at once)
     const run = await interruptWhen([...args, ...clock], /\] \w+ 1h stored/);
     expect(run.code, run.stderr).toBe(130);
-    expect(run.stderr).toContain("interrupted; stopping");
+    expect(run.stderr).toContain("interrupted (SIGINT); stopping");
     expect(run.stderr).toMatch(/\] \w+ 1h interrupted \(nothing stored\)/);
     expect(run.stdout).toMatch(/\(run 1, interrupted\)/);
     expect(run.stdout).toContain("interrupted: 1 unit not stored");
@@ -97,5 +101,20 @@ describe("Ctrl-C", () => {
       expect(realized).toBe("1");
       expect(Number(scores)).toBeGreaterThanOrEqual(4);
     }
+  }, 120_000);
+
+  it("SIGTERM during a score ends it the same way: the run recorded as interrupted", async () => {
+    const path = join(folder, "score-term.duckdb");
+    const now = "2026-11-21T10:49:00Z";
+    const args = [
+      ...["score", "--from", "2026-11-20T10:00:00Z", "--to", now, "--now", now],
+      ...["--competition", "crypto-24h", "--miners", "top:4", "--db", path],
+    ];
+    const run = await interruptWhen(args, /\[2\/\d+\]/, "SIGTERM");
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toMatch(/interrupted \(SIGTERM\)/);
+    const [[status, failures]] = await rowsOf(path, "select status, failures::VARCHAR from runs");
+    expect(status).toBe("interrupted");
+    expect(String(failures)).toContain("interrupted");
   }, 120_000);
 });

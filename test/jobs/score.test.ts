@@ -310,6 +310,12 @@ describe("runScore against the sandbox", () => {
     await expect(
       runScore({ from: FROM, to: NOW, competition: "crypto-1h", assets: ["XAU"] }),
     ).rejects.toThrow(/score: --assets: expected assets of crypto-1h .*got "XAU"/);
+    // A range of years is refused before anything is asked of the service.
+    await expect(runScore({ from: "2024-01-01T00:00:00Z", to: NOW })).rejects.toThrow(
+      new SyncUsageError(
+        "score: --from/--to: expected a range of at most 31 days, got 1055.5 days; run it in parts (the first: --to 2024-02-01T00:00:00Z)",
+      ),
+    );
     // A uid listed twice is one miner; a selection of miners asks for their path sets.
     const checked = checkScoreOptions({ from: FROM, to: NOW, miners: { uids: [5, 5, 7] } });
     expect(checked.miners).toEqual({ uids: [5, 7] });

@@ -258,3 +258,52 @@ describe("runScore against the network's rules", () => {
     expect(expected.scores.at(-1)).toBe(expected.worstScore);
   }, 120_000);
 });
+
+describe("runScore under lasting faults", () => {
+  it("a prompt whose inputs fail after the retries is recorded with its reason; the others are scored", async () => {
+    // Every realized path fails (5xx, beyond the retries): the prompts of the assets recomputed
+    // from path sets (BTC, ETH, SOL) cannot be scored; the others (XRP, HYPE, on the service's
+    // CRPS) must still be scored, stored and compared.
+    const faulty = await startEmbeddedSandbox({
+      seed: 42,
+      now: NOW,
+      apiKey: KEY,
+      faults: "5xx=every:1,path=/validation/realized-path",
+    });
+    try {
+      const database = join(folder, "faults.duckdb");
+      const summary = await runScore({
+        ...base,
+        baseUrl: faulty.url,
+        ownOnly: false,
+        database,
+        client: { maxRetries: 1, retryBaseMs: 1, retryMaxMs: 5 },
+      });
+      const [competition] = summary.competitions;
+      expect(summary.failures.map((failure) => failure.where.split(" ")[1]).sort()).toEqual([
+        "BTC",
+        "BTC",
+        "ETH",
+        "ETH",
+        "SOL",
+      ]);
+      expect(competition.promptsScored).toBe(2); // XRP 09:32 and HYPE 09:36
+      for (const failure of summary.failures) {
+        expect(failure.where).toMatch(/^crypto-1h (BTC|ETH|SOL) 2026-11-21T09:\d\d:00Z$/);
+        expect(failure.reason).toMatch(/\/validation\/realized-path/);
+      }
+      expect(summary.agreement.disagree).toBe(0);
+      expect(summary.exitCode).toBe(1);
+      const [[status, failures]] = await rows(
+        database,
+        `select status, json_array_length(failures) from runs where id = ${summary.runId}`,
+      );
+      expect(status).toBe("partial");
+      expect(Number(failures)).toBe(summary.failures.length);
+      const [[prompts]] = await rows(database, "select count(*) from prompts");
+      expect(Number(prompts)).toBe(competition.promptsScored);
+    } finally {
+      await faulty.close();
+    }
+  }, 120_000);
+});

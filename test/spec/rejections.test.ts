@@ -58,7 +58,7 @@ describe.skipIf(!capturedExists)(`mutated captured responses are rejected${needs
     const json = readCaptured("lp_bounds/ETH.json") as Json;
     delete json.data[5].interval.upper_bound;
     expect(decodeError("/insights/lp-bounds", json).message).toBe(
-      "/insights/lp-bounds: data[5].interval.upper_bound: expected finite number, got missing",
+      "/insights/lp-bounds: data[5].interval.upper_bound: expected finite price > 0, got missing",
     );
     const top = readCaptured("option_pricing/BTC.json") as Json;
     delete top.expiry_time;
@@ -90,7 +90,7 @@ describe.skipIf(!capturedExists)(`mutated captured responses are rejected${needs
     const prices = readCaptured("volatility/ETH_1h.json") as Json;
     prices.realized.prices[3].price = NaN;
     expect(decodeError("/insights/volatility", prices).message).toBe(
-      "/insights/volatility: realized.prices[3].price: expected finite number or null, got NaN",
+      "/insights/volatility: realized.prices[3].price: expected finite price > 0 or null, got NaN",
     );
     const leaderboard = readCaptured("leaderboard/latest_BTC.json") as Json;
     leaderboard[2].rewards = NaN;
@@ -102,7 +102,26 @@ describe.skipIf(!capturedExists)(`mutated captured responses are rejected${needs
     const strike = Object.keys(json.call_options)[0];
     json.call_options[strike] = Infinity;
     expect(decodeError("/insights/option-pricing", json).message).toBe(
-      `/insights/option-pricing: call_options["${strike}"]: expected finite number, got Infinity`,
+      `/insights/option-pricing: call_options["${strike}"]: expected finite number ≥ 0, got Infinity`,
+    );
+  });
+
+  it("what the spec rules out is rejected: a price ≤ 0, a negative option price or volatility", () => {
+    const options = readCaptured("option_pricing/ETH.json") as Json;
+    const strike = Object.keys(options.put_options)[1];
+    options.put_options[strike] = -0.01;
+    expect(decodeError("/insights/option-pricing", options).message).toBe(
+      `/insights/option-pricing: put_options["${strike}"]: expected finite number ≥ 0, got -0.01`,
+    );
+    const priced = readCaptured("option_pricing/ETH.json") as Json;
+    priced.current_price = 0;
+    expect(decodeError("/insights/option-pricing", priced).message).toBe(
+      "/insights/option-pricing: current_price: expected finite price > 0, got 0",
+    );
+    const volatility = readCaptured("volatility/BTC_24h.json") as Json;
+    volatility.forecast_past.average_volatility = -3;
+    expect(decodeError("/insights/volatility", volatility).message).toBe(
+      "/insights/volatility: forecast_past.average_volatility: expected finite number ≥ 0, got -3",
     );
   });
 

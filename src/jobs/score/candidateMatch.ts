@@ -6,7 +6,7 @@
 
 import type { CompetitionName } from "../../spec/competitions.ts";
 import { isoSeconds } from "../../spec/time.ts";
-import type { CandidateFile } from "../scoreCandidate.ts";
+import type { CandidateFolderFile } from "../scoreCandidate.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 
 /**
@@ -19,7 +19,7 @@ export interface CandidateMatches {
     competition: CompetitionName,
     asset: string,
     startUnix: number,
-  ): CandidateFile | undefined;
+  ): CandidateFolderFile | undefined;
   /** Whether the candidate answers some prompt of `asset` in `competition` (it then takes the fill where it has no file). */
   covers(competition: CompetitionName, asset: string): boolean;
   /** Files with a prompt of their own that matches no prompt of the range, and why. */
@@ -32,14 +32,14 @@ export interface CandidateMatches {
  * @example const matches = matchCandidateFiles(files, scored, { fromUnix, toUnix });
  */
 export function matchCandidateFiles(
-  files: readonly CandidateFile[],
+  files: readonly CandidateFolderFile[],
   scored: readonly {
     readonly competition: RangeCompetition;
     readonly prompts: CompetitionPrompts;
   }[],
   range: { readonly fromUnix: number; readonly toUnix: number },
 ): CandidateMatches {
-  const byPrompt = new Map<string, CandidateFile>();
+  const byPrompt = new Map<string, CandidateFolderFile>();
   const covered = new Set<string>();
   const unmatched: { file: string; reason: string }[] = [];
   const planned = new Set<string>();
@@ -86,7 +86,7 @@ export function matchCandidateFiles(
 }
 
 function whyUnmatched(
-  file: CandidateFile,
+  file: CandidateFolderFile,
   sameShape: readonly { readonly competition: RangeCompetition }[],
   withAsset: readonly {
     readonly competition: RangeCompetition;

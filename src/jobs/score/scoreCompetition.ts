@@ -15,6 +15,7 @@ import { ENSEMBLE_DAYS } from "../../spec/insightConventions.ts";
 import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
 import type { Agreement, CompetitionScores, ScoreEvent } from "../scoreSummary.ts";
 import type { AgreementTally } from "./agreement.ts";
+import type { ScoreFailure } from "../scoreSummary.ts";
 import type { CandidateMatches } from "./candidateMatch.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 import { parametersAt, rankHistory, updateTimes } from "./rankOverTime.ts";
@@ -45,6 +46,8 @@ export interface JobContext {
   readonly smoothedParams: SmoothedScoresSelector;
   readonly matches: CandidateMatches;
   readonly tally: AgreementTally;
+  /** What failed (a prompt, a competition's comparison), with the reason; the run goes on. */
+  readonly failures: ScoreFailure[];
   readonly emit: (event: ScoreEvent) => void;
   readonly signal: AbortSignal | undefined;
 }
@@ -61,7 +64,22 @@ export async function scoreCompetition(
   context.emit({ type: "plan", competition: competition.name, prompts: planned.prompts.length });
   const selected = await selectedMiners(context, competition);
   const { pools, verdicts } = await scorePrompts({ ...context, selected }, competition, planned);
-  const comparison = await compareWithService(context, competition, pools, verdicts);
+  let comparison: ServiceComparison;
+  try {
+    comparison = await compareWithService(context, competition, pools, verdicts);
+  } catch (error) {
+    if (context.signal?.aborted === true) throw error;
+    context.failures.push({
+      where: `${competition.name} smoothed scores`,
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    comparison = {
+      asOfUnix: undefined,
+      windowPromptsMissing: 0,
+      leaderboard: [],
+      candidate: undefined,
+    };
+  }
   const where = `${competition.name} smoothed at ${isoSeconds(comparison.asOfUnix ?? context.nowUnix)}`;
   for (const row of comparison.leaderboard) {
     context.tally.add(row.agreement, () => ({
@@ -108,16 +126,26 @@ async function scorePrompts(
   const verdicts: Map<number, Agreement>[] = [];
   for (const [index, prompt] of planned.prompts.entries()) {
     const file = matches.fileFor(competition.name, prompt.asset, prompt.startUnix);
-    const pool = await scorePromptPool(context, prompt, {
-      // On the validator's prompts of its assets (the fill where it has no file); elsewhere only
-      // where it answered.
-      takesPart:
-        matches.covers(competition.name, prompt.asset) &&
-        (prompt.rows.length > 0 || file !== undefined),
-      file,
-    });
-    pools.push(pool);
-    verdicts.push(await storePromptPool(context.store, pool, context));
+    try {
+      const pool = await scorePromptPool(context, prompt, {
+        // On the validator's prompts of its assets (the fill where it has no file); elsewhere
+        // only where it answered.
+        takesPart:
+          matches.covers(competition.name, prompt.asset) &&
+          (prompt.rows.length > 0 || file !== undefined),
+        file,
+      });
+      verdicts.push(await storePromptPool(context.store, pool, context));
+      pools.push(pool);
+    } catch (error) {
+      // One prompt that fails (a fault that outlasted the retries, a write that was rolled
+      // back) is recorded with its reason; the others go on, and the run ends `partial`.
+      if (context.signal?.aborted === true) throw error;
+      context.failures.push({
+        where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
     context.emit({
       type: "prompt",
       competition: competition.name,
@@ -125,7 +153,7 @@ async function scorePrompts(
       startTime: isoSeconds(prompt.startUnix),
       done: index + 1,
       of: planned.prompts.length,
-      miners: pool.network.length,
+      miners: pools.at(-1)?.prompt === prompt ? pools.at(-1)!.network.length : 0,
     });
   }
   return { pools, verdicts };

@@ -8,6 +8,7 @@ import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../spec/a
 import type { EraSettings } from "../../spec/eras.ts";
 import { parseIsoTimeMs } from "../../spec/time.ts";
 import type { ScoreEvent } from "../scoreSummary.ts";
+import { promptRangeTooLong } from "../jobDefaults.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
 
 /**
@@ -51,10 +52,14 @@ export interface ScoreOptions {
   readonly now?: string;
   readonly seed?: number;
   /**
-   * The deployment's naming and paths. Under the live naming the smoothed scores are read from
-   * `/rewards/scores?prompt_name=…` (`LIVE_PATHS`) unless `paths` says otherwise.
+   * Client settings: the deployment's naming and paths (under the live naming the smoothed scores
+   * are read from `/rewards/scores?prompt_name=…`, `LIVE_PATHS`, unless `paths` says otherwise),
+   * retries and timeouts (default: 4 retries, the client's own timeouts and backoff).
    */
-  readonly client?: Pick<ClientOptions, "naming" | "paths">;
+  readonly client?: Pick<
+    ClientOptions,
+    "naming" | "paths" | "maxRetries" | "retryBaseMs" | "retryMaxMs" | "timeoutMs"
+  >;
   /** The dates of the validator's undated changes (outlier cap, volatility CRPS, format rule). */
   readonly eraSettings?: EraSettings;
   /** Worker threads of the scoring pool (default: the machine's parallelism; 0 = this thread). */
@@ -90,6 +95,8 @@ export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
       `score: --to: expected a time at or after --from (${options.from}), got ${options.to}`,
     );
   }
+  const tooLong = promptRangeTooLong("score", fromUnix, toUnix);
+  if (tooLong !== undefined) throw new SyncUsageError(tooLong);
   const competitions: readonly Competition[] =
     options.competition === undefined || options.competition === "all"
       ? COMPETITIONS

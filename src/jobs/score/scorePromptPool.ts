@@ -15,7 +15,11 @@ import { PREDICTION_ASSETS } from "../../spec/assets.ts";
 import type { EraSettings } from "../../spec/eras.ts";
 import type { RealizedPath, ScoreRow } from "../../spec/records/validation.ts";
 import { isoSeconds } from "../../spec/time.ts";
-import { CANDIDATE_MINER_UID, type CandidateFile } from "../scoreCandidate.ts";
+import {
+  CANDIDATE_MINER_UID,
+  loadCandidatePathSet,
+  type CandidateFolderFile,
+} from "../scoreCandidate.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 import { fetchMinerPathSet, type MinerPathSet } from "./minerPathSet.ts";
 import type { PlannedPrompt } from "./rangePrompts.ts";
@@ -56,7 +60,7 @@ export interface PromptPool {
   readonly candidate: PoolEntry | undefined;
   /** The candidate's prompt score in the pool with it. */
   readonly candidatePromptScore: number | null;
-  readonly candidateFile: CandidateFile | undefined;
+  readonly candidateFile: CandidateFolderFile | undefined;
 }
 
 /** What {@link scorePromptPool} needs besides the prompt. */
@@ -79,13 +83,14 @@ export interface PoolContext {
 export async function scorePromptPool(
   context: PoolContext,
   prompt: PlannedPrompt,
-  candidate: { readonly takesPart: boolean; readonly file: CandidateFile | undefined },
+  candidate: { readonly takesPart: boolean; readonly file: CandidateFolderFile | undefined },
 ): Promise<PromptPool> {
   const { asset, startUnix, rows, timeIncrement, timeLength } = prompt;
   const served = (PREDICTION_ASSETS as readonly string[]).includes(asset);
   const uids = context.selected ?? rows.map((row) => row.miner_uid);
   const recomputed = context.ownOnly || !served ? [] : uids;
-  const candidatePathSet = candidate.file?.pathSet;
+  const candidatePathSet =
+    candidate.file === undefined ? undefined : await loadCandidatePathSet(candidate.file);
   const realized =
     recomputed.length > 0 || candidatePathSet !== undefined
       ? await context.client.request("/validation/realized-path", {
@@ -215,7 +220,7 @@ function networkEntry(
 
 /** The candidate's entry: its score, −1 with the reason its file was rejected, or the fill. */
 function candidateEntryOf(
-  file: CandidateFile | undefined,
+  file: CandidateFolderFile | undefined,
   score: MinerPromptScore | undefined,
 ): PoolEntry {
   return {

@@ -1,12 +1,12 @@
 /** The liquidation record of `/insights/liquidation` (spec: "Liquidation record"). */
 import {
-  HOUR_KEYS,
   arrayOf,
-  finiteNumberCodec,
+  HOUR_KEYS,
   mapOf,
   objectOf,
   optional,
   percentageCodec,
+  positivePriceCodec,
   probabilityCodec,
   timeCodec,
   type Codec,
@@ -50,7 +50,7 @@ export interface LiquidationRecord {
  */
 export const liquidationRecordCodec: Codec<LiquidationRecord> = objectOf<LiquidationRecord>({
   forecast_start_time: optional(timeCodec),
-  current_price: finiteNumberCodec,
+  current_price: positivePriceCodec,
   data: arrayOf(
     objectOf<LiquidationScenario>({
       price_change: percentageCodec,

@@ -3,16 +3,17 @@
  * (`/insights/lp-probabilities`, and its older name `/insights/lp-bounds-chart`).
  */
 import {
-  HORIZON_KEYS,
-  HOUR_KEYS,
-  PRICE_KEYS,
   arrayOf,
   finiteNumberCodec,
+  HORIZON_KEYS,
+  HOUR_KEYS,
   mapOf,
+  nonNegativeNumberCodec,
   objectOf,
   optional,
-  nonNegativeNumberCodec,
   percentageCodec,
+  positivePriceCodec,
+  PRICE_KEYS,
   probabilityCodec,
   timeCodec,
   type Codec,
@@ -65,13 +66,13 @@ export interface LpBoundsRecord {
  */
 export const lpBoundsRecordCodec: Codec<LpBoundsRecord> = objectOf<LpBoundsRecord>({
   forecast_start_time: optional(timeCodec),
-  current_price: finiteNumberCodec,
+  current_price: positivePriceCodec,
   data: arrayOf(
     objectOf<LpBoundsEntry>({
       interval: objectOf<LpInterval>({
         full_width: percentageCodec,
-        lower_bound: finiteNumberCodec,
-        upper_bound: finiteNumberCodec,
+        lower_bound: positivePriceCodec,
+        upper_bound: positivePriceCodec,
       }),
       expected_time_in_interval: nonNegativeNumberCodec,
       expected_impermanent_loss: finiteNumberCodec,
@@ -115,7 +116,7 @@ export interface LpProbabilitiesRecord {
 export const lpProbabilitiesRecordCodec: Codec<LpProbabilitiesRecord> =
   objectOf<LpProbabilitiesRecord>({
     forecast_start_time: optional(timeCodec),
-    current_price: finiteNumberCodec,
+    current_price: positivePriceCodec,
     data: mapOf(
       HORIZON_KEYS,
       objectOf<LpProbabilityLevels>({

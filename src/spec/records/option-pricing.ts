@@ -1,10 +1,11 @@
 /** The option pricing record of `/insights/option-pricing`. */
 import {
-  PRICE_KEYS,
-  finiteNumberCodec,
   mapOf,
+  nonNegativeNumberCodec,
   objectOf,
   optional,
+  positivePriceCodec,
+  PRICE_KEYS,
   timeCodec,
   type Codec,
 } from "../decode.ts";
@@ -38,8 +39,8 @@ export interface OptionPricingRecord {
  */
 export const optionPricingRecordCodec: Codec<OptionPricingRecord> = objectOf<OptionPricingRecord>({
   forecast_start_time: optional(timeCodec),
-  current_price: finiteNumberCodec,
+  current_price: positivePriceCodec,
   expiry_time: timeCodec,
-  call_options: mapOf(PRICE_KEYS, finiteNumberCodec),
-  put_options: mapOf(PRICE_KEYS, finiteNumberCodec),
+  call_options: mapOf(PRICE_KEYS, nonNegativeNumberCodec),
+  put_options: mapOf(PRICE_KEYS, nonNegativeNumberCodec),
 });

@@ -2,7 +2,14 @@
  * Percentile objects (the nine keys of the spec) and the prediction percentiles record of
  * `/insights/prediction-percentiles`.
  */
-import { arrayOf, finiteNumberCodec, objectOf, type Codec, type FieldCodecs } from "../decode.ts";
+import {
+  arrayOf,
+  finiteNumberCodec,
+  objectOf,
+  positivePriceCodec,
+  type Codec,
+  type FieldCodecs,
+} from "../decode.ts";
 
 /**
  * The percentile keys of percentile records, exactly as the spec writes them.
@@ -78,6 +85,6 @@ export const percentileSeriesCodec: Codec<PercentileSeries> = objectOf<Percentil
  */
 export const predictionPercentilesRecordCodec: Codec<PredictionPercentilesRecord> =
   objectOf<PredictionPercentilesRecord>({
-    current_price: finiteNumberCodec,
+    current_price: positivePriceCodec,
     forecast_future: percentileSeriesCodec,
   });

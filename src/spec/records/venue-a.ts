@@ -8,11 +8,11 @@ import {
   arrayOf,
   failDecode,
   finiteNumberArrayCodec,
-  finiteNumberCodec,
   nonNegativeNumberCodec,
   nullable,
   objectOf,
   optional,
+  positivePriceCodec,
   probabilityCodec,
   refine,
   stringCodec,
@@ -72,9 +72,9 @@ export interface UpDownComparisonRecord {
 export const upDownComparisonRecordCodec: Codec<UpDownComparisonRecord> =
   objectOf<UpDownComparisonRecord>({
     forecast_start_time: optional(timeCodec),
-    current_price: finiteNumberCodec,
+    current_price: positivePriceCodec,
     current_time: timeCodec,
-    start_price: finiteNumberCodec,
+    start_price: positivePriceCodec,
     slug: stringCodec,
     event_creation_time: optional(timeCodec),
     event_start_time: timeCodec,
@@ -133,7 +133,7 @@ export interface RangeComparisonRecord {
 const rangeComparisonFields = objectOf<RangeComparisonRecord>({
   forecast_start_time: optional(timeCodec),
   current_time: timeCodec,
-  current_price: finiteNumberCodec,
+  current_price: positivePriceCodec,
   slug: stringCodec,
   title: stringCodec,
   cmp_type: comparisonTypeCodec,
@@ -203,7 +203,7 @@ export interface EarlierRangeRecord {
 export const earlierRangeRecordCodec: Codec<EarlierRangeRecord> = objectOf<EarlierRangeRecord>({
   title: stringCodec,
   ref_prices: finiteNumberArrayCodec,
-  current_price: finiteNumberCodec,
+  current_price: positivePriceCodec,
   model_probability: probabilityCodec,
   venuea_probability: probabilityCodec,
   event_end_time: timeCodec,

@@ -2,10 +2,10 @@
 import {
   arrayOf,
   finiteNumberArrayCodec,
-  finiteNumberCodec,
   nullable,
   objectOf,
   optional,
+  positivePriceCodec,
   probabilityCodec,
   stringCodec,
   timeCodec,
@@ -49,8 +49,8 @@ export const venueBComparisonsCodec: Codec<VenueBComparisonRecord[]> = arrayOf(
   objectOf<VenueBComparisonRecord>({
     forecast_start_time: optional(timeCodec),
     current_time: timeCodec,
-    current_price: finiteNumberCodec,
-    start_price: finiteNumberCodec,
+    current_price: positivePriceCodec,
+    start_price: positivePriceCodec,
     slug: stringCodec,
     event_creation_time: timeCodec,
     event_end_time: timeCodec,

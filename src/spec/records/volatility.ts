@@ -4,12 +4,14 @@
  */
 import {
   arrayOf,
+  finiteNumberArrayCodec,
   finiteNumberCodec,
+  nonNegativeNumberCodec,
   nullable,
   nullableFiniteNumberArrayCodec,
-  finiteNumberArrayCodec,
   objectOf,
   optional,
+  positivePriceCodec,
   timeCodec,
   type Codec,
 } from "../decode.ts";
@@ -84,7 +86,7 @@ export interface VolatilityRecord {
  * realizedPriceCodec.decode({ price: 5142.6, returns: null }, state) // => { price: 5142.6, returns: null }
  */
 export const realizedPriceCodec: Codec<RealizedPrice> = objectOf<RealizedPrice>({
-  price: nullable(finiteNumberCodec),
+  price: nullable(positivePriceCodec),
   returns: nullable(finiteNumberCodec),
 });
 
@@ -95,19 +97,19 @@ export const realizedPriceCodec: Codec<RealizedPrice> = objectOf<RealizedPrice>(
  */
 export const volatilityRecordCodec: Codec<VolatilityRecord> = objectOf<VolatilityRecord>({
   forecast_start_time: optional(timeCodec),
-  current_price: finiteNumberCodec,
+  current_price: positivePriceCodec,
   realized: objectOf<RealizedVolatility>({
     prices: arrayOf(realizedPriceCodec),
     volatility: nullableFiniteNumberArrayCodec,
-    average_volatility: finiteNumberCodec,
+    average_volatility: nonNegativeNumberCodec,
   }),
   forecast_past: objectOf<PastVolatility>({
     volatility: finiteNumberArrayCodec,
-    average_volatility: finiteNumberCodec,
+    average_volatility: nonNegativeNumberCodec,
   }),
   forecast_future: objectOf<FutureVolatility>({
     volatility: nullableFiniteNumberArrayCodec,
-    average_volatility: finiteNumberCodec,
+    average_volatility: nonNegativeNumberCodec,
   }),
 });
 
@@ -146,7 +148,7 @@ export interface VolatilityPercentilesRecord {
 export const volatilityPercentilesRecordCodec: Codec<VolatilityPercentilesRecord> =
   objectOf<VolatilityPercentilesRecord>({
     forecast_start_time: optional(timeCodec),
-    current_price: finiteNumberCodec,
+    current_price: positivePriceCodec,
     realized: objectOf<RealizedPrices>({ prices: arrayOf(realizedPriceCodec) }),
     forecast_past: percentileSeriesCodec,
     forecast_future: percentileSeriesCodec,

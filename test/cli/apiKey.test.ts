@@ -1,0 +1,70 @@
+/**
+ * Where the API key may come from, and that no form of it is ever printed or stored: a key with
+ * trailing whitespace (as pasted, or read with a `\r`) against the embedded sandbox, a key file,
+ * and the warning for a key typed on the command line.
+ */
+
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/store/openStore.ts";
+import { queryRows } from "../../src/store/queryRows.ts";
+import { temporaryFolder } from "../store/helpers.ts";
+import { runPathlab } from "./runPathlab.ts";
+
+const NOW = "2026-11-21T10:49:00Z";
+const KEY = "sk-test-apikey-9f3b2c71d0e4";
+let folder: string;
+let remove: () => void;
+beforeAll(() => ({ folder, remove } = temporaryFolder()));
+afterAll(() => remove?.());
+
+const scoreArgs = (database: string) => [
+  ...["score", "--from", "2026-11-21T09:20:00Z", "--to", "2026-11-21T09:21:00Z"],
+  ...["--now", NOW, "--competition", "crypto-1h", "--assets", "BTC", "--db", database, "--json"],
+];
+
+async function storedText(database: string): Promise<string> {
+  const store = await openStore(database, { readOnly: true });
+  try {
+    return JSON.stringify((await queryRows(store, "select args, failures from runs")).rows);
+  } finally {
+    await store.close();
+  }
+}
+
+describe("the API key", () => {
+  it("with trailing whitespace, from the environment: used trimmed, never printed or stored", async () => {
+    const database = join(folder, "env.duckdb");
+    const run = await runPathlab(scoreArgs(database), { env: { PATHLAB_API_KEY: `${KEY} \r` } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain(KEY);
+    expect(await storedText(database)).not.toContain(KEY);
+    expect(run.stderr).not.toContain("warning");
+  }, 60_000);
+
+  it("from --api-key-file; --api-key on the command line warns that ps shows it", async () => {
+    const file = join(folder, "key.txt");
+    writeFileSync(file, `${KEY}\r\n`);
+    const fromFile = await runPathlab([
+      ...scoreArgs(join(folder, "file.duckdb")),
+      "--api-key-file",
+      file,
+    ]);
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    expect(fromFile.stdout + fromFile.stderr).not.toContain(KEY);
+    const typed = await runPathlab([...scoreArgs(join(folder, "typed.duckdb")), "--api-key", KEY]);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(typed.stderr).toContain(
+      "pathlab: warning: --api-key on the command line is visible to other users of this machine (ps)",
+    );
+    expect(typed.stdout + typed.stderr).not.toContain(KEY);
+    const missing = await runPathlab([
+      ...scoreArgs(join(folder, "missing.duckdb")),
+      "--api-key-file",
+      join(folder, "no-such-key"),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--api-key-file: cannot read ".*no-such-key" \(ENOENT\)/);
+  }, 60_000);
+});

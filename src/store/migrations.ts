@@ -22,7 +22,7 @@ import {
   CREATE_VENUE_COMPARISONS,
 } from "./schema.ts";
 import { StoreError } from "./storeError.ts";
-import { SCORING_V4 } from "./scoringSchemaV4.ts";
+import { RUNS_V5, SCORING_V4 } from "./scoringSchemaV4.ts";
 
 /**
  * One step of the schema: a version (1, 2, …, in order, never reused), a name, and its SQL
@@ -86,9 +86,9 @@ export const RUNS_ALLOW_INTERRUPTED: readonly string[] = [
  * cross-checks, leaderboard rows, venue comparisons); version 2 the tables the score job writes
  * (prompts, realized prices, the service's and pathlab's scores, smoothed scores, calibration). Add
  * a migration for a new table; never edit one that has shipped. Version 3 lets a run end
- * `interrupted`; version 4 adds the service's CRPS as a score source, hotkeys and rank history
- * (`scoringSchemaV4.ts`).
- * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs", "score sources and rank history"]
+ * `interrupted`; version 4 adds the service's CRPS as a score source, hotkeys and rank history;
+ * version 5 lets a run end `abandoned` and records its process (`scoringSchemaV4.ts`).
+ * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs", "score sources and rank history", "abandoned runs"]
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -125,6 +125,7 @@ export const MIGRATIONS: readonly Migration[] = [
     readsAlike: true,
   },
   { version: 4, name: "score sources and rank history", statements: SCORING_V4 },
+  { version: 5, name: "abandoned runs", statements: RUNS_V5, readsAlike: true },
 ];
 
 /**

@@ -3,16 +3,18 @@
  * ended and which units failed why.
  */
 
+import { hostname } from "node:os";
 import type { Store } from "./openStore.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 import { withoutSecrets } from "./withoutSecrets.ts";
 
 /**
- * How a run ended: `ok`, `partial` (some units failed, the rest stored), `failed`, or
- * `interrupted` (stopped by the user, e.g. Ctrl-C; what it stored until then is kept).
+ * How a run ended: `ok`, `partial` (some units failed, the rest stored), `failed`,
+ * `interrupted` (stopped by the user, e.g. Ctrl-C or SIGTERM; what it stored until then is kept),
+ * or `abandoned` (its process ended without finishing it, e.g. SIGKILL: a later run says so).
  * @example const status: RunStatus = failures.length === 0 ? "ok" : "partial";
  */
-export type RunStatus = "ok" | "partial" | "failed" | "interrupted";
+export type RunStatus = "ok" | "partial" | "failed" | "interrupted" | "abandoned";
 
 /**
  * A started run: its id (for `runId` of the units it writes) and the secrets to keep out of what it
@@ -52,17 +54,25 @@ export interface RunEnd {
 }
 
 const INSERT_RUN = `
-INSERT INTO runs (started_at, command, args, status, failures)
-VALUES ($started_at, $command, $args, 'running', '[]')
+INSERT INTO runs (started_at, command, args, status, failures, pid, host)
+VALUES ($started_at, $command, $args, 'running', '[]', $pid, $host)
 RETURNING id`;
+
+const SELECT_RUNNING = `SELECT id, pid, host FROM runs WHERE status = 'running'`;
+
+const ABANDON_RUN = `
+UPDATE runs SET status = 'abandoned', finished_at = $finished_at, failures = $failures
+WHERE id = $id AND status = 'running'`;
 
 const UPDATE_RUN = `
 UPDATE runs SET finished_at = $finished_at, status = $status, failures = $failures
 WHERE id = $id`;
 
 /**
- * Records the start of a run (status `running`) and returns it. The arguments are stored as JSON
- * with secrets removed: secret-named properties and flags, and every occurrence of `secrets`.
+ * Records the start of a run (status `running`, with this process's id and host) and returns it.
+ * The arguments are stored as JSON with secrets removed: secret-named properties and flags, and
+ * every occurrence of `secrets`. Runs left `running` by a process of this machine that no longer
+ * exists (or whose process was not recorded) are marked `abandoned` first.
  * @example
  * const run = await startRun(store, { command: "sync", args: { assets: ["BTC"], apiKey }, secrets: [apiKey] });
  */
@@ -70,10 +80,31 @@ export async function startRun(store: Store, start: RunStart): Promise<Run> {
   const secrets = start.secrets ?? [];
   const args = JSON.stringify(withoutSecrets(start.args ?? null, secrets)) ?? "null";
   const id = await store.withTransaction(async (connection) => {
+    // Runs left `running` by a process that is gone (on this machine, or without a recorded
+    // process) ended without finishing: they are `abandoned`. A live one is left alone.
+    const running = (await connection.runAndReadAll(SELECT_RUNNING)).getRowsJS();
+    for (const [runId, pid, host] of running) {
+      if (host !== null && host !== hostname()) continue;
+      if (pid !== null && processAlive(Number(pid))) continue;
+      await connection.run(ABANDON_RUN, {
+        id: runId as bigint,
+        finished_at: timestampOfUnix(Date.now() / 1000),
+        failures: JSON.stringify([
+          {
+            reason:
+              pid === null
+                ? "abandoned: its process is not recorded and no longer holds the database"
+                : `abandoned: its process ${pid} on ${host} ended without finishing the run (killed?)`,
+          },
+        ]),
+      });
+    }
     const reader = await connection.runAndReadAll(INSERT_RUN, {
       started_at: timestampOfUnix(start.startedAtUnix ?? Date.now() / 1000),
       command: start.command,
       args,
+      pid: process.pid,
+      host: hostname(),
     });
     return Number(reader.getRowsJS()[0][0]);
   });
@@ -95,4 +126,14 @@ export async function finishRun(store: Store, run: Run, end: RunEnd): Promise<vo
       id: run.id,
     });
   });
+}
+
+/** Whether a process with id `pid` exists on this machine (signal 0 checks without sending). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

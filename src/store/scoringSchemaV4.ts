@@ -61,3 +61,29 @@ FROM miner_scores_before_v4`,
   PRIMARY KEY (competition, updated_at, source, miner_uid)
 )`,
 ];
+
+/**
+ * Migration 5, "abandoned runs": `runs.status` may be `abandoned` (a run whose process ended
+ * without finishing it: SIGKILL, a crash, a power cut), and each run records the process (`pid`)
+ * and machine (`host`) that ran it, so that a later job can tell a dead run from a live one. The
+ * table is rebuilt as in migration 3, keeping every row, its id and the id sequence.
+ * @example for (const statement of RUNS_V5) await connection.run(statement);
+ */
+export const RUNS_V5: readonly string[] = [
+  "CREATE TEMP TABLE runs_before_v5 AS SELECT * FROM runs",
+  "DROP TABLE runs",
+  `CREATE TABLE runs (
+  id BIGINT PRIMARY KEY DEFAULT nextval('run_ids'),
+  started_at TIMESTAMP NOT NULL,
+  finished_at TIMESTAMP,
+  command VARCHAR NOT NULL,
+  args JSON NOT NULL,
+  status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed', 'interrupted', 'abandoned')),
+  failures JSON NOT NULL,
+  pid INTEGER,
+  host VARCHAR
+)`,
+  `INSERT INTO runs (id, started_at, finished_at, command, args, status, failures)
+SELECT id, started_at, finished_at, command, args, status, failures FROM runs_before_v5`,
+  "DROP TABLE runs_before_v5",
+];

@@ -117,4 +117,27 @@ describe("Ctrl-C", () => {
     expect(status).toBe("interrupted");
     expect(String(failures)).toContain("interrupted");
   }, 120_000);
+
+  it("SIGKILL leaves the run running; the next job on the database marks it abandoned", async () => {
+    const path = join(folder, "score-kill.duckdb");
+    const now = "2026-11-21T10:49:00Z";
+    const args = [
+      ...["score", "--from", "2026-11-20T10:00:00Z", "--to", now, "--now", now],
+      ...["--competition", "crypto-24h", "--miners", "top:4", "--db", path],
+    ];
+    const killed = await interruptWhen(args, /\[2\/\d+\]/, "SIGKILL");
+    expect(killed.code).toBeNull(); // killed: no exit code
+    expect(await rowsOf(path, "select status from runs")).toEqual([["running"]]);
+    const next = await interruptWhen(
+      [...args.slice(0, 4), "2026-11-20T10:00:00Z", ...args.slice(5)],
+      /^$/,
+    );
+    expect(next.code, next.stderr).toBe(0);
+    const runs = await rowsOf(path, "select id, status, failures::VARCHAR from runs order by id");
+    expect(runs.map(([id, status]) => [id, status])).toEqual([
+      ["1", "abandoned"],
+      ["2", "ok"],
+    ]);
+    expect(String(runs[0][2])).toMatch(/abandoned: its process \d+ on .* ended without finishing/);
+  }, 120_000);
 });

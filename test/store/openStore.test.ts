@@ -135,7 +135,7 @@ describe("migrations", () => {
     expect((await queryRows(reader, "select count(*) from runs")).rows).toEqual([["2"]]);
     await reader.close();
     const store = await openStore(path);
-    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([3, 4]);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([3, 4, 5]);
     const runs = await queryRows(
       store,
       "select id, command, args, status, failures from runs order by id",
@@ -153,6 +153,11 @@ describe("migrations", () => {
     await expect(queryRows(store, "update runs set status = 'lost' where id = 1")).rejects.toThrow(
       /CHECK constraint/,
     );
+    // migration 5: a run may be abandoned, and records its process (none for the older rows)
+    await queryRows(store, "update runs set status = 'abandoned' where id = 2");
+    expect((await queryRows(store, "select pid, host from runs where id = 1")).rows).toEqual([
+      [null, null],
+    ]);
     expect(
       (await queryRows(store, "select count(*) from duckdb_tables() where table_name like 'runs%'"))
         .rows,
@@ -183,7 +188,7 @@ describe("migrations", () => {
       `expected schema version ${LATEST}, got schema version 3`,
     );
     const store = await openStore(path);
-    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([4]);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([4, 5]);
     const kept = await queryRows(
       store,
       `select source, miner_uid, crps, intervals, invalid_reason, hotkey, price_crps, volatility_crps

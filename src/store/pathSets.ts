@@ -48,6 +48,14 @@ RETURNING id, asset, miner_uid, epoch_us(start_time), time_increment, time_lengt
 
 const DELETE_PATH_VALUES = `DELETE FROM path_values WHERE path_set_id = $path_set_id`;
 
+/** The path sets of one prompt (asset, start, increment, length) whose miner is not among `$miners`. */
+const OTHER_MEMBERS = `
+SELECT id FROM path_sets
+WHERE asset = $asset AND start_time = $start_time AND time_increment = $time_increment
+  AND time_length = $time_length AND NOT list_contains($miners, miner_uid)`;
+
+const DELETE_PATH_SET = `DELETE FROM path_sets WHERE id = $id`;
+
 /** Column types of `path_values`, in table order. */
 const PATH_VALUES_TYPES = [BIGINT, INTEGER, LIST(DOUBLE)];
 
@@ -191,4 +199,39 @@ function checkShape(pathSet: PathSet): void {
       );
     }
   }
+}
+
+/**
+ * Removes, on `connection` (inside the unit's transaction), the path sets and values of the
+ * prompts of `entries` whose miner is not among `entries`: a unit stored again with another
+ * ensemble keeps only its new members. Returns how many path sets were removed.
+ * @example await removeOtherMembers(connection, entries) // => 2
+ */
+export async function removeOtherMembers(
+  connection: DuckDBConnection,
+  entries: readonly PathSetEntry[],
+): Promise<number> {
+  const prompts = new Map<string, { pathSet: PathSet; miners: number[] }>();
+  for (const { pathSet } of entries) {
+    const key = `${pathSet.asset}|${pathSet.startTime}|${pathSet.timeIncrement}|${pathSet.nPoints}`;
+    const prompt = prompts.get(key) ?? { pathSet, miners: [] };
+    prompt.miners.push(pathSet.minerUid);
+    prompts.set(key, prompt);
+  }
+  let removed = 0;
+  for (const { pathSet, miners } of prompts.values()) {
+    const reader = await connection.runAndReadAll(OTHER_MEMBERS, {
+      asset: pathSet.asset,
+      start_time: timestampOfUnix(pathSet.startTime),
+      time_increment: pathSet.timeIncrement,
+      time_length: (pathSet.nPoints - 1) * pathSet.timeIncrement,
+      miners: listValue(miners),
+    });
+    for (const [id] of reader.getRowsJS()) {
+      await connection.run(DELETE_PATH_VALUES, { path_set_id: id as bigint });
+      await connection.run(DELETE_PATH_SET, { id: id as bigint });
+      removed++;
+    }
+  }
+  return removed;
 }

@@ -8,7 +8,7 @@ import { insertCrosschecks, type CrosscheckEntry } from "./crosschecks.ts";
 import { insertInsights, type InsightEntry, type InsightPlace } from "./insights.ts";
 import { insertLeaderboards, type LeaderboardEntry } from "./leaderboardRows.ts";
 import type { Store } from "./openStore.ts";
-import { insertPathSets, type PathSetEntry } from "./pathSets.ts";
+import { insertPathSets, removeOtherMembers, type PathSetEntry } from "./pathSets.ts";
 import { StoreError } from "./storeError.ts";
 import { insertVenueComparisons, type VenueComparisonEntry } from "./venueComparisons.ts";
 
@@ -85,6 +85,8 @@ export async function writeUnit(
   }
   try {
     return await store.withTransaction(async (connection) => {
+      // A unit stored again keeps only its new ensemble: the other members of its prompt go.
+      await removeOtherMembers(connection, unit.pathSets ?? []);
       const pathSetIds = await insertPathSets(connection, unit.pathSets ?? [], place.runId);
       const insightIds = await insertInsights(connection, place, unit.insights ?? []);
       const crosscheckRows = await insertCrosschecks(connection, place, unit.crosschecks ?? []);

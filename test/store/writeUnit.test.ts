@@ -108,6 +108,23 @@ describe("writeUnit", () => {
     await reopened.close();
   });
 
+  it("a unit stored again with another ensemble keeps only its new members (their rows and values)", async () => {
+    const store = await openStore(path);
+    await writeUnit(store, completeUnit(3, 20)); // miners 1, 2, 3
+    const unit = completeUnit(4, 20); // miners 1…4
+    // The new ensemble: miners 2, 3 and 4 (miner 1 dropped out of the top).
+    await writeUnit(store, { ...unit, pathSets: unit.pathSets!.slice(1) });
+    const members = await queryRows(store, "select miner_uid from path_sets order by 1");
+    expect(members.rows).toEqual([[2], [3], [4]]);
+    const values = await queryRows(
+      store,
+      "select count(*) from path_values v left join path_sets s on s.id = v.path_set_id where s.id is null",
+    );
+    expect(values.rows).toEqual([["0"]]);
+    expect((await queryRows(store, "select count(*) from path_values")).rows).toEqual([["60"]]);
+    await store.close();
+  });
+
   it("writeUnit refuses path sets of another asset before writing anything", async () => {
     const store = await openStore(":memory:");
     const unit = completeUnit();

@@ -21,6 +21,7 @@ import {
   MissingApiKeyError,
   PathlabHttpError,
   ResponseDecodeError,
+  TimeoutError,
   type DecodeFailureKind,
 } from "./errors.ts";
 import type { ClientEvent } from "./events.ts";
@@ -67,6 +68,7 @@ export function createClient(options: ClientOptions): PathlabClient {
     connectMs: settings.connectTimeoutMs,
     headersMs: settings.headersTimeoutMs,
     bodyMs: settings.bodyTimeoutMs,
+    deadlineMs: settings.deadlineMs,
   };
   const headers: Record<string, string> = {
     accept: "application/json",
@@ -97,25 +99,39 @@ export function createClient(options: ClientOptions): PathlabClient {
     }
     const servedPath = settings.paths[path] ?? wirePath(path, naming);
     const url = `${settings.baseUrl}${servedPath}${query === "" ? "" : `?${query}`}`;
+    // The overall deadline runs from the start of the first attempt (not from a wait for a slot).
+    let deadlineAtMs = Number.POSITIVE_INFINITY;
     for (let attempt = 1; ; ++attempt) {
       signal.throwIfAborted();
       emit({ type: "request", operation: path, attempt });
       try {
-        return await semaphore.run(() => attemptOnce(operation, url, attempt));
-      } catch (error) {
-        if (!(error instanceof PathlabHttpError)) throw error;
+        return await semaphore.run(() => {
+          if (attempt === 1) deadlineAtMs = performance.now() + settings.deadlineMs;
+          return attemptOnce(operation, url, attempt, deadlineAtMs - performance.now());
+        });
+      } catch (caught) {
+        if (!(caught instanceof PathlabHttpError)) throw caught;
+        let error: PathlabHttpError = caught;
+        let retry = shouldRetry(error, attempt, maxRetries);
+        const delayMs = !retry
+          ? 0
+          : retryDelayMs(attempt, {
+              retryAfterMs: error.retryAfterMs,
+              baseMs: settings.retryBaseMs,
+              maxMs: settings.retryMaxMs,
+              random: settings.random,
+            });
+        // A retry that could not even start before the deadline is not waited for.
+        if (retry && delayMs >= deadlineAtMs - performance.now()) {
+          error = deadlinePassed(path, error);
+          retry = false;
+        }
         const event = { operation: path, attempt, reason: error.name, message: error.message };
         const status = error.status === undefined ? {} : { status: error.status };
-        if (!shouldRetry(error, attempt, maxRetries)) {
+        if (!retry) {
           emit({ type: "failure", ...event, ...status });
           throw error;
         }
-        const delayMs = retryDelayMs(attempt, {
-          retryAfterMs: error.retryAfterMs,
-          baseMs: settings.retryBaseMs,
-          maxMs: settings.retryMaxMs,
-          random: settings.random,
-        });
         emit({ type: "retry", ...event, ...status, delayMs });
         await sleep(delayMs, undefined, { signal }).catch(() => {
           throw signal.reason;
@@ -124,16 +140,32 @@ export function createClient(options: ClientOptions): PathlabClient {
     }
   }
 
-  async function attemptOnce(operation: UntypedOperation, url: string, attempt: number) {
+  /** The error of a call whose next retry would start after its deadline; the last failure is the cause. */
+  function deadlinePassed(operation: string, last: PathlabHttpError): TimeoutError {
+    const { deadlineMs } = settings;
+    return new TimeoutError(
+      `${operation}: timed out after ${deadlineMs} ms for the whole call, all attempts and waits ` +
+        `(deadlineMs): no time left for another retry; last failure: ${last.message}`,
+      { operation, phase: "deadline", timeoutMs: deadlineMs, status: last.status, cause: last },
+    );
+  }
+
+  async function attemptOnce(
+    operation: UntypedOperation,
+    url: string,
+    attempt: number,
+    remainingMs: number,
+  ) {
     const started = performance.now();
     const response = await sendAttempt({
       operation: operation.path,
       url,
       headers,
       dispatcher,
-      timeouts,
+      timeouts: { ...timeouts, remainingMs },
       secrets,
       signal,
+      maxBodyBytes: settings.maxBodyBytes(operation.path),
     });
     const nowMs = Date.now();
     rateLimit = readRateLimit(response.headers, nowMs) ?? rateLimit;

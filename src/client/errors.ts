@@ -115,11 +115,16 @@ export class RateLimitError extends PathlabHttpError {}
  */
 export class ServerError extends PathlabHttpError {}
 
-/** Which limit a {@link TimeoutError} hit. @example const phase: TimeoutPhase = "headers"; */
-export type TimeoutPhase = "connect" | "headers" | "body" | "attempt";
+/**
+ * Which limit a {@link TimeoutError} hit: one of an attempt's (`connect`, `headers`, `body`,
+ * `attempt`, all retried) or the overall `deadline` of the call across its attempts and the waits
+ * between them (not retried).
+ * @example const phase: TimeoutPhase = "headers";
+ */
+export type TimeoutPhase = "connect" | "headers" | "body" | "attempt" | "deadline";
 
 /**
- * A connect, headers, body or whole-attempt timeout.
+ * A connect, headers, body or whole-attempt timeout, or the call's overall deadline (`deadlineMs`).
  * @example
  * if (error instanceof TimeoutError) console.log(error.phase, error.timeoutMs);
  */
@@ -183,5 +188,50 @@ export class ResponseDecodeError extends PathlabHttpError {
 
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), kind: this.kind };
+  }
+}
+
+/**
+ * What {@link ResponseTooLargeError} adds to {@link PathlabHttpErrorDetails}.
+ * @example
+ * const details: ResponseTooLargeDetails = {
+ *   operation: "/v2/prediction/latest", status: 200, limitBytes: 67_108_864, declaredBytes: 2 ** 31,
+ * };
+ */
+export interface ResponseTooLargeDetails extends PathlabHttpErrorDetails {
+  /** The operation's body limit (`maxBodyBytes`), in bytes. */
+  readonly limitBytes: number;
+  /** The response's `Content-Length`, when it declared one over the limit (nothing was read). */
+  readonly declaredBytes?: number;
+  /** Bytes read before the body was cut off, when it grew past the limit. */
+  readonly receivedBytes?: number;
+}
+
+/**
+ * A response body larger than the operation's limit (`maxBodyBytes`): refused from its
+ * `Content-Length` before any of it is read, or cut off (the connection closed) once it grows past
+ * the limit. Not retried: the service would send the same again.
+ * @example
+ * if (error instanceof ResponseTooLargeError) console.log(error.operation, error.limitBytes);
+ */
+export class ResponseTooLargeError extends PathlabHttpError {
+  readonly limitBytes: number;
+  readonly declaredBytes: number | undefined;
+  readonly receivedBytes: number | undefined;
+
+  constructor(message: string, details: ResponseTooLargeDetails) {
+    super(message, details);
+    this.limitBytes = details.limitBytes;
+    this.declaredBytes = details.declaredBytes;
+    this.receivedBytes = details.receivedBytes;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      limitBytes: this.limitBytes,
+      declaredBytes: this.declaredBytes,
+      receivedBytes: this.receivedBytes,
+    };
   }
 }

@@ -31,7 +31,14 @@ export {
   TimeoutError,
   ConnectionError,
   ResponseDecodeError,
+  ResponseTooLargeError,
 } from "./errors.ts";
-export type { PathlabHttpErrorDetails, TimeoutPhase, DecodeFailureKind } from "./errors.ts";
+export type {
+  PathlabHttpErrorDetails,
+  TimeoutPhase,
+  DecodeFailureKind,
+  ResponseTooLargeDetails,
+} from "./errors.ts";
+export { defaultBodyLimits, defaultMaxBodyBytes } from "./body-limits.ts";
 export type { RateLimitState, CreditState } from "./quota-headers.ts";
 export { redact } from "./redact.ts";

@@ -6,6 +6,7 @@ import type { Dispatcher } from "undici";
 import type { Naming } from "../spec/operation.ts";
 import { neutralNaming } from "../spec/naming.ts";
 import type { OperationPath } from "../spec/operations.ts";
+import { defaultMaxBodyBytes } from "./body-limits.ts";
 import type { ClientEvent } from "./events.ts";
 
 /**
@@ -43,6 +44,21 @@ export interface ClientOptions {
   readonly headersTimeoutMs?: number;
   /** Longest pause between two chunks of the body (same coarse timer). Default `timeoutMs`. */
   readonly bodyTimeoutMs?: number;
+  /**
+   * Overall limit of one call: every attempt and every wait between attempts, from the start of its
+   * first attempt (a wait for a free slot before that is not counted). When it passes, the attempt
+   * in flight is cancelled and the call fails with `TimeoutError` phase `deadline`, without
+   * another retry; a retry whose wait would end past it is not started. Default 600 000 (10 min).
+   */
+  readonly deadlineMs?: number;
+  /**
+   * Largest response body read, in bytes: one number for every operation, or limits keyed by the
+   * spec's path (operations left out keep their default). Defaults: 64 MiB for predictions, 256 MiB
+   * for `/validation/scores/historical`, 64 MiB for other range operations, 8 MiB for the rest
+   * (`defaultBodyLimits`). A larger `Content-Length` is refused unread; a body that grows past the
+   * limit is cut off. Either fails with `ResponseTooLargeError`, not retried.
+   */
+  readonly maxBodyBytes?: number | Partial<Readonly<Record<OperationPath, number>>>;
   /** Retries after the first attempt (see `shouldRetry`). Default 2. */
   readonly maxRetries?: number;
   /** Backoff unit of `retryDelayMs`. Default 500; tests use a few ms. */
@@ -86,6 +102,9 @@ export interface ResolvedClientOptions {
   readonly connectTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly bodyTimeoutMs: number;
+  readonly deadlineMs: number;
+  /** The body limit of an operation, by its spec path. */
+  readonly maxBodyBytes: (operation: string) => number;
   readonly maxRetries: number;
   readonly retryBaseMs: number;
   readonly retryMaxMs: number;
@@ -120,6 +139,8 @@ export function resolveClientOptions(
     connectTimeoutMs: positive("connectTimeoutMs", options.connectTimeoutMs, 10_000),
     headersTimeoutMs: positive("headersTimeoutMs", options.headersTimeoutMs, timeoutMs),
     bodyTimeoutMs: positive("bodyTimeoutMs", options.bodyTimeoutMs, timeoutMs),
+    deadlineMs: positive("deadlineMs", options.deadlineMs, 600_000),
+    maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes, isOperationPath),
     maxRetries: integer("maxRetries", options.maxRetries, 2, 0),
     retryBaseMs: nonNegative("retryBaseMs", options.retryBaseMs, 500),
     retryMaxMs: nonNegative("retryMaxMs", options.retryMaxMs, 30_000),
@@ -158,6 +179,36 @@ function integer(option: string, value: number | undefined, fallback: number, mi
   if (value === undefined) return fallback;
   if (!(Number.isInteger(value) && value >= min))
     fail(option, `an integer ≥ ${min}`, String(value));
+  return value;
+}
+
+function checkMaxBodyBytes(
+  limits: ClientOptions["maxBodyBytes"],
+  isOperationPath: (path: string) => boolean,
+): (operation: string) => number {
+  if (limits === undefined) return defaultMaxBodyBytes;
+  if (typeof limits === "number") {
+    const bytes = byteCount("maxBodyBytes", limits);
+    return () => bytes;
+  }
+  if (typeof limits !== "object" || limits === null) {
+    fail("maxBodyBytes", "a number of bytes or limits keyed by spec path", String(limits));
+  }
+  const checked = new Map<string, number>();
+  for (const [operation, bytes] of Object.entries(limits)) {
+    if (bytes === undefined) continue;
+    if (!isOperationPath(operation)) {
+      fail("maxBodyBytes", "keys that are spec paths of operations", JSON.stringify(operation));
+    }
+    checked.set(operation, byteCount(`maxBodyBytes["${operation}"]`, bytes));
+  }
+  return (operation) => checked.get(operation) ?? defaultMaxBodyBytes(operation);
+}
+
+function byteCount(option: string, value: number): number {
+  if (!(Number.isSafeInteger(value) && value >= 0)) {
+    fail(option, "an integer number of bytes ≥ 0", String(value));
+  }
   return value;
 }
 

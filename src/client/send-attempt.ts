@@ -1,10 +1,17 @@
 /**
- * One HTTP attempt over undici: send a GET, read the whole body, and turn transport failures into
- * {@link TimeoutError} or {@link ConnectionError} (with a redacted `cause`). Statuses are not judged
- * here: any response that arrives complete is returned.
+ * One HTTP attempt over undici: send a GET, read the whole body up to the operation's size limit,
+ * and turn transport failures into {@link TimeoutError} or {@link ConnectionError} (with a
+ * redacted `cause`), and an oversized body into {@link ResponseTooLargeError}. Statuses are not
+ * judged here: any response that arrives complete is returned.
  */
 import { request, type Dispatcher } from "undici";
-import { ConnectionError, TimeoutError, type TimeoutPhase } from "./errors.ts";
+import { formatBytes } from "./body-limits.ts";
+import {
+  ConnectionError,
+  ResponseTooLargeError,
+  TimeoutError,
+  type TimeoutPhase,
+} from "./errors.ts";
 import { redact, redactError, redactSecrets } from "./redact.ts";
 import type { ResponseHeaders } from "./quota-headers.ts";
 
@@ -21,6 +28,10 @@ export interface AttemptTimeouts {
   readonly headersMs: number;
   /** Longest pause between two chunks of the body (undici `bodyTimeout`). */
   readonly bodyMs: number;
+  /** The call's overall deadline (all attempts), for the error's message. */
+  readonly deadlineMs?: number;
+  /** What is left of the deadline when this attempt starts; the attempt ends then at the latest. */
+  readonly remainingMs?: number;
 }
 
 /**
@@ -29,6 +40,7 @@ export interface AttemptTimeouts {
  * const attempt: AttemptRequest = {
  *   operation: "/leaderboard/latest", url: "http://127.0.0.1:8080/leaderboard/latest",
  *   headers: { accept: "application/json" }, dispatcher: new Agent(), timeouts, secrets: [],
+ *   maxBodyBytes: 8_388_608,
  * };
  */
 export interface AttemptRequest {
@@ -41,6 +53,8 @@ export interface AttemptRequest {
   readonly timeouts: AttemptTimeouts;
   /** Secrets to redact from anything a failure reports (the API key). */
   readonly secrets: readonly string[];
+  /** Largest body read, in bytes; a larger one fails with {@link ResponseTooLargeError}. */
+  readonly maxBodyBytes: number;
   /** Cancels the attempt; it then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
 }
@@ -71,13 +85,16 @@ const phaseWords: Readonly<Record<TimeoutPhase, string>> = {
   headers: "waiting for the response headers (headersTimeoutMs)",
   body: "waiting for more of the response body (bodyTimeoutMs)",
   attempt: "for the whole attempt (timeoutMs)",
+  deadline: "for the whole call, all attempts and waits (deadlineMs)",
 };
 
 const utf8 = new TextDecoder("utf-8");
 
 /**
- * Sends one GET and reads the body to its end, within the attempt's timeouts. The body's text comes
- * back with the secrets redacted (see {@link AttemptResponse}).
+ * Sends one GET and reads the body to its end, within the attempt's timeouts and `maxBodyBytes`.
+ * A `Content-Length` over the limit is refused before reading; a body that grows past it is cut
+ * off there (the connection is closed), so at most the limit is held. The body's text comes back
+ * with the secrets redacted (see {@link AttemptResponse}).
  * @example
  * const response = await sendAttempt({
  *   operation: "/leaderboard/latest",
@@ -86,16 +103,22 @@ const utf8 = new TextDecoder("utf-8");
  *   dispatcher: new Agent(),
  *   timeouts: { attemptMs: 30_000, connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 },
  *   secrets: [],
+ *   maxBodyBytes: 8_388_608,
  * });
  * response.status; // => 200
  */
 export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptResponse> {
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, attempt.timeouts.attemptMs);
+  const { attemptMs, remainingMs = Number.POSITIVE_INFINITY } = attempt.timeouts;
+  const limitPhase: TimeoutPhase = remainingMs < attemptMs ? "deadline" : "attempt";
+  let timedOut: TimeoutPhase | undefined;
+  const timer = setTimeout(
+    () => {
+      timedOut = limitPhase;
+      controller.abort();
+    },
+    Math.max(0, Math.min(attemptMs, remainingMs)),
+  );
   const cancel = () => controller.abort();
   attempt.signal?.addEventListener("abort", cancel, { once: true });
   try {
@@ -108,7 +131,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptRespo
       bodyTimeout: attempt.timeouts.bodyMs,
       signal: controller.signal,
     });
-    const body = new Uint8Array(await response.body.arrayBuffer());
+    const body = await readBounded(attempt, response);
     return {
       status: response.statusCode,
       headers: response.headers,
@@ -119,11 +142,77 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptRespo
     };
   } catch (error) {
     if (attempt.signal?.aborted) throw attempt.signal.reason;
+    if (error instanceof ResponseTooLargeError) throw error;
     throw transportError(attempt, error, timedOut);
   } finally {
     clearTimeout(timer);
     attempt.signal?.removeEventListener("abort", cancel);
   }
+}
+
+type UndiciResponse = Awaited<ReturnType<typeof request>>;
+
+/**
+ * Reads the body into one buffer, never more than `attempt.maxBodyBytes` of it: the declared
+ * length is checked first, then the running total after each chunk. With a declared length the
+ * chunks are copied into one buffer of that size as they come (one copy of the body in memory);
+ * without one they are kept and joined at the end.
+ */
+async function readBounded(attempt: AttemptRequest, response: UndiciResponse): Promise<Buffer> {
+  const limitBytes = attempt.maxBodyBytes;
+  const declared = response.headers["content-length"];
+  const declaredBytes = typeof declared === "string" ? Number(declared) : Number.NaN;
+  if (declaredBytes > limitBytes) {
+    // Destroying the unread body closes the connection: nothing more is received.
+    discard(response);
+    throw tooLarge(attempt, response.statusCode, `Content-Length ${declaredBytes} refused unread`, {
+      limitBytes,
+      declaredBytes,
+    });
+  }
+  let whole = Number.isSafeInteger(declaredBytes) ? Buffer.allocUnsafe(declaredBytes) : undefined;
+  const chunks: Buffer[] = [];
+  let receivedBytes = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    const endBytes = receivedBytes + chunk.byteLength;
+    if (endBytes > limitBytes) {
+      discard(response);
+      throw tooLarge(attempt, response.statusCode, `cut off after ${endBytes} bytes`, {
+        limitBytes,
+        receivedBytes: endBytes,
+      });
+    }
+    if (whole !== undefined && endBytes > whole.byteLength) {
+      // More than declared (undici normally fails such a body first): go on with chunks.
+      chunks.push(whole.subarray(0, receivedBytes));
+      whole = undefined;
+    }
+    if (whole === undefined) chunks.push(chunk);
+    else whole.set(chunk, receivedBytes);
+    receivedBytes = endBytes;
+  }
+  if (whole !== undefined) return whole.subarray(0, receivedBytes);
+  return Buffer.concat(chunks, receivedBytes);
+}
+
+/** Closes the connection of a body left unread (undici reports that as an abort, ignored here). */
+function discard(response: UndiciResponse): void {
+  response.body.on("error", () => {});
+  response.body.destroy();
+}
+
+function tooLarge(
+  attempt: AttemptRequest,
+  status: number,
+  what: string,
+  sizes: { limitBytes: number; declaredBytes?: number; receivedBytes?: number },
+): ResponseTooLargeError {
+  const { operation } = attempt;
+  return new ResponseTooLargeError(
+    `${operation}: HTTP ${status}: response body over the limit of ${formatBytes(sizes.limitBytes)} ` +
+      `for this operation (maxBodyBytes): ${what}: GET ${redact(attempt.url, attempt.secrets)}`,
+    { operation, status, ...sizes },
+  );
 }
 
 /** The code of an error or of the first cause that has one (`ECONNREFUSED` hides in a cause). */
@@ -139,18 +228,23 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function transportError(attempt: AttemptRequest, error: unknown, timedOut: boolean): Error {
+function transportError(
+  attempt: AttemptRequest,
+  error: unknown,
+  timedOut: TimeoutPhase | undefined,
+): Error {
   const { operation, secrets, timeouts } = attempt;
   const cause = redactError(error, secrets);
   const code = errorCode(error);
   const where = `GET ${redact(attempt.url, secrets)}`;
-  const phase = timedOut ? "attempt" : code === undefined ? undefined : timeoutPhases.get(code);
+  const phase = timedOut ?? (code === undefined ? undefined : timeoutPhases.get(code));
   if (phase !== undefined) {
     const timeoutMs = {
       attempt: timeouts.attemptMs,
       connect: timeouts.connectMs,
       headers: timeouts.headersMs,
       body: timeouts.bodyMs,
+      deadline: timeouts.deadlineMs ?? timeouts.attemptMs,
     }[phase];
     return new TimeoutError(
       `${operation}: timed out after ${timeoutMs} ms ${phaseWords[phase]}: ${where}`,

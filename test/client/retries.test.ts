@@ -198,7 +198,7 @@ describe("retries", () => {
     }
   });
 
-  it("a 200 body that is not JSON is retried once", async () => {
+  it("a 200 body that is not JSON is retried", async () => {
     const { server, client } = await serveAndConnect(
       [{ body: '{"current_price": 100, "da' }, { body }],
       { maxRetries: 3 },
@@ -207,7 +207,7 @@ describe("retries", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("a 200 body that stays malformed fails with ResponseDecodeError after two attempts", async () => {
+  it("a 200 body that stays malformed fails with ResponseDecodeError after maxRetries + 1 attempts", async () => {
     const { server, client } = await serveAndConnect([{ body: "<html>proxy error</html>" }], {
       maxRetries: 3,
     });
@@ -217,7 +217,60 @@ describe("retries", () => {
     expect((error as Error).message).toMatch(
       /^\/insights\/liquidation: HTTP 200: body is not valid JSON \(24 bytes: /,
     );
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it("a malformed body after a 503 is retried (not only on the first attempt)", async () => {
+    const { server, client, events } = await serveAndConnect(
+      [{ status: 503, body: "busy" }, { body: '{"current_price": 100, "da' }, { body }],
+      { maxRetries: 2 },
+    );
+    expect((await client.insights.liquidation()).current_price).toBe(100);
+    expect(server.requests).toHaveLength(3);
+    const retries = events.filter((event) => event.type === "retry");
+    expect(retries.map((event) => [event.attempt, event.reason])).toEqual([
+      [1, "ServerError"],
+      [2, "ResponseDecodeError"],
+    ]);
+  });
+
+  it("a body cut short after a 429 is retried", async () => {
+    const { server, client, events } = await serveAndConnect(
+      [
+        { status: 429, body: "slow down", headers: { "retry-after": "0" } },
+        { body, truncate: true },
+        { body: "<html>proxy error</html>" },
+        { body },
+      ],
+      { maxRetries: 3 },
+    );
+    expect((await client.insights.liquidation()).current_price).toBe(100);
+    expect(server.requests).toHaveLength(4);
+    const retries = events.filter((event) => event.type === "retry");
+    expect(retries.map((event) => event.reason)).toEqual([
+      "RateLimitError",
+      "ConnectionError",
+      "ResponseDecodeError",
+    ]);
+  });
+
+  it("Retry-After waits are spread by the jitter: R plus up to 25 %", async () => {
+    const draws = [0, 0.999];
+    const { server, client, events } = await serveAndConnect(
+      [
+        { status: 429, headers: { "retry-after": "0.2" } },
+        { status: 429, headers: { "retry-after": "0.2" } },
+        { body },
+      ],
+      { maxRetries: 2, random: () => draws.shift() ?? 0.5 },
+    );
+    await client.insights.liquidation();
+    const delays = events.flatMap((event) => (event.type === "retry" ? [event.delayMs] : []));
+    expect(delays[0]).toBe(200);
+    expect(delays[1]).toBeCloseTo(249.95, 10);
+    // Never sooner than the service asked.
+    expect(gap(server.requests, 1)).toBeGreaterThanOrEqual(190);
+    expect(gap(server.requests, 2)).toBeGreaterThanOrEqual(240);
   });
 
   it("a 200 body of the wrong shape is not retried and keeps the DecodeError as cause", async () => {

@@ -7,6 +7,7 @@ import {
   PaymentRequiredError,
   RateLimitError,
   ResponseDecodeError,
+  ResponseTooLargeError,
   ServerError,
   TimeoutError,
 } from "../../src/client/errors.ts";
@@ -52,13 +53,22 @@ describe("shouldRetry", () => {
     for (const failure of failures) expect(shouldRetry(failure, 1, 5)).toBe(false);
   });
 
-  it("shouldRetry retries a malformed JSON body once, and a body of the wrong shape never", () => {
+  it("shouldRetry retries a malformed JSON body on any attempt within the budget, a wrong shape never", () => {
     const malformed = new ResponseDecodeError("x", { operation, status: 200, kind: "json" });
     const wrongShape = new ResponseDecodeError("x", { operation, status: 200, kind: "shape" });
     expect(shouldRetry(malformed, 1, 5)).toBe(true);
-    expect(shouldRetry(malformed, 2, 5)).toBe(false);
+    expect(shouldRetry(malformed, 2, 5)).toBe(true);
+    expect(shouldRetry(malformed, 5, 5)).toBe(true);
+    expect(shouldRetry(malformed, 6, 5)).toBe(false);
     expect(shouldRetry(malformed, 1, 0)).toBe(false);
     expect(shouldRetry(wrongShape, 1, 5)).toBe(false);
+  });
+
+  it("shouldRetry never retries an oversized body or the overall deadline", () => {
+    const tooLarge = new ResponseTooLargeError("x", { operation, status: 200, limitBytes: 10 });
+    const deadline = new TimeoutError("x", { operation, phase: "deadline", timeoutMs: 10 });
+    expect(shouldRetry(tooLarge, 1, 5)).toBe(false);
+    expect(shouldRetry(deadline, 1, 5)).toBe(false);
   });
 });
 
@@ -93,14 +103,41 @@ describe("retryDelayMs", () => {
     expect(Math.abs(sum / count - 200)).toBeLessThan(11);
   });
 
-  it("retryDelayMs honours Retry-After exactly, without jitter, capped at maxMs", () => {
+  it("retryDelayMs waits Retry-After plus up to 25 % (at least baseMs) of jitter, capped at maxMs", () => {
+    // Closed form: min(maxMs, R + random × max(R / 4, baseMs)).
+    expect(retryDelayMs(1, { retryAfterMs: 2000, random: () => 0 })).toBe(2000);
+    expect(retryDelayMs(1, { retryAfterMs: 2000, random: () => 0.5 })).toBe(2250);
+    expect(retryDelayMs(3, { retryAfterMs: 2000, random: () => 0.999 })).toBeCloseTo(2499.5, 10);
+    // Retry-After: 0 still spreads over baseMs.
+    expect(retryDelayMs(4, { retryAfterMs: 0, baseMs: 100, random: () => 0.25 })).toBe(25);
+    // A Retry-After at or above maxMs waits maxMs.
+    expect(retryDelayMs(1, { retryAfterMs: 120_000, maxMs: 5000, random: () => 0.9 })).toBe(5000);
+    expect(retryDelayMs(1, { retryAfterMs: 4900, maxMs: 5000, random: () => 0.9 })).toBe(5000);
     const random = () => 0.25;
-    expect(retryDelayMs(1, { retryAfterMs: 1234, random })).toBe(1234);
-    expect(retryDelayMs(4, { retryAfterMs: 0, baseMs: 100, random })).toBe(0);
-    expect(retryDelayMs(1, { retryAfterMs: 120_000, maxMs: 5000, random })).toBe(5000);
     // An unreadable Retry-After falls back to the backoff.
     expect(retryDelayMs(2, { retryAfterMs: Number.NaN, baseMs: 100, random })).toBe(50);
     expect(retryDelayMs(2, { retryAfterMs: -5, baseMs: 100, random })).toBe(50);
+  });
+
+  it("retryDelayMs spreads Retry-After waits uniformly over [R, 1.25 R) with Math.random", () => {
+    const count = 4000;
+    const delays = Array.from({ length: count }, () =>
+      retryDelayMs(1, { retryAfterMs: 1000, baseMs: 100 }),
+    );
+    for (const delay of delays) {
+      expect(delay).toBeGreaterThanOrEqual(1000);
+      expect(delay).toBeLessThan(1250);
+    }
+    // Mean of U(1000, 1250) is 1125, standard error 250/√12/√4000 ≈ 1.14; 6 σ ≈ 7.
+    const mean = delays.reduce((sum, delay) => sum + delay, 0) / count;
+    expect(Math.abs(mean - 1125)).toBeLessThan(7);
+    // Spread, not lockstep: each quarter of the interval gets about a quarter of the waits.
+    for (let quarter = 0; quarter < 4; ++quarter) {
+      const low = 1000 + quarter * 62.5;
+      const inQuarter = delays.filter((delay) => delay >= low && delay < low + 62.5).length;
+      expect(inQuarter / count).toBeGreaterThan(0.2);
+      expect(inQuarter / count).toBeLessThan(0.3);
+    }
   });
 
   it("retryDelayMs rejects an attempt that is not an integer ≥ 1", () => {

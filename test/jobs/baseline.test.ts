@@ -13,7 +13,7 @@ import { runBaseline } from "../../src/jobs/baseline.ts";
 import type { BaselineOptions } from "../../src/jobs/baselineOptions.ts";
 import type { BaselineSummary } from "../../src/jobs/baselineSummary.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
-import { readCandidateFolder } from "../../src/jobs/scoreCandidate.ts";
+import { loadCandidatePathSet, readCandidateFolder } from "../../src/jobs/scoreCandidate.ts";
 import { JobInterruptedError } from "../../src/jobs/jobInterruptedError.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
 import { baselineSeed, simulateBaselinePaths } from "../../src/paths/baselinePaths.ts";
@@ -127,8 +127,9 @@ describe("runBaseline", () => {
       expect(files).toHaveLength(prompts);
       for (const file of files) {
         expect(file.reason).toBeUndefined();
-        expect(file.pathSet?.nPaths).toBe(1000);
-        expect(file.pathSet?.nPoints).toBe(nPoints);
+        const pathSet = await loadCandidatePathSet(file);
+        expect(pathSet?.nPaths).toBe(1000);
+        expect(pathSet?.nPoints).toBe(nPoints);
         expect(file.file.slice(0, file.file.indexOf("-"))).toBe(file.asset);
       }
     }

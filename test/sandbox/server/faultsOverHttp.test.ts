@@ -73,7 +73,8 @@ describe("faults over HTTP", () => {
     expect(raw.status).toBe(429);
     expect(raw.headers.get("retry-after")).toBe("1");
     expect(raw.headers.get("retry-after-ms")).toBe("40");
-    const { client, events } = connect({ maxRetries: 3 });
+    // A jitter draw of 0 waits exactly the Retry-After (the jitter is tested in test/client).
+    const { client, events } = connect({ maxRetries: 3, random: () => 0 });
     const record = await client.validation.miner({ uid }); // 2nd of the burst, then passes
     expect(typeof record.validated).toBe("boolean");
     const retries = events.filter((event) => event.type === "retry");
@@ -101,13 +102,13 @@ describe("faults over HTTP", () => {
     expect(error).toBeInstanceOf(ConnectionError);
   }, 30_000);
 
-  it("malformed JSON is a ResponseDecodeError of kind json, retried once", async () => {
+  it("malformed JSON is a ResponseDecodeError of kind json, retried within maxRetries", async () => {
     sandbox.setFaults("malformed=1,path=/validation/*");
     const { client, events } = connect({ maxRetries: 3 });
     const error = await client.validation.miner({ uid }).catch((caught) => caught);
     expect(error).toBeInstanceOf(ResponseDecodeError);
     expect((error as ResponseDecodeError).kind).toBe("json");
-    expect(attempts(events)).toBe(2);
+    expect(attempts(events)).toBe(4);
   });
 
   it("a missing field is a ResponseDecodeError of kind shape naming the field, not retried", async () => {

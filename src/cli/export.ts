@@ -3,6 +3,7 @@ import { Command } from "commander";
 import Table from "cli-table3";
 import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
 import { InvalidParamsError } from "../spec/errors.ts";
+import { ExportFolderError } from "../store/exportFolder.ts";
 import { exportParquet, type ExportedTableName } from "../store/exportParquet.ts";
 import { openStore } from "../store/openStore.ts";
 import { tableNames } from "../store/schemaTables.ts";
@@ -16,20 +17,28 @@ interface ExportOptions {
   db: string;
   tables?: ExportedTableName[];
   json?: boolean;
+  overwrite?: boolean;
 }
 
 /**
  * Builds the `export` command: opens the database read-only and writes each of its tables (all of
  * them, as its schema lists them, or those of `--tables`, checked against that list: an unknown
  * one is a usage error, exit code 2) to `<out>/<table>/asset=…/date=…/*.parquet` (tables without
- * an asset by date only), replacing what an earlier export left there; prints per table its rows
- * and files (or, with `--json`, the same as JSON) and how to read the result back.
+ * an asset by date only); prints per table its rows and files (or, with `--json`, the same as
+ * JSON) and how to read the result back. It writes only its own files: `--out` must be new, empty,
+ * or hold pathlab's own earlier export (its `.pathlab-export.json`), which `--overwrite` replaces
+ * by removing only the files listed there. Any other folder, an earlier export without
+ * `--overwrite`, a user's file inside a table folder, and a folder that cannot be created are
+ * usage errors: one line naming the path, exit code 2.
  * @example program.addCommand(exportCommand(io));
  */
 export function exportCommand(io: ProgramIo): Command {
   return new Command("export")
     .description("write the database's tables as hive-partitioned Parquet (DuckDB, pandas, Spark)")
-    .requiredOption("--out <dir>", "the folder to write (one subfolder per table)")
+    .requiredOption(
+      "--out <dir>",
+      "a new or empty folder to write (one subfolder per table), or an earlier export with --overwrite",
+    )
     .option("--db <path>", "the DuckDB file to read", DEFAULT_DATABASE)
     .option(
       "--tables <list>",
@@ -37,6 +46,10 @@ export function exportCommand(io: ProgramIo): Command {
       listOption("--tables", (table) => table),
     )
     .option("--json", "print what was written as JSON")
+    .option(
+      "--overwrite",
+      "replace pathlab's earlier export in --out (removes only the files its manifest lists)",
+    )
     .addHelpText("after", `\n${tablesHelp()}`)
     .action(async (options: ExportOptions) => {
       const store = await openStore(options.db, { readOnly: true });
@@ -54,7 +67,14 @@ export function exportCommand(io: ProgramIo): Command {
             );
           }
         }
-        written = await exportParquet(store, options.out, options.tables);
+        written = await exportParquet(store, options.out, options.tables, {
+          overwrite: options.overwrite === true,
+        });
+      } catch (error) {
+        if (!(error instanceof ExportFolderError)) throw error;
+        const refused = new InvalidParamsError("export", "--out", error.expected, error.got);
+        refused.cause = error;
+        throw refused;
       } finally {
         await store.close();
       }

@@ -5,6 +5,7 @@ import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
 import { InvalidParamsError } from "../spec/errors.ts";
 import { openStore } from "../store/openStore.ts";
 import { streamRows } from "../store/queryRows.ts";
+import { StatementRefusedError } from "../store/readingStatements.ts";
 import { integerOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
 import { writeJsonArray, writeNdjson, writeTable } from "./queryOutput.ts";
@@ -28,11 +29,17 @@ interface QueryOptions {
  * objects keyed by column, or with `--ndjson` one such object a line (BIGINT values as strings,
  * as DuckDB's JSON gives them). Usage mistakes (two SQL sources, no SQL, `--json` with
  * `--ndjson`) are `InvalidParamsError`s: one line, exit code 2.
+ *
+ * Read-only for real: the store is opened `locked` (DuckDB READ_ONLY, `enable_external_access =
+ * false`, `lock_configuration = true`), and only statements that read run. A statement that
+ * does not (SET/USE, ATTACH/DETACH, COPY, EXPORT, INSTALL/LOAD, CREATE, INSERT, DROP…) or that
+ * reaches for a file (read_parquet, read_csv, COPY … TO) is refused before anything runs, as a
+ * usage error: one line, exit code 2.
  * @example program.addCommand(queryCommand(io));
  */
 export function queryCommand(io: ProgramIo): Command {
   return new Command("query")
-    .description("run SQL on the database (opened read-only) and print the result")
+    .description("run SQL that reads the database (opened read-only) and print the result")
     .argument("[sql]", 'the SQL, e.g. "select count(*) from insights"; "-" or none: read stdin')
     .option("-f, --file <path>", "read the SQL from a file")
     .option("--db <path>", "the DuckDB file to read", DEFAULT_DATABASE)
@@ -51,7 +58,7 @@ export function queryCommand(io: ProgramIo): Command {
       }
       const sql = await readSql(argument, options.file);
       const write = stdoutWriter(io);
-      const store = await openStore(options.db, { readOnly: true });
+      const store = await openStore(options.db, { locked: true });
       try {
         await streamRows(store, sql, (stream) =>
           options.json === true
@@ -61,6 +68,8 @@ export function queryCommand(io: ProgramIo): Command {
               : writeTable(stream, write, options.maxRows, io.stdoutColors === true),
         );
       } catch (error) {
+        const refusal = refusalError(error);
+        if (refusal !== undefined) throw refusal;
         // DuckDB's message spans lines (candidates, the SQL with a caret): its first line here,
         // the whole under --verbose.
         const [first, ...rest] = (error as Error).message.split("\n");
@@ -73,10 +82,47 @@ export function queryCommand(io: ProgramIo): Command {
     });
 }
 
+/** Reads that DuckDB refuses because the locked store forbids them. */
+const LOCKED_OUT = /disabled (through|by) configuration|configuration has been locked/;
+
+/**
+ * A refused statement as a usage error (exit code 2): a statement that does not read, or one that
+ * reaches outside the database (a file, an extension, a setting); undefined for any other error.
+ */
+function refusalError(error: unknown): InvalidParamsError | undefined {
+  const expected =
+    "statements that only read the database (SELECT, WITH, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE, " +
+    "informational PRAGMAs)";
+  if (error instanceof StatementRefusedError) {
+    const refused = new InvalidParamsError(
+      "query",
+      "sql",
+      expected,
+      `a ${error.statementKind} statement (statement ${error.statementIndex + 1} of ${error.statementCount})`,
+    );
+    refused.cause = error;
+    return refused;
+  }
+  const message = error instanceof Error ? error.message : "";
+  if (!LOCKED_OUT.test(message)) return undefined;
+  const duckdb = message.split("\n")[0].replace(/^streamRows on ".*?": /, "");
+  const refused = new InvalidParamsError(
+    "query",
+    "sql",
+    `${expected} and touch no other file`,
+    `a statement DuckDB refused: ${duckdb}`,
+  );
+  refused.cause = error;
+  return refused;
+}
+
 /** The tables and views of the schema, then examples. */
 function helpText(): string {
   return (
-    `\n${tablesHelp()}\nExamples:\n` +
+    `\n${tablesHelp()}\n\n` +
+    "Read-only: only statements that read run (SELECT, WITH, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE,\n" +
+    "informational PRAGMAs); SET, ATTACH, COPY, INSTALL, CREATE, INSERT… are refused, and no other\n" +
+    "file is reachable (read an export's Parquet with duckdb or pyarrow instead).\n\nExamples:\n" +
     '  npx pathlab query "select operation, verdict, count(*) from crosschecks group by all order by all"\n' +
     "  npx pathlab query -f report.sql --json > report.json\n" +
     '  echo "select * from path_points" | npx pathlab query --ndjson | head'

@@ -1,11 +1,19 @@
 /**
  * The store's tables as hive-partitioned Parquet (`<dir>/<table>/asset=BTC/date=2026-02-25/*.parquet`),
- * which DuckDB, pandas/pyarrow and Spark read as they are.
+ * which DuckDB, pandas/pyarrow and Spark read as they are, written so that nothing but pathlab's
+ * own files is ever touched (see `exportFolder`).
  */
 
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
+import {
+  checkExportFolder,
+  isTableFolderName,
+  makeFolder,
+  removeListedFiles,
+  writeManifest,
+} from "./exportFolder.ts";
 import type { Store } from "./openStore.ts";
 import { migratedTables, tableNames } from "./schemaTables.ts";
 import { StoreError } from "./storeError.ts";
@@ -108,26 +116,50 @@ export interface ExportedTable {
 }
 
 /**
+ * Options of {@link exportParquet}.
+ * @example const options: ExportParquetOptions = { overwrite: true };
+ */
+export interface ExportParquetOptions {
+  /**
+   * Replace pathlab's own earlier export in the folder (its manifest lists the files): those
+   * files are removed, nothing else. Without it such a folder is refused. Default false.
+   */
+  readonly overwrite?: boolean;
+}
+
+/**
  * Writes `tables` (by default every table of the database, read from its catalog: those of
  * {@link EXPORTED_TABLES} and any other, less the `schema_migrations` bookkeeping; views are left
  * out) to `directory` as hive-partitioned Parquet with DuckDB's
  * `COPY … (FORMAT parquet, PARTITION_BY (…))`. Tables with an `asset` column are partitioned by
  * asset and date, the others by date only (the date of the row's natural time; child tables take
- * both from their parent). Each table is written to a folder beside its target and then swapped in,
- * so the table's folder holds exactly the current contents (and the previous export stays whole if
- * writing fails). The partition columns live in the folder names (`asset=BTC/date=2026-02-25`), as
- * hive readers expect; read back with
+ * both from their parent). The partition columns live in the folder names
+ * (`asset=BTC/date=2026-02-25`), as hive readers expect; read back with
  * `read_parquet('<dir>/insights/**\/*.parquet', hive_partitioning = true)` or
  * `pyarrow.dataset.dataset('<dir>/insights', partitioning='hive')`. A table with no rows gets no
- * files. Throws a `RangeError` for a name that is not a table of the database.
+ * files.
+ *
+ * It writes only its own files. `directory` must be new (it is created, parent by parent), empty,
+ * or hold pathlab's own earlier export, whose manifest `.pathlab-export.json` lists every file it
+ * wrote; such a folder is replaced only with `overwrite`, and then only the listed files (and the
+ * folders they leave empty) are removed, while a file of the user's inside a table folder to be
+ * written is refused rather than touched. Each export writes its tables into a fresh staging
+ * folder inside `directory` first and moves them into place once all are written, so a failed
+ * export leaves the earlier one whole; the new manifest comes last.
+ *
+ * Errors: an `ExportFolderError` (see `exportFolder`) for a folder it may not use or cannot create
+ * (`/proc/x`), naming the path; a `RangeError` for a name that is not a table of the database; a
+ * {@link StoreError} for a failed write.
  * @example
  * const written = await exportParquet(store, "./export");
  * written.find((table) => table.table === "path_sets")?.files // => ["asset=BTC/date=2026-02-25/data_0.parquet"]
+ * await exportParquet(store, "./export", ["runs"], { overwrite: true }); // replaces that export
  */
 export async function exportParquet(
   store: Store,
   directory: string,
   tables?: readonly ExportedTableName[],
+  options: ExportParquetOptions = {},
 ): Promise<ExportedTable[]> {
   const present = await tableNames(store);
   for (const table of tables ?? []) {
@@ -137,52 +169,77 @@ export async function exportParquet(
       );
     }
   }
-  try {
-    mkdirSync(directory, { recursive: true });
-  } catch (error) {
-    throw new StoreError(
-      "exportParquet",
-      store.path,
-      `could not create the folder ${JSON.stringify(directory)}: ${(error as Error).message}`,
-      { cause: error },
+  const chosen = tables ?? present;
+  const unsafe = chosen.find((table) => !isTableFolderName(table));
+  if (unsafe !== undefined) {
+    throw new RangeError(
+      `exportParquet requires table names that are plain folder names, got ${JSON.stringify(unsafe)}`,
     );
   }
-  const written: ExportedTable[] = [];
-  for (const table of tables ?? present) {
-    const target = join(directory, table);
-    // written beside the target, then swapped in: a failed export leaves the previous one whole,
-    // and no partition folder of rows since deleted survives (DuckDB's OVERWRITE keeps them, empty)
-    const partial = join(directory, `.${table}.partial`);
-    rmSync(partial, { recursive: true, force: true });
-    const rows = await store.withConnection(async (connection) => {
-      try {
-        const { select, partitionBy } =
-          CHILD_TABLES[table] ?? (await tableExport(connection, table));
-        if (partitionBy.length > 0) {
-          const copy = `COPY (${select}) TO $target (FORMAT parquet, PARTITION_BY (${partitionBy.join(", ")}))`;
-          return (await connection.run(copy, { target: partial })).rowsChanged;
-        }
-        mkdirSync(partial);
-        const copy = `COPY (${select}) TO $target (FORMAT parquet)`;
-        const count = (await connection.run(copy, { target: join(partial, "data_0.parquet") }))
-          .rowsChanged;
-        if (count === 0) rmSync(partial, { recursive: true, force: true });
-        return count;
-      } catch (error) {
-        rmSync(partial, { recursive: true, force: true });
-        throw new StoreError(
-          "exportParquet",
-          store.path,
-          `table ${table} to ${JSON.stringify(target)}: ${(error as Error).message}`,
-          { cause: error },
-        );
-      }
+  makeFolder(directory);
+  const earlier = checkExportFolder(directory, chosen, options.overwrite ?? false);
+  const fail = (what: string, error: unknown): never => {
+    throw new StoreError("exportParquet", store.path, `${what}: ${(error as Error).message}`, {
+      cause: error,
     });
-    rmSync(target, { recursive: true, force: true });
-    if (existsSync(partial)) renameSync(partial, target);
-    written.push({ table, directory: target, rows, files: parquetFiles(target) });
+  };
+  let staging = "";
+  try {
+    staging = mkdtempSync(join(directory, ".pathlab-export-"));
+  } catch (error) {
+    fail(`could not write in the folder ${JSON.stringify(directory)}`, error);
   }
-  return written;
+  try {
+    const written: ExportedTable[] = [];
+    for (const table of chosen) {
+      const target = join(directory, table);
+      const partial = join(staging, table);
+      const rows = await store
+        .withConnection((connection) => copyTable(connection, table, partial))
+        .catch((error: unknown) => fail(`table ${table} to ${JSON.stringify(target)}`, error));
+      written.push({ table, directory: target, rows, files: parquetFiles(partial) });
+    }
+    try {
+      if (earlier !== null) removeListedFiles(directory, earlier);
+      for (const { table, directory: target } of written) {
+        if (existsSync(join(staging, table))) renameSync(join(staging, table), target);
+      }
+      writeManifest(directory, {
+        writer: "pathlab export",
+        version: 1,
+        database: store.path,
+        writtenAt: new Date().toISOString(),
+        tables: written.map(({ table, files }) => ({
+          table,
+          files: files.map((file) => `${table}/${file}`),
+        })),
+      });
+    } catch (error) {
+      fail(`could not move the export into ${JSON.stringify(directory)}`, error);
+    }
+    return written;
+  } finally {
+    rmSync(staging, { recursive: true, force: true }); // the staging folder is ours, made above
+  }
+}
+
+/** Writes one table to `partial` (a folder that does not exist yet); resolves to its row count. */
+async function copyTable(
+  connection: DuckDBConnection,
+  table: string,
+  partial: string,
+): Promise<number> {
+  const { select, partitionBy } = CHILD_TABLES[table] ?? (await tableExport(connection, table));
+  if (partitionBy.length > 0) {
+    const copy = `COPY (${select}) TO $target (FORMAT parquet, PARTITION_BY (${partitionBy.join(", ")}))`;
+    return (await connection.run(copy, { target: partial })).rowsChanged;
+  }
+  mkdirSync(partial);
+  const copy = `COPY (${select}) TO $target (FORMAT parquet)`;
+  const count = (await connection.run(copy, { target: join(partial, "data_0.parquet") }))
+    .rowsChanged;
+  if (count === 0) rmSync(partial, { recursive: true, force: true }); // made just above
+  return count;
 }
 
 function parquetFiles(directory: string): string[] {

@@ -21,8 +21,15 @@ export type { LeaderboardEntry } from "./leaderboardRows.ts";
 export type { Run, RunStatus } from "./runs.ts";
 export type { Migration } from "./migrations.ts";
 export { exportParquet, EXPORTED_TABLES } from "./exportParquet.ts";
-export type { ExportedTable, ExportedTableName } from "./exportParquet.ts";
+export type { ExportedTable, ExportedTableName, ExportParquetOptions } from "./exportParquet.ts";
+export { EXPORT_MANIFEST, ExportFolderError } from "./exportFolder.ts";
+export type { ExportManifest } from "./exportFolder.ts";
 export { queryRows, streamRows } from "./queryRows.ts";
+export {
+  READING_STATEMENT_TYPES,
+  readingStatements,
+  StatementRefusedError,
+} from "./readingStatements.ts";
 export type { QueryResult, RowStream } from "./queryRows.ts";
 export { migratedTables, schemaTables } from "./schemaTables.ts";
 export type { SchemaTable } from "./schemaTables.ts";

@@ -30,6 +30,16 @@ export interface OpenStoreOptions {
    * may; the schema is checked, never migrated. Default false.
    */
   readonly readOnly?: boolean;
+  /**
+   * Open for `pathlab query` (implies `readOnly`): the file is the database of a DuckDB instance in
+   * READ_ONLY access mode, with `enable_external_access = false` and `lock_configuration = true`
+   * set before any statement runs, so no file can be written or read beside it (no COPY, ATTACH of
+   * another file, EXPORT, INSTALL/LOAD, read_parquet), every database it could attach is read-only,
+   * and no SET can undo this; the store then runs only statements that read (see
+   * `readingStatements`). The file is the instance's default database, named after the file (not
+   * `pathlab`). Default false.
+   */
+  readonly locked?: boolean;
   /** Rows per row group for new data; 2,048 by default (see bench/suites/store.ts). */
   readonly rowGroupSize?: number;
   /** The migrations to apply (tests); pathlab's own by default. */
@@ -49,6 +59,8 @@ export class Store {
   readonly path: string;
   /** Whether the file was opened read-only. */
   readonly readOnly: boolean;
+  /** Whether the store was opened `locked` (read-only, no file access, reads only). */
+  readonly locked: boolean;
   /** The migrations applied when this store was opened (empty when the schema was current). */
   readonly appliedMigrations: readonly Migration[];
   private readonly instance: DuckDBInstance;
@@ -66,9 +78,11 @@ export class Store {
     instance: DuckDBInstance,
     connection: DuckDBConnection,
     migrations: readonly Migration[] = [],
+    locked = false,
   ) {
     this.path = path;
-    this.readOnly = readOnly;
+    this.readOnly = readOnly || locked;
+    this.locked = locked;
     this.instance = instance;
     this.connection = connection;
     this.appliedMigrations = migrations;
@@ -157,7 +171,9 @@ function sqlStringLiteral(text: string): string {
 /**
  * Opens (creating if needed) the pathlab database at `path` and brings its schema up to date
  * (`migrate`), or with `readOnly` opens an existing one read-only after checking that its
- * schema is the one this pathlab knows. `":memory:"` opens a private in-memory database.
+ * schema is the one this pathlab knows. `":memory:"` opens a private in-memory database. With
+ * `locked` (what `pathlab query` uses) it opens the file read-only in an instance that cannot
+ * touch any other file nor change its settings, and the store runs only statements that read.
  *
  * Errors: a {@link StoreLockedError} when another process holds the file (the message names its PID
  * and what to do), and a {@link StoreError} for a read-only open of a missing file, an outdated or
@@ -165,9 +181,11 @@ function sqlStringLiteral(text: string): string {
  * @example
  * const store = await openStore("./pathlab.duckdb");
  * const reader = await openStore("./pathlab.duckdb", { readOnly: true }); // after the writer closed
+ * const sealed = await openStore("./pathlab.duckdb", { locked: true }); // `pathlab query`
  */
 export async function openStore(path: string, options: OpenStoreOptions = {}): Promise<Store> {
-  const readOnly = options.readOnly ?? false;
+  const locked = options.locked ?? false;
+  const readOnly = locked || (options.readOnly ?? false);
   const rowGroupSize = options.rowGroupSize ?? DEFAULT_ROW_GROUP_SIZE;
   const migrations = options.migrations ?? MIGRATIONS;
   if (!Number.isInteger(rowGroupSize) || rowGroupSize < 2048 || rowGroupSize % 2048 !== 0) {
@@ -182,6 +200,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
       "no database file there; a read-only open needs an existing database (run `npx pathlab sync` to create one)",
     );
   }
+  if (locked) return openLocked(path, migrations);
   const instance = await DuckDBInstance.create(":memory:");
   let connection: DuckDBConnection | undefined;
   try {
@@ -207,6 +226,44 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
       ? await checkSchema(connection, path, migrations)
       : await migrate(connection, path, migrations);
     return new Store(path, readOnly, instance, connection, applied);
+  } catch (error) {
+    connection?.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+}
+
+/**
+ * DuckDB's settings of a `locked` store, given when the instance is created, so that they hold
+ * before the first statement and cannot be changed afterwards.
+ */
+const LOCKED_CONFIG: Readonly<Record<string, string>> = {
+  access_mode: "READ_ONLY",
+  enable_external_access: "false",
+  lock_configuration: "true",
+};
+
+/** {@link openStore} with `locked`: the file as the default database of a locked-down instance. */
+async function openLocked(path: string, migrations: readonly Migration[]): Promise<Store> {
+  let instance: DuckDBInstance;
+  try {
+    instance = await DuckDBInstance.create(path, LOCKED_CONFIG);
+  } catch (error) {
+    if (/Could not set lock on file/.test((error as Error).message)) {
+      throw new StoreLockedError(path, true, error);
+    }
+    throw new StoreError(
+      "openStore",
+      path,
+      `DuckDB could not open the file read-only: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  let connection: DuckDBConnection | undefined;
+  try {
+    connection = await instance.connect();
+    const applied = await checkSchema(connection, path, migrations);
+    return new Store(path, true, instance, connection, applied, true);
   } catch (error) {
     connection?.closeSync();
     instance.closeSync();

@@ -5,11 +5,14 @@
 
 import {
   JsonDuckDBValueConverter,
+  type DuckDBConnection,
+  type DuckDBPreparedStatement,
   type DuckDBResult,
   type DuckDBValue,
   type Json,
 } from "@duckdb/node-api";
 import type { Store } from "./openStore.ts";
+import { readingStatements } from "./readingStatements.ts";
 import { StoreError } from "./storeError.ts";
 
 /**
@@ -24,7 +27,8 @@ export interface QueryResult {
 /**
  * Runs `sql` with `parameters` bound (`$name` or `?`), after earlier work on the store, and returns
  * every row as JSON values: numbers, strings (BIGINT and HUGEINT as decimal strings, timestamps as
- * ISO-like text), lists as arrays, JSON columns as their text. Errors become a {@link StoreError}
+ * ISO-like text), lists as arrays, JSON columns as their text. On a `locked` store only
+ * statements that read run (see {@link streamRows}). Errors become a {@link StoreError}
  * quoting DuckDB's message.
  * @example
  * const { rows } = await queryRows(store, "select count(*) as n from path_sets where asset = $asset", { asset: "BTC" });
@@ -35,12 +39,21 @@ export async function queryRows(
   sql: string,
   parameters?: Record<string, DuckDBValue> | DuckDBValue[],
 ): Promise<QueryResult> {
+  const fail = (error: unknown): never => {
+    throw new StoreError("queryRows", store.path, (error as Error).message, { cause: error });
+  };
   return store.withConnection(async (connection) => {
-    try {
-      const reader = await connection.runAndReadAll(sql, parameters);
+    if (!store.locked) {
+      const reader = await connection.runAndReadAll(sql, parameters).catch(fail);
       return { columns: reader.columnNames(), rows: reader.getRowsJson() };
-    } catch (error) {
-      throw new StoreError("queryRows", store.path, (error as Error).message, { cause: error });
+    }
+    const statements = await checkedStatements(connection, sql, store.path, fail);
+    try {
+      const last = await runUntilLast(statements, parameters, fail);
+      const reader = await last.runAndReadAll().catch(fail);
+      return { columns: reader.columnNames(), rows: reader.getRowsJson() };
+    } finally {
+      for (const statement of statements) statement.destroySync();
     }
   });
 }
@@ -75,6 +88,8 @@ export interface RowStream {
  * Runs `sql` (statements before the last are run first; `parameters` bind to the last) as a
  * streaming query and hands its result to `read`, which pulls the rows chunk by chunk and may stop
  * early; resolves to what `read` returns. The store's connection is held until `read` settles.
+ * On a `locked` store (`pathlab query`) every statement is first checked to read only
+ * (`readingStatements`), and a `StatementRefusedError` is thrown before any of them runs.
  * DuckDB's errors, when the query starts or while its rows are read, become a {@link StoreError}
  * quoting DuckDB's message; errors thrown by `read` itself pass through as they are.
  * @example
@@ -94,32 +109,76 @@ export async function streamRows<T>(
     throw new StoreError("streamRows", store.path, (error as Error).message, { cause: error });
   };
   return store.withConnection(async (connection) => {
-    const result: DuckDBResult = await connection.stream(sql, parameters).catch(fail);
-    let done = false;
-    const nextChunk = async () => {
-      if (done) return null;
-      const chunk = await result.fetchChunk().catch(fail);
-      if (chunk === null || chunk.rowCount === 0) done = true;
-      return done ? null : chunk;
-    };
-    return read({
-      columns: result.deduplicatedColumnNames(),
-      async nextRows() {
-        const chunk = await nextChunk();
-        if (chunk === null) return null;
-        const rows = chunk.convertRows(JsonDuckDBValueConverter) as Json[][];
-        chunk.reset();
-        return rows;
-      },
-      async skipRows() {
-        let count = 0;
-        for (let chunk = await nextChunk(); chunk !== null; chunk = await nextChunk()) {
-          count += chunk.rowCount;
-          chunk.reset();
-          _memoryHint = new ArrayBuffer(MEMORY_HINT_BYTES);
-        }
-        return count;
-      },
-    });
+    if (!store.locked) {
+      const result: DuckDBResult = await connection.stream(sql, parameters).catch(fail);
+      return read(rowStream(result, fail));
+    }
+    const statements = await checkedStatements(connection, sql, store.path, fail);
+    try {
+      const last = await runUntilLast(statements, parameters, fail);
+      return await read(rowStream(await last.stream().catch(fail), fail));
+    } finally {
+      for (const statement of statements) statement.destroySync();
+    }
   });
+}
+
+/**
+ * The statements of `sql` on a locked store, each checked to read only: a refusal
+ * (`StatementRefusedError`) passes as it is, DuckDB's errors go through `fail`, and SQL without a
+ * statement (only comments) fails too.
+ */
+async function checkedStatements(
+  connection: DuckDBConnection,
+  sql: string,
+  databasePath: string,
+  fail: (error: unknown) => never,
+): Promise<DuckDBPreparedStatement[]> {
+  const statements = await readingStatements(connection, sql, databasePath).catch(
+    (error: unknown) => (error instanceof StoreError ? Promise.reject(error) : fail(error)),
+  );
+  if (statements.length === 0) fail(new Error("the SQL holds no statement (only comments?)"));
+  return statements;
+}
+
+/** Runs every statement but the last, binds `parameters` to the last and returns it. */
+async function runUntilLast(
+  statements: readonly DuckDBPreparedStatement[],
+  parameters: Record<string, DuckDBValue> | DuckDBValue[] | undefined,
+  fail: (error: unknown) => never,
+): Promise<DuckDBPreparedStatement> {
+  const last = statements.length - 1;
+  for (let index = 0; index < last; index++) await statements[index].run().catch(fail);
+  if (parameters !== undefined) statements[last].bind(parameters);
+  return statements[last];
+}
+
+/** The chunks of `result` as a {@link RowStream}; DuckDB's errors go through `fail`. */
+function rowStream(result: DuckDBResult, fail: (error: unknown) => never): RowStream {
+  let done = false;
+  const nextChunk = async () => {
+    if (done) return null;
+    const chunk = await result.fetchChunk().catch(fail);
+    if (chunk === null || chunk.rowCount === 0) done = true;
+    return done ? null : chunk;
+  };
+  return {
+    columns: result.deduplicatedColumnNames(),
+    async nextRows() {
+      const chunk = await nextChunk();
+      if (chunk === null) return null;
+      const rows = chunk.convertRows(JsonDuckDBValueConverter) as Json[][];
+      chunk.reset();
+      return rows;
+    },
+    async skipRows() {
+      let count = 0;
+      for (let chunk = await nextChunk(); chunk !== null; chunk = await nextChunk()) {
+        count += chunk.rowCount;
+        chunk.reset();
+        _memoryHint = new ArrayBuffer(MEMORY_HINT_BYTES);
+      }
+      return count;
+    },
+  };
 }

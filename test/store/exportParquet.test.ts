@@ -201,12 +201,12 @@ describe("exportParquet", () => {
     },
   );
 
-  it("exporting again replaces each table's folder: no duplicate files or rows", async () => {
+  it("exporting again with overwrite replaces each table's folder: no duplicate files or rows", async () => {
     const store = await filledStore(folder);
     const out = join(folder, "export");
     const first = await exportParquet(store, out);
     await queryRows(store, "delete from crosschecks where asset = 'ETH'");
-    const second = await exportParquet(store, out);
+    const second = await exportParquet(store, out, undefined, { overwrite: true });
     expect(second.map((table) => table.files)).toEqual(
       first.map((table) => (table.table === "crosschecks" ? table.files.slice(0, 1) : table.files)),
     );
@@ -226,10 +226,10 @@ describe("exportParquet", () => {
     const [runs] = await exportParquet(store, out, ["runs"]);
     expect(runs).toMatchObject({ table: "runs", rows: 0, files: [] });
     await startRun(store, { command: "export", args: {}, startedAtUnix: FORECAST_START });
-    const [again] = await exportParquet(store, out, ["runs"]);
+    const [again] = await exportParquet(store, out, ["runs"], { overwrite: true });
     expect(again.files).toHaveLength(1);
     for (const name of ["nope", "path_points", "schema_migrations"]) {
-      await expect(exportParquet(store, out, [name])).rejects.toThrow(
+      await expect(exportParquet(store, out, [name], { overwrite: true })).rejects.toThrow(
         `exportParquet requires tables of the database (${EXPORTED_TABLES.join(", ")}), got "${name}"`,
       );
     }

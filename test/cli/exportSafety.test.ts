@@ -1,0 +1,80 @@
+/**
+ * `pathlab export` writes only its own files, as a real child process (`node dist/cli/main.js`) on
+ * a real DuckDB file: a user's folder is refused untouched (exit 2, one line naming the folder), an
+ * earlier export is replaced only with --overwrite and the user's files beside it stay, and
+ * `--out /proc/x` fails at once (it looped forever) with the path named.
+ */
+
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { filledStore } from "../store/filledStore.ts";
+import { temporaryFolder } from "../store/helpers.ts";
+import { runPathlab } from "./runPathlab.ts";
+
+let folder: string;
+let remove: () => void;
+let database: string;
+
+beforeAll(async () => {
+  ({ folder, remove } = temporaryFolder());
+  const store = await filledStore(folder);
+  database = store.path;
+  await store.close();
+}, 60_000);
+afterAll(() => remove?.());
+
+const HINT = "(run 'npx pathlab export --help' for usage)";
+
+describe("pathlab export touches only its own files", () => {
+  it("refuses a folder holding the user's files: exit 2, one line, insights/thesis.txt kept", async () => {
+    const out = join(folder, "mine");
+    mkdirSync(join(out, "insights"), { recursive: true });
+    writeFileSync(join(out, "insights", "thesis.txt"), "my thesis");
+    for (const extra of [[], ["--overwrite"]]) {
+      const finished = await runPathlab(["export", "--out", out, "--db", database, ...extra]);
+      expect(finished.code, finished.stderr).toBe(2);
+      expect(finished.stdout).toBe("");
+      expect(finished.stderr).toBe(
+        `pathlab: export: parameter "--out": expected a new or empty folder, or one holding pathlab's own earlier export (with its .pathlab-export.json), got a folder that holds other files (insights) and no pathlab export; choose a new or empty folder\n${HINT}\n`,
+      );
+    }
+    expect(readdirSync(out)).toEqual(["insights"]);
+    expect(readdirSync(join(out, "insights"))).toEqual(["thesis.txt"]);
+    expect(readFileSync(join(out, "insights", "thesis.txt"), "utf8")).toBe("my thesis");
+  }, 30_000);
+
+  it("--out /proc/x fails at once, naming the path (exit 2)", async () => {
+    const finished = await runPathlab(["export", "--out", "/proc/x", "--db", database]);
+    expect(finished.code, finished.stderr).toBe(2);
+    expect(finished.elapsedMs).toBeLessThan(10_000);
+    expect(finished.stderr).toMatch(
+      /^pathlab: export: parameter "--out": expected a folder that can be created, got "\/proc\/x" \(ENOENT[^\n]*\)\n/,
+    );
+  }, 30_000);
+
+  it("replaces its own earlier export only with --overwrite; the user's files beside it stay", async () => {
+    const out = join(folder, "export");
+    const first = await runPathlab(["export", "--out", out, "--db", database, "--json"]);
+    expect(first.code, first.stderr).toBe(0);
+    writeFileSync(join(out, "notes.md"), "notes");
+    const again = await runPathlab(["export", "--out", out, "--db", database]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(
+      /^pathlab: export: parameter "--out": expected a new or empty folder, or --overwrite to replace an earlier export, got a folder holding pathlab's export of \S+; pass --overwrite to replace it \(only the files it lists are removed\)\n/,
+    );
+    const replaced = await runPathlab([
+      "export",
+      "--out",
+      out,
+      "--db",
+      database,
+      "--overwrite",
+      "--json",
+    ]);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(JSON.parse(replaced.stdout)).toEqual(JSON.parse(first.stdout));
+    expect(readFileSync(join(out, "notes.md"), "utf8")).toBe("notes");
+    expect(readdirSync(out)).toContain(".pathlab-export.json");
+  }, 60_000);
+});

@@ -199,7 +199,8 @@ describe("pathlab sync with the embedded sandbox, then query and export", () => 
       await reader.close();
     }
     let text = "";
-    const again = await runCli(["export", "--out", out, "--db", database], {
+    // Again into its own earlier export: replaced with --overwrite.
+    const again = await runCli(["export", "--out", out, "--db", database, "--overwrite"], {
       stdout: (chunk) => (text += chunk),
       stderr: (chunk) => (text += chunk),
     });

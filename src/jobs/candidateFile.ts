@@ -87,7 +87,12 @@ export async function readCandidateFile(
   return candidateFileFromText(basename(path), text, options);
 }
 
-function unknownPrompt(file: string, layout: CandidateFile["layout"]) {
+/**
+ * A candidate file whose prompt is not known (yet): every field but its name and layout empty.
+ * @example unknownPrompt("BTC-a.json", undefined).asset // => undefined
+ * @internal
+ */
+export function unknownPrompt(file: string, layout: CandidateFile["layout"]) {
   return {
     file,
     layout,

@@ -11,7 +11,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { PathSet } from "../paths/pathSet.ts";
-import { readCandidateFile, type CandidateFile } from "./candidateFile.ts";
+import { readCandidateFile, unknownPrompt, type CandidateFile } from "./candidateFile.ts";
 
 export { CANDIDATE_MINER_UID, readCandidateFile, candidateFileFromText } from "./candidateFile.ts";
 export type { CandidateFile, CandidateReadOptions } from "./candidateFile.ts";
@@ -51,7 +51,7 @@ export async function readCandidateFolder(folder: string): Promise<CandidateFold
     const path = join(folder, name);
     const unreadable = await notARegularFile(path);
     if (unreadable !== undefined) {
-      files.push({ ...emptyFile(name), path, valid: false, reason: unreadable });
+      files.push({ ...unknownPrompt(name, undefined), path, valid: false, reason: unreadable });
       continue;
     }
     const { pathSet, ...read } = await readCandidateFile(path);
@@ -94,18 +94,4 @@ async function notARegularFile(path: string): Promise<string | undefined> {
           : code;
     return `cannot read the file: ${why ?? (error as Error).message}`;
   }
-}
-
-function emptyFile(file: string): CandidateFile {
-  return {
-    file,
-    layout: undefined,
-    asset: undefined,
-    timeIncrement: undefined,
-    timeLength: undefined,
-    startTimeUnix: undefined,
-    validation: undefined,
-    pathSet: undefined,
-    reason: undefined,
-  };
 }

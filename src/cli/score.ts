@@ -110,8 +110,9 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         "rule, SPYX → SP500, the crypto-1h volatility CRPS. Miners are keyed by hotkey; smoothed\n" +
         "scores are computed at every validator update of the range (table rank_history).\n" +
         "\nExit codes: 0 every recomputed number agrees with the service's, 1 a disagreement (shown\n" +
-        "loudly; a bug on one side) or a candidate file that answers no prompt of the range, 2 bad\n" +
-        "usage, 130 interrupted (Ctrl-C; the prompts scored until then are kept, the one being\n" +
+        "loudly; a bug on one side), a prompt that failed (recorded with its reason; the others are\n" +
+        "scored) or a candidate file that answers no prompt of the range, 2 bad usage, 130\n" +
+        "interrupted (Ctrl-C or SIGTERM; the prompts scored until then are kept, the one being\n" +
         "written is rolled back). Each prompt is stored in one transaction under its natural key, so\n" +
         "rerunning a range changes no row count.",
     );

@@ -7,7 +7,8 @@
 // commands in one fresh folder, as `npx pathlab …` from that folder would (the compiled
 // dist/cli/main.js of this checkout, stdout and stderr together). Only what differs from run to
 // run by nature is not compared: seconds taken (and the table widths they change), a port the
-// system chose, and the order in which concurrent units finish.
+// system chose, the order in which concurrent units finish, and how many requests a loaded
+// machine had to retry.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -184,6 +185,8 @@ function comparable(text) {
   const masked = text
     .replace(/\d+(\.\d+)? s\b/g, "#s")
     .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:#")
+    // a request that timed out on a loaded machine is retried: how many varies from run to run
+    .replace(/ \(\d+ retried\)/g, "")
     .replace(/[ ─┬┼┴]+/g, " ");
   // units finish in an order of their own (two at a time): compare their lines as a set
   const lines = masked.split("\n");

@@ -16,8 +16,8 @@ import type { ProgramIo, ProgramStatus } from "./program.ts";
 import {
   addPromptRangeOptions,
   addServiceOptions,
-  apiKeyOption,
   rethrowAsUsage,
+  serviceRequest,
 } from "./serviceOptions.ts";
 
 interface BaselineCommandOptions {
@@ -98,7 +98,7 @@ export function baselineCommand(io: ProgramIo, status: ProgramStatus): Command {
     .option("--json", "print the summary as JSON instead of text")
     .addHelpText("after", MODELS_HELP);
   return command.action(async (options: BaselineCommandOptions) => {
-    const apiKey = apiKeyOption(command, options, io.stderr);
+    const service = serviceRequest(command, options, io.stderr);
     const interruption = onInterrupt("baseline", io.stderr);
     let summary: BaselineSummary;
     try {
@@ -114,11 +114,7 @@ export function baselineCommand(io: ProgramIo, status: ProgramStatus): Command {
         modelSeed: options.modelSeed,
         simulations: options.simulations,
         force: options.force === true,
-        ...(options.baseUrl !== undefined &&
-          options.baseUrl !== "" && { baseUrl: options.baseUrl }),
-        ...(apiKey !== undefined && { apiKey }),
-        ...(options.now !== undefined && { now: options.now }),
-        ...(options.seed !== undefined && { seed: options.seed }),
+        ...service,
         onEvent: (event) => {
           if (event.type === "plan") {
             io.stderr(`baseline: ${event.competition}: ${event.prompts} prompts\n`);

@@ -15,9 +15,9 @@ import {
   addDeploymentOptions,
   addPromptRangeOptions,
   addServiceOptions,
-  apiKeyOption,
   deploymentOptions,
   rethrowAsUsage,
+  serviceRequest,
 } from "./serviceOptions.ts";
 import { DEFAULT_ERA_SETTINGS, type EraSettings } from "../spec/eras.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
@@ -117,7 +117,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         "rerunning a range changes no row count.",
     );
   return command.action(async (options: ScoreCommandOptions) => {
-    const apiKey = apiKeyOption(command, options, io.stderr);
+    const service = serviceRequest(command, options, io.stderr);
     const onEvent = progressPrinter(io);
     const interruption = onInterrupt("score", io.stderr);
     let summary: ScoreSummary;
@@ -135,11 +135,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         client: deploymentOptions(options),
         eraSettings: eraSettingsOf(options),
         database: options.db,
-        ...(options.baseUrl !== undefined &&
-          options.baseUrl !== "" && { baseUrl: options.baseUrl }),
-        ...(apiKey !== undefined && { apiKey }),
-        ...(options.now !== undefined && { now: options.now }),
-        ...(options.seed !== undefined && { seed: options.seed }),
+        ...service,
         onEvent,
         signal: interruption.signal,
       });

@@ -172,3 +172,29 @@ export function apiKeyOption(
   const trimmed = key?.trim();
   return trimmed === undefined || trimmed === "" ? undefined : trimmed;
 }
+
+/**
+ * The service part of a job's options from what {@link addServiceOptions} added: `baseUrl` (an
+ * empty one is none), the API key ({@link apiKeyOption}, with its warning), and the embedded
+ * sandbox's `now` and `seed`; only those given.
+ * @example await runSync({ ...serviceRequest(command, options, io.stderr), assets });
+ */
+export function serviceRequest(
+  command: Command,
+  options: {
+    readonly baseUrl?: string;
+    readonly apiKey?: string;
+    readonly apiKeyFile?: string;
+    readonly now?: string;
+    readonly seed?: number;
+  },
+  stderr: (text: string) => void,
+): { baseUrl?: string; apiKey?: string; now?: string; seed?: number } {
+  const apiKey = apiKeyOption(command, options, stderr);
+  return {
+    ...(options.baseUrl !== undefined && options.baseUrl !== "" && { baseUrl: options.baseUrl }),
+    ...(apiKey !== undefined && { apiKey }),
+    ...(options.now !== undefined && { now: options.now }),
+    ...(options.seed !== undefined && { seed: options.seed }),
+  };
+}

@@ -7,7 +7,7 @@ import {
 } from "../jobs/jobDefaults.ts";
 import { HORIZONS } from "../spec/assets.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
-import { addServiceOptions, apiKeyOption, rethrowAsUsage } from "./serviceOptions.ts";
+import { addServiceOptions, rethrowAsUsage, serviceRequest } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { createSyncProgress } from "./syncProgress.ts";
@@ -67,7 +67,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         "is no failure; the summary counts retries apart.",
     );
   return command.action(async (options: SyncCommandOptions) => {
-    const apiKey = apiKeyOption(command, options, io.stderr);
+    const service = serviceRequest(command, options, io.stderr);
     const terminal = io.stderrTerminal;
     const progress = createSyncProgress(io.stderr, terminal);
     const interruption = onInterrupt("sync", io.stderr);
@@ -79,12 +79,8 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...(options.assets !== undefined && { assets: options.assets }),
         ...(options.horizons !== undefined && { horizons: options.horizons }),
         database: options.db,
-        ...(options.baseUrl !== undefined &&
-          options.baseUrl !== "" && { baseUrl: options.baseUrl }),
-        ...(apiKey !== undefined && { apiKey }),
+        ...service,
         concurrency: options.concurrency,
-        ...(options.now !== undefined && { now: options.now }),
-        ...(options.seed !== undefined && { seed: options.seed }),
         onEvent: progress.onEvent,
         signal: interruption.signal,
       });

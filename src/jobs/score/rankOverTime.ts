@@ -90,8 +90,7 @@ export function rankHistory(
   },
 ): RankHistoryEntry[] {
   const { competition, updates, keys } = context;
-  const uidOf = (minerKey: number) =>
-    minerKey === CANDIDATE_MINER_UID ? CANDIDATE_MINER_UID : keys.minerOf(minerKey).uid;
+  const uidOf = uidOfKey(keys);
   const network = smoothedScoreHistory(prompts, { competition, updates });
   const withCandidate =
     candidatePrompts === undefined
@@ -167,4 +166,14 @@ export function updateTimes(prompts: readonly ScoredPrompt[], nowUnix: number): 
     if (update <= nowUnix) times.add(update);
   }
   return [...times].sort((a, b) => a - b);
+}
+
+/**
+ * The uid of a miner key of `keys`, the candidate's key (−1) being its own uid: the tie-break of
+ * {@link rankMiners}.
+ * @example rankMiners(smoothed, parameters, uidOfKey(keys))
+ */
+export function uidOfKey(keys: MinerKeys): (minerKey: number) => number {
+  return (minerKey) =>
+    minerKey === CANDIDATE_MINER_UID ? CANDIDATE_MINER_UID : keys.minerOf(minerKey).uid;
 }

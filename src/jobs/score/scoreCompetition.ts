@@ -20,7 +20,7 @@ import type { CandidateMatches } from "./candidateMatch.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 import { parametersAt, rankHistory, updateTimes } from "./rankOverTime.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
-import { scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
+import { pooledPrompts, scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
 import type { MinerSelection } from "./scoreOptions.ts";
 import { competitionScores } from "./competitionScores.ts";
 import {
@@ -165,12 +165,7 @@ async function storeRankHistory(
   competition: RangeCompetition,
   pools: readonly PromptPool[],
 ): Promise<{ updates: number[]; rows: RankHistoryEntry[] }> {
-  const validatorPrompts = pools.map((pool) => pool.scored).filter((p) => p.minerScores.length > 0);
-  const withCandidate = pools.some((pool) => pool.candidateScored !== undefined)
-    ? pools
-        .map((pool) => pool.candidateScored ?? pool.scored)
-        .filter((p) => p.minerScores.length > 0)
-    : undefined;
+  const { network: validatorPrompts, withCandidate } = pooledPrompts(pools);
   const updates = updateTimes(validatorPrompts, context.nowUnix);
   const rows = rankHistory(validatorPrompts, withCandidate, {
     competition: competition.parameters,

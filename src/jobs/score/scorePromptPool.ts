@@ -267,3 +267,22 @@ async function scoreAll(
     { calibration: true, eraSettings: context.eraSettings },
   );
 }
+
+/**
+ * The validator's prompts of `pools` as the smoothing functions take them: the pools as scored
+ * (prompts without the service's rows left out), and, when the candidate took part anywhere, the
+ * same prompts with it in every pool it joined.
+ * @example const { network, withCandidate } = pooledPrompts(pools);
+ */
+export function pooledPrompts(pools: readonly PromptPool[]): {
+  network: ScoredPrompt[];
+  withCandidate: ScoredPrompt[] | undefined;
+} {
+  const scored = (prompt: ScoredPrompt) => prompt.minerScores.length > 0;
+  return {
+    network: pools.map((pool) => pool.scored).filter(scored),
+    withCandidate: pools.some((pool) => pool.candidateScored !== undefined)
+      ? pools.map((pool) => pool.candidateScored ?? pool.scored).filter(scored)
+      : undefined,
+  };
+}

@@ -17,9 +17,9 @@ import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
 import type { Agreement, ScoreLeaderboardRow } from "../scoreSummary.ts";
 import { agreementOf, combined } from "./agreement.ts";
 import type { MinerKeys } from "./minerKeys.ts";
-import { parametersAt, rankMiners, type RankedMiner } from "./rankOverTime.ts";
+import { parametersAt, rankMiners, uidOfKey, type RankedMiner } from "./rankOverTime.ts";
 import type { RangeCompetition } from "./rangePrompts.ts";
-import type { PromptPool } from "./scorePromptPool.ts";
+import { pooledPrompts, type PromptPool } from "./scorePromptPool.ts";
 
 /** The smoothed-scores operation allows at most 7 days; ask for the last 6. */
 const SMOOTHED_LOOKBACK_SECONDS = 6 * 86400;
@@ -81,14 +81,13 @@ export async function compareWithService(
     if (parseIsoTimeMs(row.updated_at) / 1000 === asOfUnix) serviceAt.set(row.miner_uid, row);
   }
   const parameters = parametersAt(competition.parameters, at, context.eraSettings);
-  const validatorPrompts = pools.map((pool) => pool.scored).filter((p) => p.minerScores.length > 0);
+  const { network: validatorPrompts, withCandidate: candidatePrompts } = pooledPrompts(pools);
   const byKey = holdersAt(
     smoothedScores(validatorPrompts, { competition: parameters, now: at }),
     keys,
     at,
   );
-  const uidOf = (minerKey: number) =>
-    minerKey === CANDIDATE_MINER_UID ? CANDIDATE_MINER_UID : keys.minerOf(minerKey).uid;
+  const uidOf = uidOfKey(keys);
   // The leaderboard shows the miners pathlab scored (all, or the selected ones).
   const scoredKeys = new Set(pools.flatMap((pool) => pool.network.map((entry) => entry.minerKey)));
   const ranked = rankMiners(byKey, parameters, uidOf).filter((miner) =>
@@ -114,11 +113,6 @@ export async function compareWithService(
       leaderboard: leaderboardAt.get(keys.minerOf(miner.minerKey).uid),
     }),
   );
-  const candidatePrompts = pools.some((pool) => pool.candidateScored !== undefined)
-    ? pools
-        .map((pool) => pool.candidateScored ?? pool.scored)
-        .filter((prompt) => prompt.minerScores.length > 0)
-    : undefined;
   let candidate: ServiceComparison["candidate"];
   if (candidatePrompts !== undefined) {
     // Every miner as the pools with the candidate score them: its prompt scores move theirs.

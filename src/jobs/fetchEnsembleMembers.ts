@@ -16,8 +16,8 @@ import { PathSetError } from "../paths/pathSetError.ts";
 
 /**
  * A prediction set that did not make a valid path set, with the validator's reason: `replaced`
- * when a second fetch gave the same answer (the miner is left out and the next one takes its
- * place), `corrected` when the second copy was valid and used (the first was damaged on the way).
+ * when every copy fetched was invalid (the miner is left out and the next one takes its place),
+ * `corrected` when a later copy was valid and used (the first was damaged on the way).
  * @example const rejected: RejectedPathSet = { minerUid: 23, outcome: "replaced", reason: "miner 23: path 0: Number of time points is incorrect: expected 61, got 60" };
  */
 export interface RejectedPathSet {
@@ -38,6 +38,11 @@ export interface EnsembleMembers {
   readonly rejected: readonly RejectedPathSet[];
   /** Miners asked for that have no prediction set for the prompt. */
   readonly absent: readonly number[];
+  /**
+   * Each miner's answer: a valid path set, `"absent"`, or the reason its set was invalid. Passed
+   * as a request's `known`, only the miners with an invalid set are asked again.
+   */
+  readonly known: ReadonlyMap<number, KnownAnswer>;
 }
 
 /**
@@ -55,9 +60,26 @@ export interface EnsembleRequest {
   readonly ranked: readonly number[];
   /** Members wanted; default `ENSEMBLE_SIZE` (10). */
   readonly size?: number;
+  /**
+   * Copies of an invalid set fetched before the miner is left out (the first valid copy is used);
+   * default 2.
+   */
+  readonly copies?: number;
+  /**
+   * Answers of an earlier fetch (its result's `known`): a path set or `"absent"` is used as it is;
+   * a miner whose set was invalid is asked again (`copies` times), its earlier reason kept.
+   */
+  readonly known?: ReadonlyMap<number, KnownAnswer>;
 }
 
-/** One miner's answer: no set, a valid path set (perhaps on the second fetch), or invalid twice. */
+/**
+ * A miner's answer as {@link EnsembleMembers} keeps it: its valid path set, `"absent"` (no set for
+ * the prompt), or the validator's reason its set was invalid.
+ * @example const known: KnownAnswer = { invalid: "miner 23: path 0: Number of time points is incorrect: expected 61, got 60" };
+ */
+export type KnownAnswer = PathSet | "absent" | { readonly invalid: string };
+
+/** One miner's answer: no set, a valid path set (perhaps a later copy), or invalid on every copy. */
 type MemberAnswer =
   | { readonly kind: "absent" }
   | { readonly kind: "member"; readonly pathSet: PathSet; readonly firstReason?: string }
@@ -69,8 +91,8 @@ type MemberAnswer =
  * for each miner without a set or whose set is not a valid path set, the next miners of the
  * ranking, until `size` members or the end of the ranking. Valid is `pathSetFromPrediction`'s
  * check (the validator's counts, every price finite and positive) plus the `miner_uid` and
- * `start_time` asked for. An invalid set is fetched a second time before the miner is left out,
- * so that a set damaged on the way does not change the ensemble. A request that fails after the
+ * `start_time` asked for. An invalid set is fetched again (`copies` in all) before the miner is
+ * left out, so that a set damaged on the way does not change the ensemble. A request that fails after the
  * client's retries is also made once more (not for 400, 401, 402, 403); if it fails again the
  * error is thrown: the ensemble would not be the service's without that miner.
  * @example
@@ -112,18 +134,34 @@ export async function fetchEnsembleMembers(
       return error.message;
     }
   };
+  const copies = Math.max(1, request.copies ?? 2);
   const answer = async (minerUid: number): Promise<MemberAnswer> => {
-    const first = validate(await fetchSet(minerUid), minerUid);
-    if (first === undefined) return { kind: "absent" };
-    if (typeof first !== "string") return { kind: "member", pathSet: first };
-    const second = validate(await fetchSet(minerUid), minerUid);
-    if (second === undefined || typeof second === "string")
-      return { kind: "rejected", reason: first };
-    return { kind: "member", pathSet: second, firstReason: first };
+    const settled = request.known?.get(minerUid);
+    if (settled === "absent") return { kind: "absent" };
+    if (settled !== undefined && !("invalid" in settled)) {
+      return { kind: "member", pathSet: settled };
+    }
+    let first = settled?.invalid;
+    let copy = 0;
+    if (first === undefined) {
+      const answered = validate(await fetchSet(minerUid), minerUid);
+      copy = 1;
+      if (answered === undefined) return { kind: "absent" };
+      if (typeof answered !== "string") return { kind: "member", pathSet: answered };
+      first = answered;
+    }
+    for (copy += 1; copy <= copies; ++copy) {
+      const again = validate(await fetchSet(minerUid), minerUid);
+      if (again !== undefined && typeof again !== "string") {
+        return { kind: "member", pathSet: again, firstReason: first };
+      }
+    }
+    return { kind: "rejected", reason: first };
   };
   const members: PathSet[] = [];
   const rejected: RejectedPathSet[] = [];
   const absent: number[] = [];
+  const known = new Map<number, KnownAnswer>();
   let next = 0;
   while (members.length < size && next < request.ranked.length) {
     const batch = request.ranked.slice(next, next + size - members.length);
@@ -131,18 +169,22 @@ export async function fetchEnsembleMembers(
     const answers = await Promise.all(batch.map(answer));
     answers.forEach((found, index) => {
       const minerUid = batch[index];
-      if (found.kind === "absent") absent.push(minerUid);
-      else if (found.kind === "rejected") {
+      if (found.kind === "absent") {
+        absent.push(minerUid);
+        known.set(minerUid, "absent");
+      } else if (found.kind === "rejected") {
         rejected.push({ minerUid, outcome: "replaced", reason: found.reason });
+        known.set(minerUid, { invalid: found.reason });
       } else {
         if (found.firstReason !== undefined) {
           rejected.push({ minerUid, outcome: "corrected", reason: found.firstReason });
         }
         members.push(found.pathSet);
+        known.set(minerUid, found.pathSet);
       }
     });
   }
-  return { members, rejected, absent };
+  return { members, rejected, absent, known };
 }
 
 /** Client errors that a second request would only repeat: the request or the key is wrong. */

@@ -10,7 +10,11 @@ import { ensembleOf } from "../paths/ensemble.ts";
 import type { PathSet } from "../paths/pathSet.ts";
 import { HORIZON_LAYOUTS, VOLATILITY_LAYOUTS } from "../spec/insightConventions.ts";
 import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
-import { fetchEnsembleMembers, type RejectedPathSet } from "./fetchEnsembleMembers.ts";
+import {
+  fetchEnsembleMembers,
+  type EnsembleMembers,
+  type RejectedPathSet,
+} from "./fetchEnsembleMembers.ts";
 import { fetchMinuteCloses, type MinuteCloses } from "./fetchMinuteCloses.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncFailureStage } from "./syncSummary.ts";
@@ -34,7 +38,21 @@ export interface UnitInputs {
   readonly closes: MinuteCloses | undefined;
   /** Operations that cannot be recomputed for want of an input, and why. */
   readonly unavailable: ReadonlyMap<RecomputablePath, string>;
+  /** Miners left out of either ensemble because every copy of their set was invalid. */
+  readonly replaced: number;
+  /** The ensembles as fetched (their settled answers are reused when the inputs are confirmed). */
+  readonly ensembles: {
+    readonly current: EnsembleMembers;
+    readonly previous: EnsembleMembers | undefined;
+  };
 }
+
+/**
+ * Copies of an invalid set fetched when a unit's inputs are confirmed (`fetchUnitInputs` with
+ * `confirm`): a set the service damages on the way, one response in two, comes back valid at
+ * least once in 6 with probability 98.4 %.
+ */
+export const CONFIRMING_COPIES = 6;
 
 /**
  * Fetches, in parallel: the top-10 ensemble at `startUnix` (`fetchEnsembleMembers`; each invalid
@@ -45,6 +63,12 @@ export interface UnitInputs {
  * prompt's price is found after missing minutes). Throws a `UnitFailure` when the ensemble cannot
  * be fetched or has no valid member; a missing previous ensemble or closes are reported and make
  * the volatility records `unavailable` instead.
+ *
+ * With `confirm` (the inputs of a first fetch whose ensemble left a miner out, and whose
+ * cross-check then disagreed), only what was not settled is asked again: each left-out miner's set
+ * up to {@link CONFIRMING_COPIES} times, and the minute closes if they could not be had. A set that
+ * was only damaged on the way then takes its place back, and the verdicts are not computed from a
+ * fetch that failed.
  * @example
  * const inputs = await fetchUnitInputs(client, plan, startUnix, ranking, fail);
  * ensembleOf(inputs.members).nPaths // => 10000
@@ -55,6 +79,7 @@ export async function fetchUnitInputs(
   startUnix: number,
   ranking: readonly LeaderboardV2Row[],
   fail: (stage: SyncFailureStage, reason: string, more?: Partial<SyncFailure>) => void,
+  confirm?: UnitInputs,
 ): Promise<UnitInputs> {
   const ranked = ranking.map((row) => row.neuron_uid);
   const { horizonMinutes } = HORIZON_LAYOUTS[plan.horizon];
@@ -66,17 +91,27 @@ export async function fetchUnitInputs(
     VOLATILITY_LAYOUTS[plan.horizon].realizedWindowMinutes,
     horizonMinutes + 1,
   );
+  const again = (earlier: EnsembleMembers | undefined) =>
+    confirm === undefined ? {} : { copies: CONFIRMING_COPIES, known: earlier?.known };
   const [current, previous, closes] = await Promise.allSettled([
-    fetchEnsembleMembers(client, { asset: plan.asset, horizon: plan.horizon, startUnix, ranked }),
+    fetchEnsembleMembers(client, {
+      asset: plan.asset,
+      horizon: plan.horizon,
+      startUnix,
+      ranked,
+      ...again(confirm?.ensembles.current),
+    }),
     volatility
       ? fetchEnsembleMembers(client, {
           asset: plan.asset,
           horizon: plan.horizon,
           startUnix: startUnix - horizonSeconds,
           ranked,
+          ...again(confirm?.ensembles.previous),
         })
       : Promise.resolve(undefined),
-    fetchMinuteCloses(client, plan.asset, startUnix - (windowMinutes + 60) * 60, startUnix),
+    confirm?.closes ??
+      fetchMinuteCloses(client, plan.asset, startUnix - (windowMinutes + 60) * 60, startUnix),
   ]);
   if (current.status === "rejected") {
     throw new UnitFailure("ensemble", `path sets: ${messageOf(current.reason)}`);
@@ -130,18 +165,26 @@ export async function fetchUnitInputs(
       );
     }
   }
+  const previousMembers = previous.status === "fulfilled" ? previous.value : undefined;
+  const replaced = [current.value, previousMembers].reduce(
+    (count, ensemble) =>
+      count + (ensemble?.rejected.filter((entry) => entry.outcome === "replaced").length ?? 0),
+    0,
+  );
   return {
     members: current.value.members,
     previous: previousForecast,
     closes: minuteCloses,
     unavailable,
+    replaced,
+    ensembles: { current: current.value, previous: previousMembers },
   };
 }
 
 function rejectionReason(rejected: RejectedPathSet): string {
   return rejected.outcome === "replaced"
-    ? `${rejected.reason} (the same on a second fetch: left out, the next miner of the ranking takes its place)`
-    : `${rejected.reason} (a second fetch was valid and is used)`;
+    ? `${rejected.reason} (invalid on every copy fetched: left out, the next miner of the ranking takes its place)`
+    : `${rejected.reason} (a later copy was valid and is used)`;
 }
 
 function messageOf(error: unknown): string {

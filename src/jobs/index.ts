@@ -20,7 +20,12 @@ export type {
 } from "./syncSummary.ts";
 export type { SyncEvent } from "./syncEvents.ts";
 export { fetchEnsembleMembers } from "./fetchEnsembleMembers.ts";
-export type { EnsembleRequest, EnsembleMembers, RejectedPathSet } from "./fetchEnsembleMembers.ts";
+export type {
+  EnsembleRequest,
+  EnsembleMembers,
+  KnownAnswer,
+  RejectedPathSet,
+} from "./fetchEnsembleMembers.ts";
 export { fetchMinuteCloses } from "./fetchMinuteCloses.ts";
 export type { MinuteCloses } from "./fetchMinuteCloses.ts";
 export { runScore } from "./score.ts";

@@ -15,9 +15,9 @@ import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import type { Store } from "../store/openStore.ts";
 import { writeUnit } from "../store/writeUnit.ts";
-import { checkRecords } from "./checkRecords.ts";
-import { fetchServiceRecords } from "./fetchServiceRecords.ts";
-import { fetchUnitInputs } from "./fetchUnitInputs.ts";
+import { checkRecords, type CheckedRecords } from "./checkRecords.ts";
+import { fetchServiceRecords, type ServiceRecords } from "./fetchServiceRecords.ts";
+import { fetchUnitInputs, type UnitInputs } from "./fetchUnitInputs.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncFailureStage, UnitSummary } from "./syncSummary.ts";
 import { UnitFailure } from "./unitFailure.ts";
@@ -64,7 +64,10 @@ export interface SyncUnitContext {
  * that start (`fetchUnitInputs`, `fetchEnsembleMembers`: invalid sets are failures with the validator's reason, the
  * next miners take their place, as the service does), the previous prompt's ensemble (one horizon
  * earlier, for `forecast_past`), and the 1-minute closes before the start (for `realized`); (5)
- * each record recomputed and cross-checked (`checkRecords`); (6) path sets, records, cross-check
+ * each record recomputed and cross-checked (`checkRecords`); when a miner was left out for an
+ * invalid set and a value is not exact, that miner's set is asked again (`fetchUnitInputs` with
+ * `confirm`) and the records checked against the confirmed ensemble, so that a set damaged on the
+ * way does not end as stored disagreements; (6) path sets, records, cross-check
  * rows, venue comparisons and the leaderboard written in one transaction (`writeUnit`).
  * Failures of one record or one path set are reported through `onFailure` and the rest goes on;
  * a unit without a forecast start, ranking or ensemble, or whose write fails, stores nothing. Never
@@ -98,6 +101,11 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
     failures,
     durationMs: Math.round(performance.now() - started),
   });
+  // The inputs' failures wait until the inputs are final (see the confirmation below).
+  const heldFailures: [SyncFailureStage, string, Partial<SyncFailure>?][] = [];
+  const held = (stage: SyncFailureStage, reason: string, more?: Partial<SyncFailure>) => {
+    heldFailures.push([stage, reason, more]);
+  };
   try {
     const fetchAll = async () => {
       const rankingPromise = context.ranking(plan);
@@ -109,26 +117,24 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       const ranking = await rankingPromise.catch((error: unknown) => {
         throw new UnitFailure("ranking", messageOf(error));
       });
-      const inputs = await fetchUnitInputs(context.client, plan, start.startUnix, ranking, fail);
+      const inputs = await fetchUnitInputs(context.client, plan, start.startUnix, ranking, held);
       return { start, ranking, inputs };
     };
-    const { start, ranking, inputs } =
-      context.fetchLane === undefined ? await fetchAll() : await context.fetchLane.run(fetchAll);
-    const base: InsightContext = {
-      asset: plan.asset,
-      horizon: plan.horizon,
-      currentPrice: start.currentPrice,
-      forecastStartTime: start.forecastStartTime,
-      ...(inputs.closes !== undefined && {
-        minuteClose: inputs.closes.minuteClose,
-        priceAt: inputs.closes.priceAt,
-      }),
-      ...(inputs.previous !== undefined && { previous: inputs.previous }),
-    };
-    const session = new InsightSession(ensembleOf(inputs.members), {
-      currentPrice: start.currentPrice,
-    });
-    const checked = checkRecords(start.records, session, base, inputs.unavailable);
+    const fetched = await (context.fetchLane === undefined
+      ? fetchAll()
+      : context.fetchLane.run(fetchAll));
+    const { start, ranking } = fetched;
+    let { inputs } = fetched;
+    let checked = checkInputs(plan, start, inputs);
+    if (inputs.replaced > 0 && checked.crosschecks.some((row) => row.verdict !== "exact")) {
+      // A miner left out for sets that were perhaps only damaged on the way: before a value
+      // that is not exact is stored, its set is asked again; the inputs' failures are the final
+      // ones.
+      heldFailures.length = 0;
+      inputs = await fetchUnitInputs(context.client, plan, start.startUnix, ranking, held, inputs);
+      checked = checkInputs(plan, start, inputs);
+    }
+    for (const [stage, reason, more] of heldFailures) fail(stage, reason, more);
     for (const failure of checked.failures) {
       fail(failure.stage, failure.reason, { operation: failure.operation });
     }
@@ -179,6 +185,29 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
     fail(stage, `unit not stored: ${messageOf(error)}`);
     return summary({});
   }
+}
+
+/** The unit's records recomputed from `inputs` and cross-checked (`checkRecords`). */
+function checkInputs(
+  plan: SyncUnitPlan,
+  start: ServiceRecords,
+  inputs: UnitInputs,
+): CheckedRecords {
+  const base: InsightContext = {
+    asset: plan.asset,
+    horizon: plan.horizon,
+    currentPrice: start.currentPrice,
+    forecastStartTime: start.forecastStartTime,
+    ...(inputs.closes !== undefined && {
+      minuteClose: inputs.closes.minuteClose,
+      priceAt: inputs.closes.priceAt,
+    }),
+    ...(inputs.previous !== undefined && { previous: inputs.previous }),
+  };
+  const session = new InsightSession(ensembleOf(inputs.members), {
+    currentPrice: start.currentPrice,
+  });
+  return checkRecords(start.records, session, base, inputs.unavailable);
 }
 
 /** The latest `updated_at` of the rows, Unix seconds; undefined when none parses. */

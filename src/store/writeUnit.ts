@@ -9,12 +9,15 @@ import { insertInsights, type InsightEntry, type InsightPlace } from "./insights
 import { insertLeaderboards, type LeaderboardEntry } from "./leaderboardRows.ts";
 import type { Store } from "./openStore.ts";
 import { insertPathSets, removeOtherMembers, type PathSetEntry } from "./pathSets.ts";
+import { removeStaleDerivedRows } from "./staleRows.ts";
 import { StoreError } from "./storeError.ts";
 import { insertVenueComparisons, type VenueComparisonEntry } from "./venueComparisons.ts";
 
 /**
  * Everything one unit of work stores. Each part is optional; what is given replaces what was stored
- * before under the same natural keys, so writing the same unit twice changes no row count.
+ * before under the same natural keys, so writing the same unit twice changes no row count. Given
+ * insights and cross-checks also replace the unit's recomputed records and cross-check rows whole:
+ * those of operations the new write lacks go (`removeStaleDerivedRows`).
  * @example
  * const unit: StoreUnit = {
  *   asset: "BTC", horizon: "24h", forecastStartTimeUnix: 1772063100, runId: run.id,
@@ -87,6 +90,8 @@ export async function writeUnit(
     return await store.withTransaction(async (connection) => {
       // A unit stored again keeps only its new ensemble: the other members of its prompt go.
       await removeOtherMembers(connection, unit.pathSets ?? []);
+      // and the rows derived from the earlier ensemble that it no longer has
+      await removeStaleDerivedRows(connection, place, unit);
       const pathSetIds = await insertPathSets(connection, unit.pathSets ?? [], place.runId);
       const insightIds = await insertInsights(connection, place, unit.insights ?? []);
       const crosscheckRows = await insertCrosschecks(connection, place, unit.crosschecks ?? []);

@@ -125,6 +125,68 @@ describe("writeUnit", () => {
     await store.close();
   });
 
+  it("a unit stored again without an operation's recomputation drops that operation's derived rows, and keeps the service's record", async () => {
+    const store = await openStore(path);
+    const unit = completeUnit(2, 20);
+    const range = "/insights/venuea/range/daily";
+    const rangeRows = {
+      insights: [
+        { operation: range, source: "service" as const, record: [rangeRecord(66000, 68000)] },
+        { operation: range, source: "recomputed" as const, record: [rangeRecord(66000, 68000)] },
+      ],
+      crosschecks: [{ ...unit.crosschecks![0], operation: range, key: "[0].model_probability" }],
+    };
+    await writeUnit(store, {
+      ...unit,
+      insights: [...unit.insights!, ...rangeRows.insights],
+      crosschecks: [...unit.crosschecks!, ...rangeRows.crosschecks],
+    });
+    const count = async (sql: string) => Number((await queryRows(store, sql)).rows[0][0]);
+    const rangeCounts = async () => ({
+      service: await count(
+        `select count(*) from insights where operation = '${range}' and source = 'service'`,
+      ),
+      recomputed: await count(
+        `select count(*) from insights where operation = '${range}' and source = 'recomputed'`,
+      ),
+      values: await count(
+        `select count(*) from insight_values v join insights i on i.id = v.insight_id
+         where i.operation = '${range}' and i.source = 'recomputed'`,
+      ),
+      crosschecks: await count(`select count(*) from crosschecks where operation = '${range}'`),
+      comparisons: await count(
+        `select count(*) from venue_comparisons where operation = '${range}'`,
+      ),
+    });
+    const before = await rangeCounts();
+    expect(before.recomputed).toBe(1);
+    expect(before.values).toBeGreaterThan(0);
+    expect(before.crosschecks).toBe(1);
+    expect(before.comparisons).toBe(2);
+    const liquidation = await tableCounts(store);
+    // A write of the unit's parts other than insights and cross-checks removes nothing of them.
+    await writeUnit(store, { ...unit, insights: undefined, crosschecks: undefined });
+    expect(await rangeCounts()).toEqual(before);
+    // The rerun fetched the range record but could not recompute it.
+    await writeUnit(store, {
+      ...unit,
+      insights: [...unit.insights!, rangeRows.insights[0]],
+      venueComparisons: unit.venueComparisons!.filter((entry) => entry.operation !== range),
+    });
+    expect(await rangeCounts()).toEqual({
+      service: 1,
+      recomputed: 0,
+      values: 0,
+      crosschecks: 0,
+      comparisons: 0,
+    });
+    const after = await tableCounts(store);
+    expect(after.crosschecks).toBe(liquidation.crosschecks - 1);
+    expect(after.venue_comparisons).toBe(liquidation.venue_comparisons - 2);
+    expect(after.insights).toBe(liquidation.insights - 1);
+    await store.close();
+  });
+
   it("writeUnit refuses path sets of another asset before writing anything", async () => {
     const store = await openStore(":memory:");
     const unit = completeUnit();

@@ -1,5 +1,6 @@
 /** `pathlab serve`: runs the offline sandbox until SIGINT or SIGTERM. */
 import { Command, InvalidArgumentError, Option } from "commander";
+import { InvalidParamsError } from "../spec/errors.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import { FAULTS_FORMAT, parseFaults } from "../sandbox/server/parseFaults.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
@@ -120,7 +121,7 @@ export function serveCommand(io: ProgramIo): Command {
         naming: options.naming,
         ...(options.now !== undefined && { now: options.now }),
         ...(options.faults !== undefined && { faults: options.faults }),
-        ...(options.apiKey !== undefined && { apiKeys: options.apiKey }),
+        ...(options.apiKey !== undefined && { apiKeys: options.apiKey.map(sandboxKey) }),
         ...(options.credits !== undefined && { credits: options.credits }),
       });
       io.stdout(
@@ -134,4 +135,24 @@ export function serveCommand(io: ProgramIo): Command {
       await sandbox.close();
       io.stdout(`pathlab sandbox stopped (${signal})\n`);
     });
+}
+
+/**
+ * A key `serve` accepts, as clients send it: trimmed (they trim what they read, so a key given
+ * with a trailing space or `\r` would never match), and printable without spaces, so that the
+ * line that shows it is the key. Throws an `InvalidParamsError` (exit 2) that does not show the
+ * key (commander's own argument errors would).
+ * @example sandboxKey("sk-local-1\r") // => "sk-local-1"
+ */
+export function sandboxKey(key: string): string {
+  const trimmed = key.trim();
+  if (trimmed === "" || !/^[\x21-\x7e]+$/.test(trimmed)) {
+    throw new InvalidParamsError(
+      "serve",
+      "--api-key",
+      "printable ASCII without spaces (after trimming)",
+      trimmed === "" ? "an empty key" : `a key of ${trimmed.length} characters with others`,
+    );
+  }
+  return trimmed;
 }

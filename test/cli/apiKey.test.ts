@@ -1,9 +1,10 @@
 /**
  * Where the API key may come from, and that no form of it is ever printed or stored: a key with
  * trailing whitespace (as pasted, or read with a `\r`) against the embedded sandbox, a key file,
- * and the warning for a key typed on the command line.
+ * the warning for a key typed on the command line, and the keys `serve` accepts and shows.
  */
 
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -66,5 +67,49 @@ describe("the API key", () => {
     ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--api-key-file: cannot read ".*no-such-key" \(ENOENT\)/);
+  }, 60_000);
+});
+
+describe("serve's keys", () => {
+  it("a key with trailing whitespace is accepted and shown trimmed, as clients send it", async () => {
+    const child = spawn(
+      process.execPath,
+      ["dist/cli/main.js", "serve", "--port", "0", "--api-key", `${KEY} \r`],
+      { cwd: new URL("../..", import.meta.url), stdio: ["ignore", "pipe", "pipe"] },
+    );
+    try {
+      let stdout = "";
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (data: Buffer) => {
+          stdout += String(data);
+          if (stdout.includes("Ctrl+C")) resolve();
+        });
+        child.on("exit", (code) => reject(new Error(`serve exited with ${code}`)));
+      });
+      const lines = stdout.split("\n");
+      expect(lines[1]).toBe(`API key: ${KEY}`);
+      expect(stdout).not.toContain("\r");
+      const url = /listening on (\S+)/.exec(stdout)![1];
+      const answer = await fetch(
+        `${url}/v2/meta-leaderboard/latest?prompt_name=crypto-1h&days=14`,
+        {
+          headers: { Authorization: `Apikey ${KEY}` },
+        },
+      );
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+    } finally {
+      child.kill("SIGINT");
+    }
+  }, 60_000);
+
+  it("refuses a key that is empty or holds spaces, without showing it (exit 2)", async () => {
+    for (const key of [" \r", "sk-one two"]) {
+      const run = await runPathlab(["serve", "--port", "0", "--api-key", key]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toMatch(/serve: parameter "--api-key": expected printable ASCII without spaces/);
+      if (key.trim() !== "") expect(run.stderr).not.toContain(key.trim());
+    }
   }, 60_000);
 });

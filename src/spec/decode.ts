@@ -295,8 +295,54 @@ export function arrayOf<T>(codec: Codec<T>): Codec<T[]> {
   };
 }
 
+/** What the elements of a number array must be: a name for errors and the test. */
+interface NumberRule {
+  readonly expected: string;
+  readonly test: (value: number) => boolean;
+}
+
+const FINITE: NumberRule = { expected: "finite number", test: Number.isFinite };
+const NON_NEGATIVE: NumberRule = {
+  expected: "finite number ≥ 0",
+  test: (value) => Number.isFinite(value) && value >= 0,
+};
+const POSITIVE_PRICE: NumberRule = {
+  expected: "finite price > 0",
+  test: (value) => Number.isFinite(value) && value > 0,
+};
+
 /**
- * An array of finite numbers, checked in one plain loop (the prediction-path fast path).
+ * An array of numbers that pass `rule` (or nulls, when `nullable`), checked in one loop; an
+ * element that fails is named by its index.
+ */
+function numberArrayCodec<T extends number | null>(
+  rule: NumberRule,
+  nullable: boolean,
+): Codec<T[]> {
+  const element = nullable ? `${rule.expected} or null` : rule.expected;
+  const expected = `array of ${element}`;
+  return {
+    expected,
+    decode: (value, state) => {
+      if (!Array.isArray(value)) return failDecode(state, expected, value);
+      const length = value.length;
+      for (let index = 0; index < length; ++index) {
+        const item: unknown = value[index];
+        if (item === null && nullable) continue;
+        if (typeof item !== "number" || !rule.test(item)) {
+          state.path.push(index);
+          failDecode(state, element, item);
+        }
+      }
+      return (value as T[]).slice();
+    },
+    encode: (value) => value.slice(),
+  };
+}
+
+/**
+ * An array of finite numbers, checked in a plain loop of its own: the prediction paths' fast path
+ * (a monomorphic check, where the rule of {@link numberArrayCodec} is a call).
  * @example finiteNumberArrayCodec.decode([1, 2.5], state) // => [1, 2.5]
  */
 export const finiteNumberArrayCodec: Codec<number[]> = {
@@ -317,25 +363,40 @@ export const finiteNumberArrayCodec: Codec<number[]> = {
 };
 
 /**
- * An array of finite numbers or nulls (volatility series, realized prices with missing candles).
+ * An array of finite numbers or nulls.
  * @example nullableFiniteNumberArrayCodec.decode([null, 4.65], state) // => [null, 4.65]
  */
-export const nullableFiniteNumberArrayCodec: Codec<(number | null)[]> = {
-  expected: "array of finite number or null",
-  decode: (value, state) => {
-    if (!Array.isArray(value)) return failDecode(state, "array of finite number or null", value);
-    const length = value.length;
-    for (let index = 0; index < length; ++index) {
-      const element: unknown = value[index];
-      if (element !== null && (typeof element !== "number" || !Number.isFinite(element))) {
-        state.path.push(index);
-        failDecode(state, "finite number or null", element);
-      }
-    }
-    return (value as (number | null)[]).slice();
-  },
-  encode: (value) => value.slice(),
-};
+export const nullableFiniteNumberArrayCodec = numberArrayCodec<number | null>(FINITE, true);
+
+/**
+ * An array of finite numbers ≥ 0 (option prices, volatilities).
+ * @example nonNegativeNumberArrayCodec.decode([0, 0.42], state) // => [0, 0.42]
+ */
+export const nonNegativeNumberArrayCodec = numberArrayCodec<number>(NON_NEGATIVE, false);
+
+/**
+ * An array of finite numbers ≥ 0 or nulls (volatility series with missing blocks).
+ * @example nullableNonNegativeNumberArrayCodec.decode([null, 4.65], state) // => [null, 4.65]
+ */
+export const nullableNonNegativeNumberArrayCodec = numberArrayCodec<number | null>(
+  NON_NEGATIVE,
+  true,
+);
+
+/**
+ * An array of finite prices > 0 (strikes).
+ * @example positivePriceArrayCodec.decode([66000, 68000], state) // => [66000, 68000]
+ */
+export const positivePriceArrayCodec = numberArrayCodec<number>(POSITIVE_PRICE, false);
+
+/**
+ * An array of finite prices > 0 or nulls (realized prices with missing candles).
+ * @example nullablePositivePriceArrayCodec.decode([null, 5142.6], state) // => [null, 5142.6]
+ */
+export const nullablePositivePriceArrayCodec = numberArrayCodec<number | null>(
+  POSITIVE_PRICE,
+  true,
+);
 
 /**
  * The codec of each field of `T`; optional fields of `T` need {@link optional}.

@@ -3,6 +3,7 @@ import { decode } from "../../src/spec/codec.ts";
 import { DecodeError } from "../../src/spec/errors.ts";
 import { liveNaming } from "../../src/spec/naming.ts";
 import type { OperationPath } from "../../src/spec/operations.ts";
+import { minimalBodies } from "../client/minimal-bodies.ts";
 import { capturedExists, readCaptured } from "./captured.ts";
 
 const needs = capturedExists ? "" : " [SKIPPED: captured fixtures missing]";
@@ -69,7 +70,7 @@ describe.skipIf(!capturedExists)(`mutated captured responses are rejected${needs
     const json = readCaptured("prediction_percentiles/BTC_24h.json") as Json;
     delete json.forecast_future.percentiles[4]["0.35"];
     expect(decodeError("/insights/prediction-percentiles", json).message).toBe(
-      '/insights/prediction-percentiles: forecast_future.percentiles[4]["0.35"]: expected finite number, got missing',
+      '/insights/prediction-percentiles: forecast_future.percentiles[4]["0.35"]: expected finite price > 0, got missing',
     );
   });
 
@@ -85,7 +86,7 @@ describe.skipIf(!capturedExists)(`mutated captured responses are rejected${needs
     const volatility = readCaptured("volatility/BTC_24h.json") as Json;
     volatility.forecast_future.volatility[7] = NaN;
     expect(decodeError("/insights/volatility", volatility).message).toBe(
-      "/insights/volatility: forecast_future.volatility[7]: expected finite number or null, got NaN",
+      "/insights/volatility: forecast_future.volatility[7]: expected finite number ≥ 0 or null, got NaN",
     );
     const prices = readCaptured("volatility/ETH_1h.json") as Json;
     prices.realized.prices[3].price = NaN;
@@ -193,5 +194,81 @@ describe.skipIf(!capturedExists)(`mutated captured responses are rejected${needs
     expect(decodeError("/insights/liquidation", []).message).toBe(
       "/insights/liquidation: $: expected object, got array(0)",
     );
+  });
+});
+
+describe("what the spec rules out in arrays is rejected, with its JSON path", () => {
+  /** The message of decoding `operation`'s minimal body after `mutate` (neutral naming). */
+  function rejection(operation: OperationPath, mutate: (json: Json) => void): string {
+    const json = structuredClone(minimalBodies[operation]) as Json;
+    mutate(json);
+    try {
+      decode(operation, json);
+    } catch (error) {
+      if (error instanceof DecodeError) return error.message;
+      throw error;
+    }
+    throw new Error(`${operation}: the mutated body decoded without error`);
+  }
+
+  it.each([
+    [
+      "/insights/volatility",
+      (json: Json) => (json.forecast_future.volatility[1] = -0.42),
+      "/insights/volatility: forecast_future.volatility[1]: expected finite number ≥ 0 or null, got -0.42",
+    ],
+    [
+      "/insights/volatility",
+      (json: Json) => (json.forecast_past.volatility[0] = -1),
+      "/insights/volatility: forecast_past.volatility[0]: expected finite number ≥ 0, got -1",
+    ],
+    [
+      "/insights/volatility",
+      (json: Json) => (json.realized.volatility[0] = -0.4),
+      "/insights/volatility: realized.volatility[0]: expected finite number ≥ 0 or null, got -0.4",
+    ],
+    [
+      "/insights/volatility-percentiles",
+      (json: Json) =>
+        (json.forecast_future.percentiles[1] = {
+          ...json.forecast_future.percentiles[1],
+          "0.05": -0.1,
+        }),
+      '/insights/volatility-percentiles: forecast_future.percentiles[1]["0.05"]: expected finite number ≥ 0, got -0.1',
+    ],
+    [
+      "/insights/prediction-percentiles",
+      (json: Json) => (json.forecast_future.percentiles[0]["0.005"] = 0),
+      '/insights/prediction-percentiles: forecast_future.percentiles[0]["0.005"]: expected finite price > 0, got 0',
+    ],
+    [
+      "/validation/realized-path",
+      (json: Json) => (json.real_prices[2] = -101),
+      "/validation/realized-path: real_prices[2]: expected finite price > 0 or null, got -101",
+    ],
+    [
+      "/insights/venueb/daily",
+      (json: Json) => (json[0].event_outcome_prices[1] = -0.4),
+      "/insights/venueb/daily: [0].event_outcome_prices[1]: expected finite number ≥ 0, got -0.4",
+    ],
+    [
+      "/insights/venuea/range/daily",
+      (json: Json) => (json[0].ref_prices[0] = 0),
+      "/insights/venuea/range/daily: [0].ref_prices[0]: expected finite price > 0, got 0",
+    ],
+  ] as const)("%s: %s", (operation, mutate, message) => {
+    expect(rejection(operation, mutate)).toBe(message);
+  });
+
+  it("the minimal bodies themselves decode (the mutation is what is rejected)", () => {
+    for (const operation of [
+      "/insights/volatility",
+      "/insights/volatility-percentiles",
+      "/validation/realized-path",
+      "/insights/venueb/daily",
+      "/insights/venuea/range/daily",
+    ] as const) {
+      expect(() => decode(operation, minimalBodies[operation])).not.toThrow();
+    }
   });
 });

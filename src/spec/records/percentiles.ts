@@ -4,7 +4,7 @@
  */
 import {
   arrayOf,
-  finiteNumberCodec,
+  nonNegativeNumberCodec,
   objectOf,
   positivePriceCodec,
   type Codec,
@@ -38,16 +38,19 @@ export type PercentileKey = (typeof PERCENTILE_KEYS)[number];
  */
 export type Percentiles = Record<PercentileKey, number>;
 
-const percentileFields = Object.fromEntries(
-  PERCENTILE_KEYS.map((key) => [key, finiteNumberCodec]),
-) as FieldCodecs<Percentiles>;
+/** Percentile objects whose nine values each pass `value`. */
+function percentilesOf(value: Codec<number>): Codec<Percentiles> {
+  return objectOf<Percentiles>(
+    Object.fromEntries(PERCENTILE_KEYS.map((key) => [key, value])) as FieldCodecs<Percentiles>,
+  );
+}
 
 /**
- * Codec of {@link Percentiles}: an object with the nine keys, finite numbers.
+ * Codec of {@link Percentiles} of prices: an object with the nine keys, finite prices > 0.
  * @example
  * percentilesCodec.decode(step, state)["0.5"] // => 5
  */
-export const percentilesCodec: Codec<Percentiles> = objectOf<Percentiles>(percentileFields);
+export const percentilesCodec: Codec<Percentiles> = percentilesOf(positivePriceCodec);
 
 /**
  * A series of percentile objects: `forecast_future` of a {@link PredictionPercentilesRecord}, and
@@ -76,6 +79,16 @@ export interface PredictionPercentilesRecord {
  */
 export const percentileSeriesCodec: Codec<PercentileSeries> = objectOf<PercentileSeries>({
   percentiles: arrayOf(percentilesCodec),
+});
+
+/**
+ * Codec of a {@link PercentileSeries} of volatilities (`forecast_past`/`forecast_future` of a
+ * volatility percentiles record): finite numbers ≥ 0.
+ * @example
+ * volatilityPercentileSeriesCodec.decode({ percentiles: [] }, state) // => { percentiles: [] }
+ */
+export const volatilityPercentileSeriesCodec: Codec<PercentileSeries> = objectOf<PercentileSeries>({
+  percentiles: arrayOf(percentilesOf(nonNegativeNumberCodec)),
 });
 
 /**

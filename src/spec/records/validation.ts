@@ -8,7 +8,7 @@ import {
   booleanCodec,
   finiteNumberCodec,
   integerCodec,
-  nullableFiniteNumberArrayCodec,
+  nullablePositivePriceArrayCodec,
   objectOf,
   stringCodec,
   timeCodec,
@@ -163,7 +163,7 @@ export interface RealizedPath {
  */
 export const realizedPathCodec: Codec<RealizedPath> = objectOf<RealizedPath>({
   asset: stringCodec,
-  real_prices: nullableFiniteNumberArrayCodec,
+  real_prices: nullablePositivePriceArrayCodec,
   start_time: timeCodec,
   time_increment: integerCodec,
   time_length: integerCodec,

@@ -7,7 +7,7 @@
 import {
   arrayOf,
   failDecode,
-  finiteNumberArrayCodec,
+  positivePriceArrayCodec,
   nonNegativeNumberCodec,
   nullable,
   objectOf,
@@ -137,7 +137,7 @@ const rangeComparisonFields = objectOf<RangeComparisonRecord>({
   slug: stringCodec,
   title: stringCodec,
   cmp_type: comparisonTypeCodec,
-  ref_prices: finiteNumberArrayCodec,
+  ref_prices: positivePriceArrayCodec,
   event_creation_time: timeCodec,
   event_start_time: timeCodec,
   event_end_time: timeCodec,
@@ -202,7 +202,7 @@ export interface EarlierRangeRecord {
  */
 export const earlierRangeRecordCodec: Codec<EarlierRangeRecord> = objectOf<EarlierRangeRecord>({
   title: stringCodec,
-  ref_prices: finiteNumberArrayCodec,
+  ref_prices: positivePriceArrayCodec,
   current_price: positivePriceCodec,
   model_probability: probabilityCodec,
   venuea_probability: probabilityCodec,

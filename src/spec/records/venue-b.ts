@@ -1,7 +1,7 @@
 /** The venue B comparison record of `/insights/venueb/{daily,hourly,15min}` (no captured response). */
 import {
   arrayOf,
-  finiteNumberArrayCodec,
+  nonNegativeNumberArrayCodec,
   nullable,
   objectOf,
   optional,
@@ -54,7 +54,7 @@ export const venueBComparisonsCodec: Codec<VenueBComparisonRecord[]> = arrayOf(
     slug: stringCodec,
     event_creation_time: timeCodec,
     event_end_time: timeCodec,
-    event_outcome_prices: finiteNumberArrayCodec,
+    event_outcome_prices: nonNegativeNumberArrayCodec,
     model_probability_up: probabilityCodec,
     model_outcome: upDownOutcomeCodec,
     market_probability_up: nullable(probabilityCodec),

@@ -4,18 +4,18 @@
  */
 import {
   arrayOf,
-  finiteNumberArrayCodec,
+  nonNegativeNumberArrayCodec,
   finiteNumberCodec,
   nonNegativeNumberCodec,
   nullable,
-  nullableFiniteNumberArrayCodec,
+  nullableNonNegativeNumberArrayCodec,
   objectOf,
   optional,
   positivePriceCodec,
   timeCodec,
   type Codec,
 } from "../decode.ts";
-import { percentileSeriesCodec, type PercentileSeries } from "./percentiles.ts";
+import { volatilityPercentileSeriesCodec, type PercentileSeries } from "./percentiles.ts";
 
 /**
  * One realized observation before the forecast time.
@@ -100,15 +100,15 @@ export const volatilityRecordCodec: Codec<VolatilityRecord> = objectOf<Volatilit
   current_price: positivePriceCodec,
   realized: objectOf<RealizedVolatility>({
     prices: arrayOf(realizedPriceCodec),
-    volatility: nullableFiniteNumberArrayCodec,
+    volatility: nullableNonNegativeNumberArrayCodec,
     average_volatility: nonNegativeNumberCodec,
   }),
   forecast_past: objectOf<PastVolatility>({
-    volatility: finiteNumberArrayCodec,
+    volatility: nonNegativeNumberArrayCodec,
     average_volatility: nonNegativeNumberCodec,
   }),
   forecast_future: objectOf<FutureVolatility>({
-    volatility: nullableFiniteNumberArrayCodec,
+    volatility: nullableNonNegativeNumberArrayCodec,
     average_volatility: nonNegativeNumberCodec,
   }),
 });
@@ -150,6 +150,6 @@ export const volatilityPercentilesRecordCodec: Codec<VolatilityPercentilesRecord
     forecast_start_time: optional(timeCodec),
     current_price: positivePriceCodec,
     realized: objectOf<RealizedPrices>({ prices: arrayOf(realizedPriceCodec) }),
-    forecast_past: percentileSeriesCodec,
-    forecast_future: percentileSeriesCodec,
+    forecast_past: volatilityPercentileSeriesCodec,
+    forecast_future: volatilityPercentileSeriesCodec,
   });

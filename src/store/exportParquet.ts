@@ -4,7 +4,7 @@
  * own files is ever touched (see `exportFolder`).
  */
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import {
@@ -16,6 +16,7 @@ import {
 } from "./exportFolder.ts";
 import type { Store } from "./openStore.ts";
 import { migratedTables, tableNames } from "./schemaTables.ts";
+import { makeStaging, removeAbandonedStaging } from "./exportStaging.ts";
 import { StoreError } from "./storeError.ts";
 
 /**
@@ -145,7 +146,8 @@ export interface ExportParquetOptions {
  * folders they leave empty) are removed, while a file of the user's inside a table folder to be
  * written is refused rather than touched. Each export writes its tables into a fresh staging
  * folder inside `directory` first and moves them into place once all are written, so a failed
- * export leaves the earlier one whole; the new manifest comes last.
+ * export leaves the earlier one whole; the new manifest comes last. A staging folder that a killed
+ * export left behind (its process gone) is removed by the next export (`exportStaging`).
  *
  * Errors: an `ExportFolderError` (see `exportFolder`) for a folder it may not use or cannot create
  * (`/proc/x`), naming the path; a `RangeError` for a name that is not a table of the database; a
@@ -177,6 +179,7 @@ export async function exportParquet(
     );
   }
   makeFolder(directory);
+  removeAbandonedStaging(directory);
   const earlier = checkExportFolder(directory, chosen, options.overwrite ?? false);
   const fail = (what: string, error: unknown): never => {
     throw new StoreError("exportParquet", store.path, `${what}: ${(error as Error).message}`, {
@@ -185,7 +188,7 @@ export async function exportParquet(
   };
   let staging = "";
   try {
-    staging = mkdtempSync(join(directory, ".pathlab-export-"));
+    staging = makeStaging(directory);
   } catch (error) {
     fail(`could not write in the folder ${JSON.stringify(directory)}`, error);
   }

@@ -7,6 +7,7 @@ import { hostname } from "node:os";
 import type { Store } from "./openStore.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 import { withoutSecrets } from "./withoutSecrets.ts";
+import { processAlive } from "./processAlive.ts";
 
 /**
  * How a run ended: `ok`, `partial` (some units failed, the rest stored), `failed`,
@@ -85,7 +86,7 @@ export async function startRun(store: Store, start: RunStart): Promise<Run> {
     const running = (await connection.runAndReadAll(SELECT_RUNNING)).getRowsJS();
     for (const [runId, pid, host] of running) {
       if (host !== null && host !== hostname()) continue;
-      if (pid !== null && processAlive(Number(pid))) continue;
+      if (pid !== null && processAlive(Number(pid), hostname())) continue;
       await connection.run(ABANDON_RUN, {
         id: runId as bigint,
         finished_at: timestampOfUnix(Date.now() / 1000),
@@ -126,14 +127,4 @@ export async function finishRun(store: Store, run: Run, end: RunEnd): Promise<vo
       id: run.id,
     });
   });
-}
-
-/** Whether a process with id `pid` exists on this machine (signal 0 checks without sending). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

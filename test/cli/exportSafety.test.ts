@@ -2,10 +2,13 @@
  * `pathlab export` writes only its own files, as a real child process (`node dist/cli/main.js`) on
  * a real DuckDB file: a user's folder is refused untouched (exit 2, one line naming the folder), an
  * earlier export is replaced only with --overwrite and the user's files beside it stay, and
- * `--out /proc/x` fails at once (it looped forever) with the path named.
+ * `--out /proc/x` fails at once (it looped forever) with the path named, and the staging folder of
+ * an export killed mid-write is removed by the next export, while a look-alike folder of the
+ * user's stays.
  */
 
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filledStore } from "../store/filledStore.ts";
@@ -76,5 +79,43 @@ describe("pathlab export touches only its own files", () => {
     expect(JSON.parse(replaced.stdout)).toEqual(JSON.parse(first.stdout));
     expect(readFileSync(join(out, "notes.md"), "utf8")).toBe("notes");
     expect(readdirSync(out)).toContain(".pathlab-export.json");
+  }, 60_000);
+
+  it("the staging folder of an export killed mid-write goes with the next export; the user's look-alike stays", async () => {
+    const out = join(folder, "killed");
+    const child = spawn(
+      process.execPath,
+      ["dist/cli/main.js", "export", "--out", out, "--db", database],
+      {
+        cwd: new URL("../..", import.meta.url),
+        stdio: "ignore",
+      },
+    );
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    let staging: string | undefined;
+    while (staging === undefined && child.exitCode === null) {
+      staging = (existsSync(out) ? readdirSync(out) : []).find((name) =>
+        name.startsWith(".pathlab-export-"),
+      );
+      if (staging === undefined) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    child.kill("SIGKILL");
+    await exited;
+    expect(staging, "the export ended before its staging folder was seen").toBeDefined();
+    expect(readdirSync(out)).toContain(staging);
+    expect(readdirSync(out)).not.toContain(".pathlab-export.json");
+    const next = await runPathlab(["export", "--out", out, "--db", database]);
+    expect(next.code, next.stderr).toBe(0);
+    expect(readdirSync(out)).not.toContain(staging);
+    expect(readdirSync(out)).toContain(".pathlab-export.json");
+    // a folder of the user's named like a staging folder (no owner) is never touched
+    const mine = join(folder, "look-alike");
+    mkdirSync(join(mine, ".pathlab-export-mine"), { recursive: true });
+    writeFileSync(join(mine, ".pathlab-export-mine", "keep.txt"), "mine");
+    const refused = await runPathlab(["export", "--out", mine, "--db", database]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("holds other files (.pathlab-export-mine)");
+    expect(readdirSync(mine)).toEqual([".pathlab-export-mine"]);
+    expect(readFileSync(join(mine, ".pathlab-export-mine", "keep.txt"), "utf8")).toBe("mine");
   }, 60_000);
 });

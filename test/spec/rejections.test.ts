@@ -214,22 +214,22 @@ describe("what the spec rules out in arrays is rejected, with its JSON path", ()
   it.each([
     [
       "/insights/volatility",
-      (json: Json) => (json.forecast_future.volatility[1] = -0.42),
+      (json: Json): unknown => (json.forecast_future.volatility[1] = -0.42),
       "/insights/volatility: forecast_future.volatility[1]: expected finite number ≥ 0 or null, got -0.42",
     ],
     [
       "/insights/volatility",
-      (json: Json) => (json.forecast_past.volatility[0] = -1),
+      (json: Json): unknown => (json.forecast_past.volatility[0] = -1),
       "/insights/volatility: forecast_past.volatility[0]: expected finite number ≥ 0, got -1",
     ],
     [
       "/insights/volatility",
-      (json: Json) => (json.realized.volatility[0] = -0.4),
+      (json: Json): unknown => (json.realized.volatility[0] = -0.4),
       "/insights/volatility: realized.volatility[0]: expected finite number ≥ 0 or null, got -0.4",
     ],
     [
       "/insights/volatility-percentiles",
-      (json: Json) =>
+      (json: Json): unknown =>
         (json.forecast_future.percentiles[1] = {
           ...json.forecast_future.percentiles[1],
           "0.05": -0.1,
@@ -238,22 +238,22 @@ describe("what the spec rules out in arrays is rejected, with its JSON path", ()
     ],
     [
       "/insights/prediction-percentiles",
-      (json: Json) => (json.forecast_future.percentiles[0]["0.005"] = 0),
+      (json: Json): unknown => (json.forecast_future.percentiles[0]["0.005"] = 0),
       '/insights/prediction-percentiles: forecast_future.percentiles[0]["0.005"]: expected finite price > 0, got 0',
     ],
     [
       "/validation/realized-path",
-      (json: Json) => (json.real_prices[2] = -101),
+      (json: Json): unknown => (json.real_prices[2] = -101),
       "/validation/realized-path: real_prices[2]: expected finite price > 0 or null, got -101",
     ],
     [
       "/insights/venueb/daily",
-      (json: Json) => (json[0].event_outcome_prices[1] = -0.4),
+      (json: Json): unknown => (json[0].event_outcome_prices[1] = -0.4),
       "/insights/venueb/daily: [0].event_outcome_prices[1]: expected finite number ≥ 0, got -0.4",
     ],
     [
       "/insights/venuea/range/daily",
-      (json: Json) => (json[0].ref_prices[0] = 0),
+      (json: Json): unknown => (json[0].ref_prices[0] = 0),
       "/insights/venuea/range/daily: [0].ref_prices[0]: expected finite price > 0, got 0",
     ],
   ] as const)("%s: %s", (operation, mutate, message) => {

@@ -4,13 +4,13 @@
  */
 
 import { Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
+import { DEFAULT_DATABASE, DEFAULT_UNIT_DEADLINE_MS } from "../jobs/jobDefaults.ts";
 import type { MinerSelection } from "../jobs/score.ts";
 import type { ScoreEvent, ScoreSummary } from "../jobs/scoreSummary.ts";
 import { formatScoreReport } from "./scoreReport.ts";
 import { COMPETITIONS, type Competition } from "../spec/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { listOption } from "./optionParsers.ts";
+import { integerOption, listOption } from "./optionParsers.ts";
 import {
   addDeploymentOptions,
   addPromptRangeOptions,
@@ -37,6 +37,7 @@ interface ScoreCommandOptions {
   volatilityCrpsFrom?: number | null;
   formatRuleFrom?: number | null;
   db: string;
+  unitDeadline: number;
   baseUrl?: string;
   apiKey?: string;
   apiKeyFile?: string;
@@ -102,6 +103,12 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
       `when responses were first checked with the v1.10.3 price format rule (default ${dayOf(DEFAULT_ERA_SETTINGS.responseFormatFromUnix)})`,
       eraDateOption("--format-rule-from"),
     )
+    .option(
+      "--unit-deadline <seconds>",
+      "the longest one prompt may take; past it, its requests stop and it is a failure",
+      integerOption("--unit-deadline", 1, 86_400),
+      DEFAULT_UNIT_DEADLINE_MS / 1000,
+    )
     .option("--json", "print the summary as JSON instead of tables")
     .addHelpText(
       "after",
@@ -134,6 +141,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...(options.ownOnly !== undefined && { ownOnly: options.ownOnly }),
         client: deploymentOptions(options),
         eraSettings: eraSettingsOf(options),
+        unitDeadlineMs: options.unitDeadline * 1000,
         database: options.db,
         ...service,
         onEvent,

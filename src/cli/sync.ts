@@ -4,6 +4,7 @@ import {
   DEFAULT_DATABASE,
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
+  DEFAULT_UNIT_DEADLINE_MS,
 } from "../jobs/jobDefaults.ts";
 import { HORIZONS } from "../spec/assets.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
@@ -21,6 +22,7 @@ interface SyncCommandOptions {
   apiKey?: string;
   apiKeyFile?: string;
   concurrency: number;
+  unitDeadline: number;
   now?: string;
   seed?: number;
   json?: boolean;
@@ -57,6 +59,12 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
       integerOption("--concurrency", 1, 64),
       DEFAULT_SYNC_CONCURRENCY,
     )
+    .option(
+      "--unit-deadline <seconds>",
+      "the longest one unit may take; past it, its requests stop and it is a failure",
+      integerOption("--unit-deadline", 1, 86_400),
+      DEFAULT_UNIT_DEADLINE_MS / 1000,
+    )
     .option("--json", "print the summary as JSON instead of a table")
     .addHelpText(
       "after",
@@ -81,6 +89,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         database: options.db,
         ...service,
         concurrency: options.concurrency,
+        unitDeadlineMs: options.unitDeadline * 1000,
         onEvent: progress.onEvent,
         signal: interruption.signal,
       });

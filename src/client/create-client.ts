@@ -85,9 +85,8 @@ export function createClient(options: ClientOptions): PathlabClient {
   const stop = () => stopping.abort(options.signal?.reason);
   if (options.signal?.aborted) stop();
   else options.signal?.addEventListener("abort", stop, { once: true });
-  const signal = stopping.signal;
 
-  async function call(path: string, params: unknown): Promise<unknown> {
+  async function call(path: string, params: unknown, signal: AbortSignal): Promise<unknown> {
     const operation: UntypedOperation = operationByPath(path);
     const query = encodeQuery(operation, params).toString();
     if (operation.auth && apiKey === undefined) {
@@ -107,7 +106,7 @@ export function createClient(options: ClientOptions): PathlabClient {
       try {
         return await semaphore.run(() => {
           if (attempt === 1) deadlineAtMs = performance.now() + settings.deadlineMs;
-          return attemptOnce(operation, url, attempt, deadlineAtMs - performance.now());
+          return attemptOnce(operation, url, attempt, deadlineAtMs - performance.now(), signal);
         });
       } catch (caught) {
         if (!(caught instanceof PathlabHttpError)) throw caught;
@@ -155,6 +154,7 @@ export function createClient(options: ClientOptions): PathlabClient {
     url: string,
     attempt: number,
     remainingMs: number,
+    signal: AbortSignal,
   ) {
     const started = performance.now();
     const response = await sendAttempt({
@@ -238,37 +238,45 @@ export function createClient(options: ClientOptions): PathlabClient {
     );
   }
 
-  const sections = Object.fromEntries(
-    Object.entries(operationTable).map(([section, methods]) => [
-      section,
-      Object.freeze(
-        Object.fromEntries(
-          Object.entries(methods).map(([method, operation]) => [
-            method,
-            (params?: unknown) => call((operation as UntypedOperation).path, params),
-          ]),
+  /** The client's methods, each call stopping when `signal` aborts. */
+  function view(signal: AbortSignal): PathlabClient {
+    const sections = Object.fromEntries(
+      Object.entries(operationTable).map(([section, methods]) => [
+        section,
+        Object.freeze(
+          Object.fromEntries(
+            Object.entries(methods).map(([method, operation]) => [
+              method,
+              (params?: unknown) => call((operation as UntypedOperation).path, params, signal),
+            ]),
+          ),
         ),
-      ),
-    ]),
-  );
-
-  const client = {
-    ...sections,
-    request: (path: OperationPath, params?: unknown) => call(path, params),
-    get rateLimit() {
-      return rateLimit;
-    },
-    get credits() {
-      return credits;
-    },
-    baseUrl: settings.baseUrl,
-    naming,
-    close: async () => {
-      options.signal?.removeEventListener("abort", stop);
-      if (ownedAgent !== undefined) await ownedAgent.close();
-    },
-  };
-  return Object.freeze(client) as unknown as PathlabClient;
+      ]),
+    );
+    const client = {
+      ...sections,
+      request: (path: OperationPath, params?: unknown) => call(path, params, signal),
+      withSignal: (more: AbortSignal) => {
+        const both = AbortSignal.any([signal, more]);
+        setMaxListeners(0, both);
+        return view(both);
+      },
+      get rateLimit() {
+        return rateLimit;
+      },
+      get credits() {
+        return credits;
+      },
+      baseUrl: settings.baseUrl,
+      naming,
+      close: async () => {
+        options.signal?.removeEventListener("abort", stop);
+        if (ownedAgent !== undefined) await ownedAgent.close();
+      },
+    };
+    return Object.freeze(client) as unknown as PathlabClient;
+  }
+  return view(stopping.signal);
 }
 
 function isOperationPath(path: string): boolean {

@@ -64,6 +64,15 @@ export type PathlabClient = ClientSections & {
     path: Path,
     ...args: ParamsArguments<QueryParamsOf<OperationsByPath[Path]>>
   ): Promise<ResultOf<OperationsByPath[Path]>>;
+  /**
+   * The same client (its connections, concurrency limit, retries and quota state), whose calls
+   * also stop when `signal` aborts: those in flight and their retry waits reject with the signal's
+   * reason, and later calls reject at once. A job gives each unit of work its own, so that a unit
+   * past its deadline stops without stopping the others. `close` of the view closes the client.
+   * @example
+   * const unitClient = client.withSignal(AbortSignal.timeout(300_000));
+   */
+  withSignal(signal: AbortSignal): PathlabClient;
   /** The last rate-limit headers seen, if the service sent any (see `readRateLimit`). */
   readonly rateLimit: RateLimitState | undefined;
   /** The last credit headers seen, if the service sent any (see `readCredits`). */

@@ -25,6 +25,15 @@ export const DEFAULT_SYNC_ASSETS: readonly string[] = PREDICTION_ASSETS;
 export const DEFAULT_SYNC_CONCURRENCY = 2;
 
 /**
+ * The longest a sync unit may take, in milliseconds, from the moment its requests may start (after
+ * the units before it in the fetch lane) to its stored transaction: 5 minutes, where a unit of the
+ * live service takes well under one. A unit past it stops its requests and is a failure; the next
+ * units go on. The client's own deadline (10 minutes per call) bounds each call within it.
+ * @example DEFAULT_UNIT_DEADLINE_MS // => 300000
+ */
+export const DEFAULT_UNIT_DEADLINE_MS = 300_000;
+
+/**
  * The longest range of prompts `score` and `baseline` take at once, in days: a month of crypto-1h
  * prompts is already ~45,000 prompts on the live network. A longer range is refused with a hint to
  * split it.

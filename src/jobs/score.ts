@@ -17,7 +17,7 @@ import { finishRun, startRun, type Run } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
 import { JobInterruptedError } from "./jobInterruptedError.ts";
-import { DEFAULT_DATABASE } from "./jobDefaults.ts";
+import { DEFAULT_DATABASE, DEFAULT_UNIT_DEADLINE_MS } from "./jobDefaults.ts";
 import { resolveService, secretsOf } from "./resolveService.ts";
 import { readCandidateFolder } from "./scoreCandidate.ts";
 import type { CompetitionScores, ScoreFailure, ScoreSummary } from "./scoreSummary.ts";
@@ -136,6 +136,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         failures,
         emit: (event) => options.onEvent?.(event),
         signal: options.signal,
+        unitDeadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
       };
       for (const { competition, prompts } of planned) {
         results.push(await scoreCompetition(context, competition, prompts));

@@ -14,7 +14,11 @@ import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
 import { openStore } from "../store/openStore.ts";
 import { finishRun, startRun } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
-import { DEFAULT_DATABASE, DEFAULT_SYNC_CONCURRENCY } from "./jobDefaults.ts";
+import {
+  DEFAULT_DATABASE,
+  DEFAULT_SYNC_CONCURRENCY,
+  DEFAULT_UNIT_DEADLINE_MS,
+} from "./jobDefaults.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
 import { resolveService, secretsOf } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
@@ -41,6 +45,8 @@ export interface SyncOptions {
   readonly apiKey?: string;
   /** Units at once; default `DEFAULT_SYNC_CONCURRENCY` (2). */
   readonly concurrency?: number;
+  /** The longest one unit may take, in ms; default `DEFAULT_UNIT_DEADLINE_MS` (5 minutes). */
+  readonly unitDeadlineMs?: number;
   /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
   readonly now?: string;
   /** The embedded sandbox's seed; only without `baseUrl`. */
@@ -159,6 +165,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
         ranking,
         asOfUnix,
         fetchLane,
+        deadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
         ...(options.signal !== undefined && { signal: options.signal }),
         onFailure: (failure) => {
           const clean = withoutSecrets(failure, secrets) as SyncFailure;
@@ -204,6 +211,10 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
 }
 
 function checkOptions(options: SyncOptions, concurrency: number): void {
+  const deadline = options.unitDeadlineMs;
+  if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) {
+    throw new SyncUsageError(`sync: unitDeadlineMs: expected a number of ms > 0, got ${deadline}`);
+  }
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new SyncUsageError(`sync: concurrency: expected a whole number ≥ 1, got ${concurrency}`);
   }

@@ -50,6 +50,12 @@ export interface SyncUnitContext {
    */
   readonly fetchLane?: Semaphore;
   /**
+   * The longest the unit may take, in ms, from the moment its requests may start (it has the
+   * fetch lane) to its stored transaction. When it passes, the unit's requests stop and it is a
+   * failure that says so; nothing of it is stored. Default: none.
+   */
+  readonly deadlineMs?: number;
+  /**
    * The job's interruption: once it aborts, the unit stops where it is (its open transaction
    * rolled back) and ends `interrupted`, without a failure.
    */
@@ -106,18 +112,39 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
   const held = (stage: SyncFailureStage, reason: string, more?: Partial<SyncFailure>) => {
     heldFailures.push([stage, reason, more]);
   };
+  // The unit's own client: its calls stop at the unit's deadline, which starts with its requests.
+  const deadline = new AbortController();
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  const client =
+    context.deadlineMs === undefined ? context.client : context.client.withSignal(deadline.signal);
+  const deadlinePassed = () =>
+    `not finished within ${context.deadlineMs! / 1000} s (the unit's deadline, --unit-deadline)`;
   try {
     const fetchAll = async () => {
+      if (context.deadlineMs !== undefined) {
+        deadlineTimer = setTimeout(
+          () => deadline.abort(new UnitFailure("unit", deadlinePassed())),
+          context.deadlineMs,
+        );
+      }
       const rankingPromise = context.ranking(plan);
       rankingPromise.catch(() => undefined); // awaited below; a failure is reported there
-      const start = await fetchServiceRecords(context.client, plan, (operation, reason) =>
+      const start = await fetchServiceRecords(client, plan, (operation, reason) =>
         fail("record", reason, { operation }),
       );
       forecastStartTime = start.forecastStartTime;
-      const ranking = await rankingPromise.catch((error: unknown) => {
+      const ranking = await Promise.race([
+        rankingPromise,
+        // the ranking is the job's (shared by the units): the unit's deadline stops its wait
+        new Promise<never>((_resolve, reject) => {
+          const stop = () => reject(deadline.signal.reason as Error);
+          if (deadline.signal.aborted) stop();
+          else deadline.signal.addEventListener("abort", stop, { once: true });
+        }),
+      ]).catch((error: unknown) => {
         throw new UnitFailure("ranking", messageOf(error));
       });
-      const inputs = await fetchUnitInputs(context.client, plan, start.startUnix, ranking, held);
+      const inputs = await fetchUnitInputs(client, plan, start.startUnix, ranking, held);
       return { start, ranking, inputs };
     };
     const fetched = await (context.fetchLane === undefined
@@ -131,7 +158,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       // that is not exact is stored, its set is asked again; the inputs' failures are the final
       // ones.
       heldFailures.length = 0;
-      inputs = await fetchUnitInputs(context.client, plan, start.startUnix, ranking, held, inputs);
+      inputs = await fetchUnitInputs(client, plan, start.startUnix, ranking, held, inputs);
       checked = checkInputs(plan, start, inputs);
     }
     for (const [stage, reason, more] of heldFailures) fail(stage, reason, more);
@@ -139,6 +166,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       fail(failure.stage, failure.reason, { operation: failure.operation });
     }
     const fetchedAtUnix = Date.now() / 1000;
+    deadline.signal.throwIfAborted();
     try {
       context.signal?.throwIfAborted();
       await writeUnit(
@@ -181,9 +209,15 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
     });
   } catch (error) {
     if (context.signal?.aborted) return summary({ status: "interrupted" });
+    if (deadline.signal.aborted) {
+      fail("unit", `unit not stored: ${deadlinePassed()}`);
+      return summary({});
+    }
     const stage = error instanceof UnitFailure ? error.stage : "unit";
     fail(stage, `unit not stored: ${messageOf(error)}`);
     return summary({});
+  } finally {
+    clearTimeout(deadlineTimer);
   }
 }
 

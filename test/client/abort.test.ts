@@ -65,3 +65,36 @@ describe("the client's signal", () => {
     expect(warnings.map((warning) => warning.message)).toEqual([]);
   });
 });
+
+describe("a view of the client with its own signal (withSignal)", () => {
+  it("its calls stop with the view's signal; the client's other calls go on, through the same limits", async () => {
+    const { server, client } = await serveAndConnect(
+      (request) => ({ body, headersDelayMs: request.query.has("days") ? 0 : 5000 }),
+      { concurrency: 2 },
+    );
+    const controller = new AbortController();
+    const unit = client.withSignal(controller.signal);
+    const reason = new Error("the unit's deadline");
+    const slow = unit.leaderboard.v2Latest();
+    setTimeout(() => controller.abort(reason), 100);
+    await expect(slow).rejects.toBe(reason);
+    // the view refuses later calls without sending them; the client itself is unaffected
+    await expect(unit.leaderboard.v2Latest()).rejects.toBe(reason);
+    expect(server.requests).toHaveLength(1);
+    await expect(
+      client.request("/v2/meta-leaderboard/latest", { prompt_name: "crypto-1h", days: 14 }),
+    ).resolves.toEqual(expect.any(Array));
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("also stops when the client's own signal aborts", async () => {
+    const jobSignal = new AbortController();
+    const { client } = await serveAndConnect([{ body, headersDelayMs: 5000 }], {
+      signal: jobSignal.signal,
+    });
+    const unit = client.withSignal(new AbortController().signal);
+    const call = unit.leaderboard.v2Latest();
+    setTimeout(() => jobSignal.abort(new Error("interrupted")), 100);
+    await expect(call).rejects.toThrow("interrupted");
+  });
+});

@@ -306,4 +306,40 @@ describe("runScore under lasting faults", () => {
       await faulty.close();
     }
   }, 120_000);
+
+  it("a prompt whose requests hang stops at the prompt's deadline, named as such; the others are scored", async () => {
+    // Every realized path takes 30 s to answer: the prompts recomputed from path sets stop at the
+    // 1 s deadline; those on the service's CRPS (XRP, HYPE) are scored.
+    const slow = await startEmbeddedSandbox({
+      seed: 42,
+      now: NOW,
+      apiKey: KEY,
+      faults: "latency=30s,path=/validation/realized-path",
+    });
+    try {
+      const summary = await runScore({
+        ...base,
+        baseUrl: slow.url,
+        ownOnly: false,
+        database: join(folder, "deadline.duckdb"),
+        unitDeadlineMs: 1000,
+      });
+      expect(summary.failures.map((failure) => failure.where.split(" ")[1]).sort()).toEqual([
+        "BTC",
+        "BTC",
+        "ETH",
+        "ETH",
+        "SOL",
+      ]);
+      for (const failure of summary.failures) {
+        expect(failure.reason).toBe(
+          "not finished within 1 s (the prompt's deadline, --unit-deadline)",
+        );
+      }
+      expect(summary.competitions[0].promptsScored).toBe(2);
+      expect(summary.exitCode).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  }, 120_000);
 });

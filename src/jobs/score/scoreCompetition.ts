@@ -50,6 +50,8 @@ export interface JobContext {
   readonly failures: ScoreFailure[];
   readonly emit: (event: ScoreEvent) => void;
   readonly signal: AbortSignal | undefined;
+  /** The longest one prompt may take, in ms (see `ScoreOptions.unitDeadlineMs`). */
+  readonly unitDeadlineMs: number;
 }
 
 /**
@@ -126,8 +128,16 @@ async function scorePrompts(
   const verdicts: Map<number, Agreement>[] = [];
   for (const [index, prompt] of planned.prompts.entries()) {
     const file = matches.fileFor(competition.name, prompt.asset, prompt.startUnix);
+    // The prompt's own client: its calls stop at the prompt's deadline.
+    const deadline = new AbortController();
+    const deadlinePassed = `not finished within ${context.unitDeadlineMs / 1000} s (the prompt's deadline, --unit-deadline)`;
+    const timer = setTimeout(
+      () => deadline.abort(new Error(deadlinePassed)),
+      context.unitDeadlineMs,
+    );
     try {
-      const pool = await scorePromptPool(context, prompt, {
+      const client = context.client.withSignal(deadline.signal);
+      const pool = await scorePromptPool({ ...context, client }, prompt, {
         // On the validator's prompts of its assets (the fill where it has no file); elsewhere
         // only where it answered.
         takesPart:
@@ -135,6 +145,7 @@ async function scorePrompts(
           (prompt.rows.length > 0 || file !== undefined),
         file,
       });
+      deadline.signal.throwIfAborted();
       verdicts.push(await storePromptPool(context.store, pool, context));
       pools.push(pool);
     } catch (error) {
@@ -143,8 +154,14 @@ async function scorePrompts(
       if (context.signal?.aborted === true) throw error;
       context.failures.push({
         where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
-        reason: error instanceof Error ? error.message : String(error),
+        reason: deadline.signal.aborted
+          ? deadlinePassed
+          : error instanceof Error
+            ? error.message
+            : String(error),
       });
+    } finally {
+      clearTimeout(timer);
     }
     context.emit({
       type: "prompt",

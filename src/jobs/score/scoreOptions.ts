@@ -62,6 +62,11 @@ export interface ScoreOptions {
   >;
   /** The dates of the validator's undated changes (outlier cap, volatility CRPS, format rule). */
   readonly eraSettings?: EraSettings;
+  /**
+   * The longest one prompt may take (its path sets fetched, scored and stored), in ms; past it,
+   * its requests stop and it is a failure. Default `DEFAULT_UNIT_DEADLINE_MS` (5 minutes).
+   */
+  readonly unitDeadlineMs?: number;
   /** Worker threads of the scoring pool (default: the machine's parallelism; 0 = this thread). */
   readonly threads?: number;
   readonly onEvent?: (event: ScoreEvent) => void;
@@ -97,6 +102,10 @@ export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
   }
   const tooLong = promptRangeTooLong("score", fromUnix, toUnix);
   if (tooLong !== undefined) throw new SyncUsageError(tooLong);
+  const deadline = options.unitDeadlineMs;
+  if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) {
+    throw new SyncUsageError(`score: unitDeadlineMs: expected a number of ms > 0, got ${deadline}`);
+  }
   const competitions: readonly Competition[] =
     options.competition === undefined || options.competition === "all"
       ? COMPETITIONS

@@ -1,0 +1,128 @@
+/**
+ * `pathlab sync` as a real child process against a hostile server: a proxy on 127.0.0.1 in front
+ * of the embedded sandbox that answers prediction sets with an endless body, or drips an insight
+ * record one byte at a time. The sync ends on its own with the failure named, its peak memory
+ * bounded by the body limits (measured from /proc), and within the unit's deadline.
+ */
+
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
+import type { SyncSummary } from "../../src/jobs/syncSummary.ts";
+import { temporaryFolder } from "../store/helpers.ts";
+import { runPathlab } from "./runPathlab.ts";
+
+const KEY = "sk-test-hostile-41d9e2";
+let sandbox: EmbeddedSandbox;
+let folder: string;
+let remove: () => void;
+
+beforeAll(async () => {
+  sandbox = await startEmbeddedSandbox({ seed: 42, now: "2026-02-25T23:47:00Z", apiKey: KEY });
+  ({ folder, remove } = temporaryFolder());
+}, 60_000);
+afterAll(async () => {
+  await sandbox?.close();
+  remove?.();
+});
+
+type Hostility = "endless prediction sets" | "dripping liquidation";
+
+/** A proxy to the sandbox that misbehaves on one operation as `hostility` says. */
+async function startHostileProxy(
+  hostility: Hostility,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const timers = new Set<NodeJS.Timeout>();
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", sandbox.url);
+    if (hostility === "endless prediction sets" && url.pathname === "/v2/prediction/historical") {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      const chunk = Buffer.from(`[${"67676.62,".repeat(7000)}`);
+      const write = () => {
+        while (!response.destroyed && response.write(chunk));
+      };
+      response.on("drain", write);
+      write();
+      return;
+    }
+    if (hostility === "dripping liquidation" && url.pathname === "/insights/liquidation") {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      const timer = setInterval(() => response.write(" "), 200);
+      timers.add(timer);
+      response.on("close", () => clearInterval(timer));
+      return;
+    }
+    void fetch(new URL(url.pathname + url.search, sandbox.url), {
+      headers: { Authorization: String(request.headers.authorization ?? "") },
+    })
+      .then(async (upstream) => {
+        const body = Buffer.from(await upstream.arrayBuffer());
+        response.writeHead(upstream.status, { "Content-Type": "application/json" });
+        response.end(body);
+      })
+      .catch((error: unknown) => {
+        response.writeHead(502);
+        response.end(String(error));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      for (const timer of timers) clearInterval(timer);
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function syncAgainst(hostility: Hostility, database: string, unitDeadline = "60") {
+  const proxy = await startHostileProxy(hostility);
+  try {
+    const run = await runPathlab(
+      [
+        ...["sync", "--base-url", proxy.url, "--assets", "BTC", "--horizons", "1h"],
+        ...["--db", database, "--unit-deadline", unitDeadline, "--json"],
+      ],
+      { env: { PATHLAB_API_KEY: KEY } },
+    );
+    return { run, summary: JSON.parse(run.stdout) as SyncSummary };
+  } finally {
+    await proxy.close();
+  }
+}
+
+describe("sync against a hostile server", () => {
+  it("endless prediction sets: each is cut off at its limit, the unit fails naming it, memory stays bounded", async () => {
+    const { run, summary } = await syncAgainst(
+      "endless prediction sets",
+      join(folder, "endless.duckdb"),
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(summary.units.map((unit) => unit.status)).toEqual(["failed"]);
+    expect(summary.failures.map((failure) => failure.reason).join("\n")).toMatch(
+      /\/v2\/prediction\/historical: HTTP 200: response body over the limit of 64 MiB \(67108864 bytes\) for this operation \(maxBodyBytes\): cut off after \d+ bytes/,
+    );
+    // Without limits this grew past 4 GiB; eight 64 MiB bodies in flight at most, and the sync's own.
+    console.log(`sync against endless bodies: peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+    if (Number.isFinite(run.peakRssMb)) expect(run.peakRssMb).toBeLessThan(1536);
+  }, 120_000);
+
+  it("a dripping record: the unit stops at its deadline and says so; the sync ends", async () => {
+    const { run, summary } = await syncAgainst(
+      "dripping liquidation",
+      join(folder, "drip.duckdb"),
+      "8",
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(summary.units.map((unit) => unit.status)).toEqual(["failed"]);
+    expect(
+      summary.failures.map((failure) => failure.reason),
+      run.stderr,
+    ).toContain("unit not stored: not finished within 8 s (the unit's deadline, --unit-deadline)");
+    // the client's own deadline per call is 10 minutes: the unit's ended it long before
+    expect(run.elapsedMs).toBeLessThan(120_000);
+  }, 180_000);
+});

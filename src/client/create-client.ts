@@ -3,6 +3,8 @@
  * the parameters (`encodeQuery`) and the key, then attempts (bounded by a semaphore shared by all
  * calls of the client) with retries as `shouldRetry` / `retryDelayMs` decide, then decoding with
  * the operation's decoder under the deployment's naming.
+ * Over 300 lines: a call's steps (attempt, status error, decoding) share the client's closure (the
+ * key, the semaphore, the quota state), which keeps the key out of every object.
  */
 import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -86,7 +88,32 @@ export function createClient(options: ClientOptions): PathlabClient {
   if (options.signal?.aborted) stop();
   else options.signal?.addEventListener("abort", stop, { once: true });
 
-  async function call(path: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+  /**
+   * One call that stops when any of `signals` aborts: the client's own, and those of the views
+   * (`withSignal`) it was made through. Each is linked for the call only, so that a view leaves
+   * nothing behind on the client's signal.
+   */
+  async function call(
+    path: string,
+    params: unknown,
+    signals: readonly AbortSignal[],
+  ): Promise<unknown> {
+    if (signals.length === 1) return callUntil(path, params, signals[0]);
+    const linked = new AbortController();
+    const unlink = signals.map((source) => {
+      const abort = () => linked.abort(source.reason);
+      if (source.aborted) abort();
+      else source.addEventListener("abort", abort, { once: true });
+      return () => source.removeEventListener("abort", abort);
+    });
+    try {
+      return await callUntil(path, params, linked.signal);
+    } finally {
+      for (const remove of unlink) remove();
+    }
+  }
+
+  async function callUntil(path: string, params: unknown, signal: AbortSignal): Promise<unknown> {
     const operation: UntypedOperation = operationByPath(path);
     const query = encodeQuery(operation, params).toString();
     if (operation.auth && apiKey === undefined) {
@@ -238,8 +265,8 @@ export function createClient(options: ClientOptions): PathlabClient {
     );
   }
 
-  /** The client's methods, each call stopping when `signal` aborts. */
-  function view(signal: AbortSignal): PathlabClient {
+  /** The client's methods, each call stopping when any of `signals` aborts. */
+  function view(signals: readonly AbortSignal[]): PathlabClient {
     const sections = Object.fromEntries(
       Object.entries(operationTable).map(([section, methods]) => [
         section,
@@ -247,7 +274,7 @@ export function createClient(options: ClientOptions): PathlabClient {
           Object.fromEntries(
             Object.entries(methods).map(([method, operation]) => [
               method,
-              (params?: unknown) => call((operation as UntypedOperation).path, params, signal),
+              (params?: unknown) => call((operation as UntypedOperation).path, params, signals),
             ]),
           ),
         ),
@@ -255,11 +282,11 @@ export function createClient(options: ClientOptions): PathlabClient {
     );
     const client = {
       ...sections,
-      request: (path: OperationPath, params?: unknown) => call(path, params, signal),
+      request: (path: OperationPath, params?: unknown) => call(path, params, signals),
       withSignal: (more: AbortSignal) => {
-        const both = AbortSignal.any([signal, more]);
-        setMaxListeners(0, both);
-        return view(both);
+        // one listener per call in flight through the view
+        setMaxListeners(0, more);
+        return view([...signals, more]);
       },
       get rateLimit() {
         return rateLimit;
@@ -276,7 +303,7 @@ export function createClient(options: ClientOptions): PathlabClient {
     };
     return Object.freeze(client) as unknown as PathlabClient;
   }
-  return view(stopping.signal);
+  return view([stopping.signal]);
 }
 
 function isOperationPath(path: string): boolean {

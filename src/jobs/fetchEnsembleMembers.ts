@@ -39,8 +39,8 @@ export interface EnsembleMembers {
   /** Miners asked for that have no prediction set for the prompt. */
   readonly absent: readonly number[];
   /**
-   * Each miner's answer: a valid path set, `"absent"`, or the reason its set was invalid. Passed
-   * as a request's `known`, only the miners with an invalid set are asked again.
+   * Each miner's answer (see {@link KnownAnswer}). Passed as a request's `known`, only the miners
+   * whose set was invalid on every copy are asked again.
    */
   readonly known: ReadonlyMap<number, KnownAnswer>;
 }
@@ -66,21 +66,20 @@ export interface EnsembleRequest {
    */
   readonly copies?: number;
   /**
-   * Answers of an earlier fetch (its result's `known`): a path set or `"absent"` is used as it is;
-   * a miner whose set was invalid is asked again (`copies` times), its earlier reason kept.
+   * Answers of an earlier fetch (its result's `known`): a member or an absence is used as it is
+   * (a corrected set still reported as such); a miner whose set was invalid is asked again
+   * (`copies` times), its earlier reason kept.
    */
   readonly known?: ReadonlyMap<number, KnownAnswer>;
 }
 
 /**
- * A miner's answer as {@link EnsembleMembers} keeps it: its valid path set, `"absent"` (no set for
- * the prompt), or the validator's reason its set was invalid.
- * @example const known: KnownAnswer = { invalid: "miner 23: path 0: Number of time points is incorrect: expected 61, got 60" };
+ * One miner's answer: no set (`absent`), a valid path set (`member`; `firstReason` when a first
+ * copy was invalid and a later one valid), or invalid on every copy (`rejected`, the validator's
+ * reason for the first).
+ * @example const known: KnownAnswer = { kind: "rejected", reason: "miner 23: path 0: Number of time points is incorrect: expected 61, got 60" };
  */
-export type KnownAnswer = PathSet | "absent" | { readonly invalid: string };
-
-/** One miner's answer: no set, a valid path set (perhaps a later copy), or invalid on every copy. */
-type MemberAnswer =
+export type KnownAnswer =
   | { readonly kind: "absent" }
   | { readonly kind: "member"; readonly pathSet: PathSet; readonly firstReason?: string }
   | { readonly kind: "rejected"; readonly reason: string };
@@ -135,13 +134,10 @@ export async function fetchEnsembleMembers(
     }
   };
   const copies = Math.max(1, request.copies ?? 2);
-  const answer = async (minerUid: number): Promise<MemberAnswer> => {
+  const answer = async (minerUid: number): Promise<KnownAnswer> => {
     const settled = request.known?.get(minerUid);
-    if (settled === "absent") return { kind: "absent" };
-    if (settled !== undefined && !("invalid" in settled)) {
-      return { kind: "member", pathSet: settled };
-    }
-    let first = settled?.invalid;
+    if (settled !== undefined && settled.kind !== "rejected") return settled;
+    let first = settled?.reason;
     let copy = 0;
     if (first === undefined) {
       const answered = validate(await fetchSet(minerUid), minerUid);
@@ -169,18 +165,15 @@ export async function fetchEnsembleMembers(
     const answers = await Promise.all(batch.map(answer));
     answers.forEach((found, index) => {
       const minerUid = batch[index];
-      if (found.kind === "absent") {
-        absent.push(minerUid);
-        known.set(minerUid, "absent");
-      } else if (found.kind === "rejected") {
+      known.set(minerUid, found);
+      if (found.kind === "absent") absent.push(minerUid);
+      else if (found.kind === "rejected") {
         rejected.push({ minerUid, outcome: "replaced", reason: found.reason });
-        known.set(minerUid, { invalid: found.reason });
       } else {
         if (found.firstReason !== undefined) {
           rejected.push({ minerUid, outcome: "corrected", reason: found.firstReason });
         }
         members.push(found.pathSet);
-        known.set(minerUid, found.pathSet);
       }
     });
   }

@@ -7,17 +7,14 @@
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import type { Semaphore } from "../client/semaphore.ts";
 import { VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
-import type { InsightContext } from "../insights/context.ts";
-import { InsightSession } from "../insights/session.ts";
-import { ensembleOf } from "../paths/ensemble.ts";
 import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
 import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import type { Store } from "../store/openStore.ts";
 import { writeUnit } from "../store/writeUnit.ts";
-import { checkRecords, type CheckedRecords } from "./checkRecords.ts";
-import { fetchServiceRecords, type ServiceRecords } from "./fetchServiceRecords.ts";
-import { fetchUnitInputs, type UnitInputs } from "./fetchUnitInputs.ts";
+import { checkConfirmed, type HeldFailure } from "./confirmInputs.ts";
+import { fetchServiceRecords } from "./fetchServiceRecords.ts";
+import { fetchUnitInputs } from "./fetchUnitInputs.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncFailureStage, UnitSummary } from "./syncSummary.ts";
 import { UnitFailure } from "./unitFailure.ts";
@@ -51,8 +48,9 @@ export interface SyncUnitContext {
   readonly fetchLane?: Semaphore;
   /**
    * The longest the unit may take, in ms, from the moment its requests may start (it has the
-   * fetch lane) to its stored transaction. When it passes, the unit's requests stop and it is a
-   * failure that says so; nothing of it is stored. Default: none.
+   * fetch lane) until its write begins (a second turn in the lane, to confirm its ensemble, counts
+   * too). When it passes first, the unit's requests stop, nothing of it is stored, and it is one
+   * failure that says so. A write under way is not cut. Default: none.
    */
   readonly deadlineMs?: number;
   /**
@@ -71,9 +69,9 @@ export interface SyncUnitContext {
  * next miners take their place, as the service does), the previous prompt's ensemble (one horizon
  * earlier, for `forecast_past`), and the 1-minute closes before the start (for `realized`); (5)
  * each record recomputed and cross-checked (`checkRecords`); when a miner was left out for an
- * invalid set and a value is not exact, that miner's set is asked again (`fetchUnitInputs` with
- * `confirm`) and the records checked against the confirmed ensemble, so that a set damaged on the
- * way does not end as stored disagreements; (6) path sets, records, cross-check
+ * invalid set and a value disagrees, that miner's set is asked again and the records checked
+ * against the confirmed ensemble (`checkConfirmed`), so that a set damaged on the way does not end
+ * as stored disagreements; (6) path sets, records, cross-check
  * rows, venue comparisons and the leaderboard written in one transaction (`writeUnit`).
  * Failures of one record or one path set are reported through `onFailure` and the rest goes on;
  * a unit without a forecast start, ranking or ensemble, or whose write fails, stores nothing. Never
@@ -86,9 +84,18 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
   const started = performance.now();
   const { plan } = context;
   let failures = 0;
+  // The unit's own client: its calls stop at the unit's deadline, which starts with its requests.
+  const deadline = new AbortController();
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  const client =
+    context.deadlineMs === undefined ? context.client : context.client.withSignal(deadline.signal);
+  const deadlinePassed = () =>
+    `not finished within ${context.deadlineMs! / 1000} s (the unit's deadline, --unit-deadline)`;
   const fail = (stage: SyncFailureStage, reason: string, more: Partial<SyncFailure> = {}) => {
-    // What an interruption cancels is no failure of the service or of the data.
+    // What an interruption cancels is no failure of the service or of the data; what the
+    // deadline cancels is the one failure of the unit that says so.
     if (context.signal?.aborted) return;
+    if (deadline.signal.aborted && stage !== "unit") return;
     failures += 1;
     context.onFailure({
       unit: `${plan.asset} ${plan.horizon}`,
@@ -107,18 +114,11 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
     failures,
     durationMs: Math.round(performance.now() - started),
   });
-  // The inputs' failures wait until the inputs are final (see the confirmation below).
-  const heldFailures: [SyncFailureStage, string, Partial<SyncFailure>?][] = [];
+  // The inputs' failures wait until the inputs are final (`checkConfirmed`).
+  const heldFailures: HeldFailure[] = [];
   const held = (stage: SyncFailureStage, reason: string, more?: Partial<SyncFailure>) => {
     heldFailures.push([stage, reason, more]);
   };
-  // The unit's own client: its calls stop at the unit's deadline, which starts with its requests.
-  const deadline = new AbortController();
-  let deadlineTimer: NodeJS.Timeout | undefined;
-  const client =
-    context.deadlineMs === undefined ? context.client : context.client.withSignal(deadline.signal);
-  const deadlinePassed = () =>
-    `not finished within ${context.deadlineMs! / 1000} s (the unit's deadline, --unit-deadline)`;
   try {
     const fetchAll = async () => {
       if (context.deadlineMs !== undefined) {
@@ -151,17 +151,17 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       ? fetchAll()
       : context.fetchLane.run(fetchAll));
     const { start, ranking } = fetched;
-    let { inputs } = fetched;
-    let checked = checkInputs(plan, start, inputs);
-    if (inputs.replaced > 0 && checked.crosschecks.some((row) => row.verdict !== "exact")) {
-      // A miner left out for sets that were perhaps only damaged on the way: before a value
-      // that is not exact is stored, its set is asked again; the inputs' failures are the final
-      // ones.
-      heldFailures.length = 0;
-      inputs = await fetchUnitInputs(client, plan, start.startUnix, ranking, held, inputs);
-      checked = checkInputs(plan, start, inputs);
-    }
-    for (const [stage, reason, more] of heldFailures) fail(stage, reason, more);
+    const { inputs, checked, ...confirmed } = await checkConfirmed({
+      client,
+      plan,
+      start,
+      ranking,
+      inputs: fetched.inputs,
+      failures: heldFailures,
+      ...(context.fetchLane !== undefined && { fetchLane: context.fetchLane }),
+      stopped: () => context.signal?.aborted === true || deadline.signal.aborted,
+    });
+    for (const [stage, reason, more] of confirmed.failures) fail(stage, reason, more);
     for (const failure of checked.failures) {
       fail(failure.stage, failure.reason, { operation: failure.operation });
     }
@@ -209,7 +209,8 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
     });
   } catch (error) {
     if (context.signal?.aborted) return summary({ status: "interrupted" });
-    if (deadline.signal.aborted) {
+    // A write that failed on its own is that failure, even past the deadline.
+    if (deadline.signal.aborted && !(error instanceof UnitFailure && error.stage === "store")) {
       fail("unit", `unit not stored: ${deadlinePassed()}`);
       return summary({});
     }
@@ -219,29 +220,6 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
   } finally {
     clearTimeout(deadlineTimer);
   }
-}
-
-/** The unit's records recomputed from `inputs` and cross-checked (`checkRecords`). */
-function checkInputs(
-  plan: SyncUnitPlan,
-  start: ServiceRecords,
-  inputs: UnitInputs,
-): CheckedRecords {
-  const base: InsightContext = {
-    asset: plan.asset,
-    horizon: plan.horizon,
-    currentPrice: start.currentPrice,
-    forecastStartTime: start.forecastStartTime,
-    ...(inputs.closes !== undefined && {
-      minuteClose: inputs.closes.minuteClose,
-      priceAt: inputs.closes.priceAt,
-    }),
-    ...(inputs.previous !== undefined && { previous: inputs.previous }),
-  };
-  const session = new InsightSession(ensembleOf(inputs.members), {
-    currentPrice: start.currentPrice,
-  });
-  return checkRecords(start.records, session, base, inputs.unavailable);
 }
 
 /** The latest `updated_at` of the rows, Unix seconds; undefined when none parses. */

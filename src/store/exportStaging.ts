@@ -1,57 +1,48 @@
 /**
- * The staging folders of `exportParquet`: made inside the export folder, marked with the process
+ * The staging folders of `exportParquet`: made inside the export folder, named after the process
  * that owns them, and removed by a later export once that process is gone (an export that was
  * killed cannot remove its own).
  */
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { processAlive } from "./processAlive.ts";
 
-/** The start of a staging folder's name. */
+/** The start of a staging folder's name: then `<pid>@<host>-` and six random characters. */
 export const STAGING_PREFIX = ".pathlab-export-";
 
-/** The file in a staging folder naming its process: `{"pid":…,"host":…}`. */
-const OWNER_FILE = ".owner.json";
+const STAGING_NAME = /^\.pathlab-export-(\d+)@([A-Za-z0-9._-]+)-[A-Za-z0-9]{6}$/;
 
-/**
- * Makes a new staging folder in `directory`, marked with this process; returns its path.
- * @example const staging = makeStaging("./export"); // "export/.pathlab-export-Xk2v9a"
- */
-export function makeStaging(directory: string): string {
-  const staging = mkdtempSync(join(directory, STAGING_PREFIX));
-  writeFileSync(join(staging, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname() }));
-  return staging;
+/** This machine's name as a staging folder holds it. */
+function hostTag(): string {
+  return hostname().replace(/[^A-Za-z0-9.-]/g, "_");
 }
 
 /**
- * Removes the staging folders in `directory` that an export left behind: those whose owner file
- * names a process of this machine that is no longer running. A folder without a readable owner
- * file, or whose process runs (or ran on another machine), is left alone. Returns the names removed.
- * @example removeAbandonedStaging("./export") // => [".pathlab-export-Xk2v9a"]
+ * Makes a new staging folder in `directory`, named after this process (made whole by one
+ * `mkdtemp`, so a kill cannot leave it unnamed); returns its path.
+ * @example const staging = makeStaging("./export"); // "export/.pathlab-export-4711@host-Xk2v9a"
+ */
+export function makeStaging(directory: string): string {
+  return mkdtempSync(join(directory, `${STAGING_PREFIX}${process.pid}@${hostTag()}-`));
+}
+
+/**
+ * Removes the staging folders in `directory` that an export left behind: folders named as
+ * {@link makeStaging} names them, by a process of this machine that is no longer running. Any
+ * other entry, and the folder of a running export or of another machine's, is left alone.
+ * Returns the names removed.
+ * @example removeAbandonedStaging("./export") // => [".pathlab-export-4711@host-Xk2v9a"]
  */
 export function removeAbandonedStaging(directory: string): string[] {
   const removed: string[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    if (!entry.isDirectory() || !entry.name.startsWith(STAGING_PREFIX)) continue;
-    const owner = ownerOf(join(directory, entry.name));
-    if (owner === undefined || processAlive(owner.pid, owner.host)) continue;
+    const owner = STAGING_NAME.exec(entry.name);
+    if (!entry.isDirectory() || owner === null) continue;
+    if (owner[2] !== hostTag() || processAlive(Number(owner[1]))) continue;
     rmSync(join(directory, entry.name), { recursive: true, force: true });
     removed.push(entry.name);
   }
   return removed;
-}
-
-function ownerOf(staging: string): { pid: number; host: string } | undefined {
-  try {
-    const owner = JSON.parse(readFileSync(join(staging, OWNER_FILE), "utf8")) as unknown;
-    if (typeof owner !== "object" || owner === null) return undefined;
-    const { pid, host } = owner as Record<string, unknown>;
-    return Number.isInteger(pid) && typeof host === "string"
-      ? { pid: pid as number, host }
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -6,6 +6,7 @@
 import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
 import type { CrosscheckEntry } from "./crosschecks.ts";
 import type { InsightEntry, InsightPlace } from "./insights.ts";
+import type { VenueComparisonEntry } from "./venueComparisons.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
 const PLACE = `asset = $asset AND horizon = $horizon AND forecast_start_time = $forecast_start_time`;
@@ -13,8 +14,11 @@ const PLACE = `asset = $asset AND horizon = $horizon AND forecast_start_time = $
 /**
  * Removes, at `place`, what a new write of the unit replaces whole:
  * - when `insights` are given, the recomputed records of operations among them no more (with their
- *   numeric leaves and, for venue operations, their venue comparisons): the earlier ensemble's;
- * - when `crosschecks` are given, the cross-check rows of operations among them no more.
+ *   numeric leaves): the earlier ensemble's;
+ * - when `crosschecks` are given, the cross-check rows of operations among them no more;
+ * - when `venueComparisons` are given, the comparisons of the place's operations (those with a
+ *   record stored at the place) among them no more. The comparisons table has no horizon: each
+ *   venue operation belongs to one horizon, so the place's operations name only its own rows.
  * The service's records stay: they are the service's answer at that forecast start, whichever
  * ensemble pathlab recomputed from, and a new write upserts those it fetched again.
  * @example await removeStaleDerivedRows(connection, place, { insights, crosschecks });
@@ -25,6 +29,7 @@ export async function removeStaleDerivedRows(
   unit: {
     readonly insights?: readonly InsightEntry[];
     readonly crosschecks?: readonly CrosscheckEntry[];
+    readonly venueComparisons?: readonly VenueComparisonEntry[];
   },
 ): Promise<void> {
   const params: Record<string, DuckDBValue> = {
@@ -50,6 +55,18 @@ export async function removeStaleDerivedRows(
         { ...params, operation },
       );
       await connection.run(`DELETE FROM insights WHERE ${where}`, { ...params, operation });
+    }
+  }
+  if (unit.venueComparisons !== undefined) {
+    const kept = new Set(unit.venueComparisons.map((entry) => entry.operation));
+    const stale = (
+      await operationsAt(
+        connection,
+        `SELECT DISTINCT operation FROM insights WHERE ${PLACE}`,
+        params,
+      )
+    ).filter((operation) => !kept.has(operation));
+    for (const operation of stale) {
       await connection.run(
         `DELETE FROM venue_comparisons
          WHERE operation = $operation AND asset = $asset AND forecast_start_time = $forecast_start_time`,

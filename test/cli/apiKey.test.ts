@@ -108,7 +108,9 @@ describe("serve's keys", () => {
       const run = await runPathlab(["serve", "--port", "0", "--api-key", key]);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe("");
-      expect(run.stderr).toMatch(/serve: parameter "--api-key": expected printable ASCII without spaces/);
+      expect(run.stderr).toMatch(
+        /serve: parameter "--api-key": expected printable ASCII without spaces/,
+      );
       if (key.trim() !== "") expect(run.stderr).not.toContain(key.trim());
     }
   }, 60_000);

@@ -9,6 +9,7 @@
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filledStore } from "../store/filledStore.ts";
@@ -102,6 +103,7 @@ describe("pathlab export touches only its own files", () => {
     child.kill("SIGKILL");
     await exited;
     expect(staging, "the export ended before its staging folder was seen").toBeDefined();
+    expect(staging).toMatch(new RegExp(`^\\.pathlab-export-${child.pid}@`));
     expect(readdirSync(out)).toContain(staging);
     expect(readdirSync(out)).not.toContain(".pathlab-export.json");
     const next = await runPathlab(["export", "--out", out, "--db", database]);
@@ -112,10 +114,13 @@ describe("pathlab export touches only its own files", () => {
     const mine = join(folder, "look-alike");
     mkdirSync(join(mine, ".pathlab-export-mine"), { recursive: true });
     writeFileSync(join(mine, ".pathlab-export-mine", "keep.txt"), "mine");
+    // and the staging folder of an export still running (this process) is left to it
+    const running = `.pathlab-export-${process.pid}@${hostname().replace(/[^A-Za-z0-9.-]/g, "_")}-abc123`;
+    mkdirSync(join(mine, running));
     const refused = await runPathlab(["export", "--out", mine, "--db", database]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("holds other files (.pathlab-export-mine)");
-    expect(readdirSync(mine)).toEqual([".pathlab-export-mine"]);
+    expect(refused.stderr).toContain("holds other files (.pathlab-export-");
+    expect(readdirSync(mine).sort()).toEqual([running, ".pathlab-export-mine"].sort());
     expect(readFileSync(join(mine, ".pathlab-export-mine", "keep.txt"), "utf8")).toBe("mine");
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { serveAndConnect } from "./client-test-setup.ts";
 import { minimalBodies } from "./minimal-bodies.ts";
@@ -67,7 +68,7 @@ describe("the client's signal", () => {
 });
 
 describe("a view of the client with its own signal (withSignal)", () => {
-  it("its calls stop with the view's signal; the client's other calls go on, through the same limits", async () => {
+  it("its calls stop with the view's signal; the client's other calls go on", async () => {
     const { server, client } = await serveAndConnect(
       (request) => ({ body, headersDelayMs: request.query.has("days") ? 0 : 5000 }),
       { concurrency: 2 },
@@ -85,6 +86,14 @@ describe("a view of the client with its own signal (withSignal)", () => {
       client.request("/v2/meta-leaderboard/latest", { prompt_name: "crypto-1h", days: 14 }),
     ).resolves.toEqual(expect.any(Array));
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("a call through a view leaves no listener behind on the view's signal", async () => {
+    const { client } = await serveAndConnect([{ body }]);
+    const controller = new AbortController();
+    const unit = client.withSignal(controller.signal);
+    await Promise.all(Array.from({ length: 20 }, () => unit.leaderboard.v2Latest()));
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
   it("also stops when the client's own signal aborts", async () => {

@@ -3,7 +3,9 @@
  * (through a counting proxy on 127.0.0.1) into real DuckDB files: damaged path sets take the
  * service's CRPS, own-only fetches no miner's paths, the candidate is one more miner (the fill on
  * prompts it skipped), files that answer no prompt are reported, and the smoothed scores are read
- * from the live path under the live naming.
+ * from the live path under the live naming; a prompt that fails or passes its deadline is recorded
+ * while the others are scored. Over 300 lines: the cases share one scored sandbox and its proxy,
+ * which take most of the file's time to set up.
  */
 
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -1,3 +1,8 @@
+/**
+ * `writeUnit` on real DuckDB files: every part of a unit stored and replaced whole, idempotent
+ * upserts, units atomic under failures, aborts and a killed writer, and captured live records.
+ * Over 300 lines: the cases share the hand-built complete unit and one temporary store each.
+ */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -141,21 +146,44 @@ describe("writeUnit", () => {
       insights: [...unit.insights!, ...rangeRows.insights],
       crosschecks: [...unit.crosschecks!, ...rangeRows.crosschecks],
     });
+    // the same unit one prompt earlier, which the rerun below must leave alone
+    const earlier = FORECAST_START - 300;
+    await writeUnit(store, {
+      ...unit,
+      forecastStartTimeUnix: earlier,
+      pathSets: [],
+      insights: [...unit.insights!, ...rangeRows.insights],
+      crosschecks: [...unit.crosschecks!, ...rangeRows.crosschecks],
+    });
+    const earlierRows = async () =>
+      (
+        await queryRows(
+          store,
+          `select (select count(*) from insights where epoch(forecast_start_time) = ${earlier}),
+                  (select count(*) from crosschecks where epoch(forecast_start_time) = ${earlier}),
+                  (select count(*) from venue_comparisons where epoch(forecast_start_time) = ${earlier})`,
+        )
+      ).rows[0].map(Number);
+    const earlierBefore = await earlierRows();
+    expect(earlierBefore).toEqual([4, 3, 4]);
     const count = async (sql: string) => Number((await queryRows(store, sql)).rows[0][0]);
+    const at = `epoch(forecast_start_time) = ${FORECAST_START}`;
     const rangeCounts = async () => ({
       service: await count(
-        `select count(*) from insights where operation = '${range}' and source = 'service'`,
+        `select count(*) from insights where operation = '${range}' and source = 'service' and ${at}`,
       ),
       recomputed: await count(
-        `select count(*) from insights where operation = '${range}' and source = 'recomputed'`,
+        `select count(*) from insights where operation = '${range}' and source = 'recomputed' and ${at}`,
       ),
       values: await count(
         `select count(*) from insight_values v join insights i on i.id = v.insight_id
-         where i.operation = '${range}' and i.source = 'recomputed'`,
+         where i.operation = '${range}' and i.source = 'recomputed' and epoch(i.forecast_start_time) = ${FORECAST_START}`,
       ),
-      crosschecks: await count(`select count(*) from crosschecks where operation = '${range}'`),
+      crosschecks: await count(
+        `select count(*) from crosschecks where operation = '${range}' and ${at}`,
+      ),
       comparisons: await count(
-        `select count(*) from venue_comparisons where operation = '${range}'`,
+        `select count(*) from venue_comparisons where operation = '${range}' and ${at}`,
       ),
     });
     const before = await rangeCounts();
@@ -180,6 +208,7 @@ describe("writeUnit", () => {
       crosschecks: 0,
       comparisons: 0,
     });
+    expect(await earlierRows()).toEqual(earlierBefore);
     const after = await tableCounts(store);
     expect(after.crosschecks).toBe(liquidation.crosschecks - 1);
     expect(after.venue_comparisons).toBe(liquidation.venue_comparisons - 2);

@@ -135,6 +135,7 @@ async function scorePrompts(
       () => deadline.abort(new Error(deadlinePassed)),
       context.unitDeadlineMs,
     );
+    let storing = false;
     try {
       const client = context.client.withSignal(deadline.signal);
       const pool = await scorePromptPool({ ...context, client }, prompt, {
@@ -146,6 +147,7 @@ async function scorePrompts(
         file,
       });
       deadline.signal.throwIfAborted();
+      storing = true;
       verdicts.push(await storePromptPool(context.store, pool, context));
       pools.push(pool);
     } catch (error) {
@@ -154,11 +156,13 @@ async function scorePrompts(
       if (context.signal?.aborted === true) throw error;
       context.failures.push({
         where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
-        reason: deadline.signal.aborted
-          ? deadlinePassed
-          : error instanceof Error
-            ? error.message
-            : String(error),
+        // a write that failed on its own is that failure, even past the deadline
+        reason:
+          deadline.signal.aborted && !storing
+            ? deadlinePassed
+            : error instanceof Error
+              ? error.message
+              : String(error),
       });
     } finally {
       clearTimeout(timer);

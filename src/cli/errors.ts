@@ -9,13 +9,13 @@ export const EXIT_INTERRUPTED = 130;
 
 /**
  * One clear line for an error, with its cause chain under `--verbose`, and the exit code it maps to.
- * Errors named `InvalidParamsError` are usage mistakes (exit 2), a `JobInterruptedError` exits 130,
+ * Errors named `InvalidParamsError` or `ConfigFileError` are usage mistakes (exit 2), a `JobInterruptedError` exits 130,
  * everything else exits 1.
  */
 export function formatError(error: unknown, verbose: boolean): { line: string; exitCode: number } {
   const name = error instanceof Error ? error.name : "";
   const exitCode =
-    name === "InvalidParamsError"
+    name === "InvalidParamsError" || name === "ConfigFileError"
       ? EXIT_USAGE
       : name === "JobInterruptedError"
         ? EXIT_INTERRUPTED

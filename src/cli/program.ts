@@ -13,6 +13,7 @@ import { scoreCommand } from "./score.ts";
 import { serveCommand } from "./serve.ts";
 import { syncCommand } from "./sync.ts";
 import { validateCommand } from "./validate.ts";
+import { applyConfig, readConfig } from "./config.ts";
 import { EXIT_OK, EXIT_USAGE, formatError } from "./errors.ts";
 
 const ROADMAP = `
@@ -121,6 +122,16 @@ export function buildProgram(
       .configureOutput(output)
       .showHelpAfterError(`(run 'npx pathlab ${command.name()} --help' for usage)`);
   }
+  // The project's settings (pathlab.config.json) fill in what neither the command line nor the
+  // environment set.
+  program.hook("preAction", (_program, action) => {
+    const settings = new Set(["baseUrl", "naming", "paths"]);
+    if (!action.options.some((option) => settings.has(option.attributeName()))) return;
+    const found = readConfig(process.cwd());
+    if (found === undefined) return;
+    const applied = applyConfig(action, found.config);
+    if (applied.length > 0) io.stderr(`pathlab: ${applied.join(", ")} from ${found.file}\n`);
+  });
   return program;
 }
 

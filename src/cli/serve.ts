@@ -1,10 +1,11 @@
 /** `pathlab serve`: runs the offline sandbox until SIGINT or SIGTERM. */
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, InvalidArgumentError } from "commander";
 import { InvalidParamsError } from "../spec/errors.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import { FAULTS_FORMAT, parseFaults } from "../sandbox/server/parseFaults.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import type { ProgramIo } from "./program.ts";
+import { addDeploymentOptions } from "./serviceOptions.ts";
 
 /**
  * Default port of `pathlab serve`.
@@ -19,6 +20,7 @@ interface ServeOptions {
   now?: string;
   faults?: string;
   naming: "neutral" | "live";
+  paths?: Record<string, string>;
   apiKey?: string[];
   credits?: number;
 }
@@ -58,7 +60,7 @@ function untilSignal(): Promise<NodeJS.Signals> {
  * program.addCommand(serveCommand(io));
  */
 export function serveCommand(io: ProgramIo): Command {
-  return new Command("serve")
+  return addDeploymentOptions(new Command("serve"))
     .description(
       "run the offline sandbox: a deterministic implementation of the whole interface on a local port",
     )
@@ -95,11 +97,6 @@ export function serveCommand(io: ProgramIo): Command {
       }
       return text;
     })
-    .addOption(
-      new Option("--naming <words>", "venue and model names in paths and fields")
-        .choices(["neutral", "live"])
-        .default("neutral"),
-    )
     .option(
       "--api-key <key>",
       "an accepted API key (repeatable; default: one derived from the seed)",
@@ -119,6 +116,7 @@ export function serveCommand(io: ProgramIo): Command {
         host: options.host,
         seed: options.seed,
         naming: options.naming,
+        ...(options.paths !== undefined && { paths: options.paths }),
         ...(options.now !== undefined && { now: options.now }),
         ...(options.faults !== undefined && { faults: options.faults }),
         ...(options.apiKey !== undefined && { apiKeys: options.apiKey.map(sandboxKey) }),

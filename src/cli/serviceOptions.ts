@@ -6,6 +6,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFileSync } from "node:fs";
 import { SyncUsageError } from "../jobs/syncUsageError.ts";
 import { liveNaming } from "../spec/naming.ts";
+import { operations } from "../spec/operations.ts";
 import type { Naming } from "../spec/operation.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import { EXIT_USAGE } from "./errors.ts";
@@ -44,9 +45,10 @@ export function addServiceOptions(command: Command): Command {
 }
 
 /**
- * Adds `--naming neutral|live` and `--paths <json|file>` (the deployment's paths for operations
- * whose path differs from the spec's) to `command`, and returns it. Read them back with
- * {@link deploymentOptions}.
+ * Adds `--naming neutral|live` (env `PATHLAB_NAMING`) and `--paths <json|file>` (env
+ * `PATHLAB_PATHS`: the deployment's paths for operations whose path differs from the spec's) to
+ * `command`, and returns it. `pathlab.config.json` may set both (`applyConfig`). Read them back
+ * with {@link deploymentOptions}.
  * @example const command = addDeploymentOptions(new Command("score"));
  */
 export function addDeploymentOptions(command: Command): Command {
@@ -54,15 +56,19 @@ export function addDeploymentOptions(command: Command): Command {
     .addOption(
       new Option(
         "--naming <words>",
-        "venue and model names in paths and fields; live also reads the smoothed scores from /rewards/scores",
+        "venue and model names in paths and fields (live: polymarket and synth, and the smoothed scores at /rewards/scores)",
       )
         .choices(["neutral", "live"])
-        .default("neutral"),
+        .default("neutral")
+        .env("PATHLAB_NAMING"),
     )
-    .option(
-      "--paths <json|file>",
-      'paths of the deployment by spec path, as JSON or a JSON file, e.g. \'{"/validation/smoothed-scores": "/rewards/scores"}\'',
-      pathsOption,
+    .addOption(
+      new Option(
+        "--paths <json|file>",
+        'paths of the deployment by spec path, as JSON or a JSON file, e.g. \'{"/validation/smoothed-scores": "/rewards/scores"}\'',
+      )
+        .argParser(pathsOption)
+        .env("PATHLAB_PATHS"),
     );
 }
 
@@ -101,10 +107,18 @@ function pathsOption(text: string): Record<string, string> {
     typeof value !== "object" ||
     value === null ||
     Array.isArray(value) ||
-    Object.values(value).some((path) => typeof path !== "string")
+    Object.values(value).some((path) => typeof path !== "string" || !path.startsWith("/"))
   ) {
     throw new InvalidArgumentError(
-      `--paths: expected an object of spec path → path strings, got ${JSON.stringify(value)}`,
+      `--paths: expected an object of spec path → path strings starting with "/", got ${JSON.stringify(value)}`,
+    );
+  }
+  const unknown = Object.keys(value).find(
+    (path) => !operations.some((operation) => operation.path === path),
+  );
+  if (unknown !== undefined) {
+    throw new InvalidArgumentError(
+      `--paths: expected spec paths of operations (as \`pathlab operations\` lists them), got ${JSON.stringify(unknown)}`,
     );
   }
   return value as Record<string, string>;

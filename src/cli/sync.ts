@@ -8,7 +8,13 @@ import {
 } from "../jobs/jobDefaults.ts";
 import { HORIZONS } from "../spec/assets.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
-import { addServiceOptions, rethrowAsUsage, serviceRequest } from "./serviceOptions.ts";
+import {
+  addDeploymentOptions,
+  addServiceOptions,
+  deploymentOptions,
+  rethrowAsUsage,
+  serviceRequest,
+} from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { createSyncProgress } from "./syncProgress.ts";
@@ -18,6 +24,8 @@ interface SyncCommandOptions {
   assets?: string[];
   horizons?: string[];
   db: string;
+  naming?: string;
+  paths?: Record<string, string>;
   baseUrl?: string;
   apiKey?: string;
   apiKeyFile?: string;
@@ -36,22 +44,24 @@ interface SyncCommandOptions {
  * @example program.addCommand(syncCommand(io, status));
  */
 export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
-  const command = addServiceOptions(
-    new Command("sync")
-      .description(
-        "pull path sets from the service (default: the embedded sandbox), recompute and cross-check every insight, store it all in DuckDB",
-      )
-      .option(
-        "--assets <list>",
-        `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
-        listOption("--assets", (asset) => asset),
-      )
-      .option(
-        "--horizons <list>",
-        `comma-separated horizons (default: ${HORIZONS.join(",")})`,
-        listOption("--horizons", (horizon) => horizon),
-      )
-      .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+  const command = addDeploymentOptions(
+    addServiceOptions(
+      new Command("sync")
+        .description(
+          "pull path sets from the service (default: the embedded sandbox), recompute and cross-check every insight, store it all in DuckDB",
+        )
+        .option(
+          "--assets <list>",
+          `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
+          listOption("--assets", (asset) => asset),
+        )
+        .option(
+          "--horizons <list>",
+          `comma-separated horizons (default: ${HORIZONS.join(",")})`,
+          listOption("--horizons", (horizon) => horizon),
+        )
+        .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+    ),
   )
     .option(
       "--concurrency <n>",
@@ -88,6 +98,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...(options.horizons !== undefined && { horizons: options.horizons }),
         database: options.db,
         ...service,
+        client: deploymentOptions(options),
         concurrency: options.concurrency,
         unitDeadlineMs: options.unitDeadline * 1000,
         onEvent: progress.onEvent,

@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "../sandbox/sandboxDefaults.ts";
 import type { SandboxThreadMessage, SandboxThreadRequest } from "./sandboxThread.ts";
 import { workerEntry } from "../paths/workerEntry.ts";
+import type { Naming } from "../spec/operation.ts";
 
 /**
  * Options of {@link startEmbeddedSandbox}.
@@ -22,6 +23,10 @@ export interface EmbeddedSandboxOptions {
   readonly apiKey?: string;
   /** Fault rules in `pathlab serve --faults` form; default none. */
   readonly faults?: string;
+  /** The words it speaks (`liveNaming` for the live deployment's); default the spec's. */
+  readonly naming?: Naming;
+  /** Paths it also serves operations at, by spec path (a client's `paths`); default none. */
+  readonly paths?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -69,6 +74,8 @@ export async function startEmbeddedSandbox(
       apiKeys: [apiKey],
       ...(options.now !== undefined && { now: options.now }),
       ...(options.faults !== undefined && { faults: options.faults }),
+      ...(options.naming !== undefined && { naming: options.naming }),
+      ...(options.paths !== undefined && { paths: options.paths }),
     },
   });
   let exited = false;

@@ -2,6 +2,7 @@
  * Which service a job talks to: the embedded sandbox (started here, on 127.0.0.1) when no base URL
  * is given, else the service at `baseUrl` with the caller's key. Shared by `sync` and `score`.
  */
+import type { Naming } from "../spec/operation.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
 import type { SyncService } from "./syncSummary.ts";
@@ -14,6 +15,8 @@ export interface ServiceRequest {
   readonly now?: string;
   /** The embedded sandbox's seed; only without `baseUrl`. */
   readonly seed?: number;
+  /** The deployment's naming and paths: the embedded sandbox speaks them too. */
+  readonly client?: { readonly naming?: Naming; readonly paths?: Readonly<Record<string, string>> };
 }
 
 /** The service a job talks to, and the sandbox to close at the end when it is the embedded one. */
@@ -48,6 +51,8 @@ export async function resolveService(
     ...(request.seed !== undefined && { seed: request.seed }),
     ...(request.now !== undefined && { now: request.now }),
     ...(request.apiKey !== undefined && { apiKey: request.apiKey.trim() }),
+    ...(request.client?.naming !== undefined && { naming: request.client.naming }),
+    ...(request.client?.paths !== undefined && { paths: request.client.paths }),
   });
   secrets.push(sandbox.apiKey);
   return {

@@ -41,6 +41,11 @@ export interface StartSandboxOptions {
   readonly faults?: SandboxFaults | string;
   /** `neutral` (the spec's words, the default), `live` (`polymarket`, `synth`), or any naming. */
   readonly naming?: Naming | "neutral" | "live";
+  /**
+   * Paths of the deployment by spec path (`{"/validation/smoothed-scores": "/rewards/scores"}`),
+   * served beside the naming's own, as a client's `paths` option names them.
+   */
+  readonly paths?: Readonly<Record<string, string>>;
   /** Modes of the "service" that depart from the insight conventions (default none). */
   readonly insightOptions?: SandboxInsightOptions;
   /** The world's prompt cadence (default the world's own, `sandbox`). */
@@ -116,6 +121,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     },
     faults: faultsOf(options.faults),
+    ...(options.paths !== undefined && { paths: options.paths }),
     ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
     ...(options.cache !== undefined && { cache: options.cache }),
   });

@@ -5,6 +5,7 @@
 
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -20,16 +21,16 @@ export interface Finished {
 
 /**
  * `node dist/cli/main.js …args`, with `stdin` piped in when given (else none), the environment
- * plus `env`; its stdout is not read for the first `pauseMs` (a reader that lags), and its peak
+ * plus `env`, in `cwd` (default the repository); its stdout is not read for the first `pauseMs` (a reader that lags), and its peak
  * RSS is sampled from /proc every 20 ms.
  */
 export function runPathlab(
   args: readonly string[],
-  options: { stdin?: string; env?: Record<string, string>; pauseMs?: number } = {},
+  options: { stdin?: string; env?: Record<string, string>; pauseMs?: number; cwd?: string } = {},
 ): Promise<Finished> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["dist/cli/main.js", ...args], {
-    cwd: repoRoot,
+  const child = spawn(process.execPath, [join(repoRoot, "dist/cli/main.js"), ...args], {
+    cwd: options.cwd ?? repoRoot,
     env: { ...environment(), ...options.env },
     stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });

@@ -52,6 +52,8 @@ export interface SandboxServerOptions {
   readonly access: AccessOptions;
   /** How the server names the venues and the model in paths and fields. Default `neutralNaming`. */
   readonly naming?: Naming;
+  /** Served paths of operations by spec path, beside the naming's own (see `servedRoutes`). */
+  readonly paths?: Readonly<Record<string, string>>;
   /** Fault rules in force from the start (default none); see `setFaults`. */
   readonly faults?: SandboxFaults;
   /** Modes of the "service" that depart from the insight conventions (default none). */
@@ -87,7 +89,7 @@ const sleep = (milliseconds: number) =>
 export function createSandboxServer(options: SandboxServerOptions): SandboxServer {
   const { world } = options;
   const naming = options.naming ?? neutralNaming;
-  const routes = servedRoutes(naming);
+  const routes = servedRoutes(naming, options.paths);
   const access = createAccessControl(options.access);
   let plan: FaultPlan = createFaultPlan(options.faults ?? [], world.seed);
   const insight = createInsightHandler({

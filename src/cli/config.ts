@@ -1,0 +1,160 @@
+/**
+ * The project's settings for the commands that talk to a deployment: `pathlab.config.json` in the
+ * working folder (or the file `PATHLAB_CONFIG` names), else the `pathlab` section of its
+ * `package.json`. They hold the base URL, the naming and the paths, and never the API key.
+ */
+
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { operations } from "../spec/operations.ts";
+
+/**
+ * What a config may set: the defaults of `--base-url`, `--naming` and `--paths`.
+ * @example const config: PathlabConfig = { baseUrl: "https://api.example.com", naming: "live" };
+ */
+export interface PathlabConfig {
+  readonly baseUrl?: string;
+  readonly naming?: "neutral" | "live";
+  readonly paths?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A config that cannot be used: unreadable, not JSON, an unknown field, a wrong value, or a field
+ * that looks like a key. The message names the file and the field, never a key's value. The
+ * command line prints it as a usage error (exit 2).
+ * @example new ConfigFileError("pathlab.config.json", "naming", '"neutral" or "live"', '"LIVE"')
+ */
+export class ConfigFileError extends Error {
+  constructor(file: string, field: string, expected: string, got: string) {
+    super(`${file}: ${field}: expected ${expected}, got ${got}`);
+    this.name = "ConfigFileError";
+  }
+}
+
+/** The config file's name in the working folder. */
+export const CONFIG_FILE = "pathlab.config.json";
+
+const SECRET_FIELD = /key|token|secret|password/i;
+
+/**
+ * The config of `folder`: `PATHLAB_CONFIG`'s file when set, else `pathlab.config.json`, else the
+ * `pathlab` section of `package.json`; undefined when there is none. Throws a
+ * {@link ConfigFileError} for one that cannot be used.
+ * @example readConfig(process.cwd()) // => { file: "pathlab.config.json", config: { naming: "live" } }
+ */
+export function readConfig(
+  folder: string,
+  environment: NodeJS.ProcessEnv = process.env,
+): { file: string; config: PathlabConfig } | undefined {
+  const named = environment.PATHLAB_CONFIG;
+  if (named !== undefined && named !== "") {
+    return { file: named, config: checkConfig(named, readJson(resolve(folder, named), named)) };
+  }
+  const own = readJson(resolve(folder, CONFIG_FILE), CONFIG_FILE, true);
+  if (own !== undefined) return { file: CONFIG_FILE, config: checkConfig(CONFIG_FILE, own) };
+  const manifest = readJson(resolve(folder, "package.json"), "package.json", true);
+  if (typeof manifest !== "object" || manifest === null || !("pathlab" in manifest)) {
+    return undefined;
+  }
+  const file = "package.json#pathlab";
+  return { file, config: checkConfig(file, (manifest as { pathlab: unknown }).pathlab) };
+}
+
+/**
+ * Sets the options of `command` that the config holds (`--base-url`, `--naming`, `--paths`) where
+ * neither the command line nor the environment (a variable that is not empty) did. Returns the names of the settings it applied.
+ * @example applyConfig(command, readConfig(process.cwd())?.config ?? {}) // => ["naming"]
+ */
+export function applyConfig(command: Command, config: PathlabConfig): string[] {
+  const applied: string[] = [];
+  for (const [name, value] of Object.entries(config)) {
+    const known = command.options.some((option) => option.attributeName() === name);
+    const source = command.getOptionValueSource(name);
+    // an empty variable in the environment (PATHLAB_BASE_URL=) sets nothing
+    const unset =
+      source === undefined ||
+      source === "default" ||
+      (source === "env" && command.getOptionValue(name) === "");
+    if (!known || !unset) continue;
+    command.setOptionValueWithSource(name, value, "config");
+    applied.push(name);
+  }
+  return applied;
+}
+
+function readJson(path: string, file: string, optional = false): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (optional && code === "ENOENT") return undefined;
+    throw new ConfigFileError(file, "the file", "a readable JSON file", `an error (${code})`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ConfigFileError(file, "the file", "JSON", (error as Error).message);
+  }
+}
+
+function checkConfig(file: string, value: unknown): PathlabConfig {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ConfigFileError(file, "the settings", "an object", JSON.stringify(value));
+  }
+  for (const [field, setting] of Object.entries(value)) {
+    if (SECRET_FIELD.test(field)) {
+      throw new ConfigFileError(
+        file,
+        field,
+        "no API key in a config file (it is shared and committed); set PATHLAB_API_KEY or use --api-key-file",
+        "a key field (its value is not shown)",
+      );
+    }
+    const got = JSON.stringify(setting);
+    if (field === "baseUrl") {
+      if (typeof setting !== "string" || !/^https?:\/\/\S+$/.test(setting)) {
+        throw new ConfigFileError(file, field, "an http(s) URL", got);
+      }
+    } else if (field === "naming") {
+      if (setting !== "neutral" && setting !== "live") {
+        throw new ConfigFileError(file, field, '"neutral" or "live"', got);
+      }
+    } else if (field === "paths") {
+      checkPaths(file, setting);
+    } else {
+      throw new ConfigFileError(file, field, "one of baseUrl, naming, paths", "an unknown field");
+    }
+  }
+  return value as PathlabConfig;
+}
+
+function checkPaths(file: string, paths: unknown): void {
+  if (typeof paths !== "object" || paths === null || Array.isArray(paths)) {
+    throw new ConfigFileError(
+      file,
+      "paths",
+      "an object of spec path → path",
+      JSON.stringify(paths),
+    );
+  }
+  for (const [specPath, served] of Object.entries(paths)) {
+    if (!operations.some((operation) => operation.path === specPath)) {
+      throw new ConfigFileError(
+        file,
+        `paths[${JSON.stringify(specPath)}]`,
+        "a spec path of an operation (as `pathlab operations` lists them)",
+        "another path",
+      );
+    }
+    if (typeof served !== "string" || !served.startsWith("/")) {
+      throw new ConfigFileError(
+        file,
+        `paths[${JSON.stringify(specPath)}]`,
+        'a path starting with "/"',
+        JSON.stringify(served),
+      );
+    }
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The live deployment's naming from the command line, as real child processes: `pathlab sync
+ * --naming live` against `pathlab serve --naming live` completes with no failure and the verdicts
+ * of a neutral sync of the same world; `PATHLAB_NAMING` and `pathlab.config.json` set it too; a
+ * config that holds a key is refused without showing it.
+ */
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SyncSummary } from "../../src/jobs/syncSummary.ts";
+import { temporaryFolder } from "../store/helpers.ts";
+import { runPathlab } from "./runPathlab.ts";
+
+const NOW = "2026-02-25T23:47:00Z";
+const KEY = "sk-test-live-naming-3a8c";
+const repoRoot = new URL("../..", import.meta.url);
+let folder: string;
+let remove: () => void;
+let serve: ChildProcess;
+let liveUrl: string;
+
+beforeAll(async () => {
+  ({ folder, remove } = temporaryFolder());
+  serve = spawn(
+    process.execPath,
+    [
+      join(repoRoot.pathname, "dist/cli/main.js"),
+      ...["serve", "--port", "0", "--naming", "live", "--now", NOW, "--api-key", KEY],
+      ...["--paths", JSON.stringify({ "/v2/meta-leaderboard/latest": "/ranking/meta" })],
+    ],
+    { cwd: folder, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  liveUrl = await new Promise<string>((resolve, reject) => {
+    let stdout = "";
+    serve.stdout!.on("data", (data: Buffer) => {
+      stdout += String(data);
+      const url = /listening on (\S+)/.exec(stdout);
+      if (url !== null && stdout.includes("Ctrl+C")) resolve(url[1]);
+    });
+    serve.on("exit", (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}, 60_000);
+afterAll(() => {
+  serve?.kill("SIGINT");
+  remove?.();
+});
+
+const verdictsOf = (summary: SyncSummary) =>
+  summary.units.map(({ asset, horizon, status, pathSets, verdicts, venueComparisons }) => ({
+    asset,
+    horizon,
+    status,
+    pathSets,
+    verdicts,
+    venueComparisons,
+  }));
+
+async function sync(args: readonly string[], env: Record<string, string> = {}, cwd?: string) {
+  const run = await runPathlab(
+    [...["sync", "--assets", "BTC", "--json"], ...args],
+    cwd === undefined ? { env } : { env, cwd },
+  );
+  return { run, summary: JSON.parse(run.stdout || "null") as SyncSummary };
+}
+
+describe("the live naming on the command line", () => {
+  it("sync --naming live against serve --naming live: no failure, the verdicts of the neutral naming", async () => {
+    const neutral = await sync(["--now", NOW, "--db", join(folder, "neutral.duckdb")]);
+    expect(neutral.run.code, neutral.run.stderr).toBe(0);
+    const live = await sync(
+      ["--base-url", liveUrl, "--naming", "live", "--db", join(folder, "live.duckdb")],
+      { PATHLAB_API_KEY: KEY },
+    );
+    expect(live.run.code, live.run.stderr).toBe(0);
+    expect(live.summary.failures).toEqual([]);
+    expect(verdictsOf(live.summary)).toEqual(verdictsOf(neutral.summary));
+    expect(
+      live.summary.units.reduce((sum, unit) => sum + unit.venueComparisons, 0),
+    ).toBeGreaterThan(0);
+  }, 180_000);
+
+  it("without the naming, the same service fails its venue operations (what the flag fixes)", async () => {
+    const { run, summary } = await sync(
+      ["--base-url", liveUrl, "--horizons", "24h", "--db", join(folder, "unnamed.duckdb")],
+      { PATHLAB_API_KEY: KEY },
+    );
+    expect(run.code).toBe(1);
+    expect(summary.failures.some((failure) => /venuea/.test(failure.operation ?? ""))).toBe(true);
+  }, 120_000);
+
+  it("PATHLAB_NAMING and pathlab.config.json set it; the command line wins over both", async () => {
+    const fromEnvironment = await sync(
+      ["--base-url", liveUrl, "--horizons", "24h", "--db", join(folder, "env.duckdb")],
+      { PATHLAB_API_KEY: KEY, PATHLAB_NAMING: "live" },
+    );
+    expect(fromEnvironment.run.code, fromEnvironment.run.stderr).toBe(0);
+    const project = join(folder, "project");
+    mkdirSync(project);
+    writeFileSync(
+      join(project, "pathlab.config.json"),
+      JSON.stringify({ baseUrl: liveUrl, naming: "live" }),
+    );
+    const fromConfig = await sync(
+      ["--horizons", "24h", "--db", join(folder, "config.duckdb")],
+      { PATHLAB_API_KEY: KEY },
+      project,
+    );
+    expect(fromConfig.run.code, fromConfig.run.stderr).toBe(0);
+    expect(fromConfig.run.stderr).toContain("pathlab: baseUrl, naming from pathlab.config.json");
+    expect(fromConfig.summary.service).toEqual({ kind: "service", baseUrl: liveUrl });
+    const overridden = await sync(
+      ["--horizons", "24h", "--naming", "neutral", "--db", join(folder, "override.duckdb")],
+      { PATHLAB_API_KEY: KEY },
+      project,
+    );
+    expect(overridden.run.code).toBe(1);
+    expect(overridden.run.stderr).toContain("pathlab: baseUrl from pathlab.config.json");
+  }, 180_000);
+
+  it("serve --paths serves an operation at the deployment's path too; sync --paths asks where it says", async () => {
+    const answer = await fetch(`${liveUrl}/ranking/meta?prompt_name=crypto-24h&days=14`, {
+      headers: { Authorization: `Apikey ${KEY}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as unknown[]).length).toBeGreaterThan(0);
+    // a path that nothing serves: the ranking fails there, so the sync did ask there
+    const { run, summary } = await sync(
+      [
+        ...["--base-url", liveUrl, "--naming", "live", "--horizons", "24h"],
+        ...["--paths", JSON.stringify({ "/v2/meta-leaderboard/latest": "/nowhere/meta" })],
+        ...["--db", join(folder, "paths.duckdb")],
+      ],
+      { PATHLAB_API_KEY: KEY },
+    );
+    expect(run.code).toBe(1);
+    expect(summary.failures.map((failure) => failure.reason).join("\n")).toMatch(
+      /\/v2\/meta-leaderboard\/latest: HTTP 404[^\n]*\/nowhere\/meta/,
+    );
+  }, 120_000);
+
+  it("a config that holds a key is refused (exit 2) without showing it", async () => {
+    const project = join(folder, "leaky");
+    mkdirSync(project);
+    writeFileSync(join(project, "pathlab.config.json"), JSON.stringify({ apiKey: KEY }));
+    const run = await runPathlab(["sync", "--db", join(folder, "never.duckdb")], { cwd: project });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      "pathlab: pathlab.config.json: apiKey: expected no API key in a config file",
+    );
+    expect(run.stdout + run.stderr).not.toContain(KEY);
+  }, 60_000);
+});

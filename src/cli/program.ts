@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
+import { auditCommand } from "./audit.ts";
 import { baselineCommand } from "./baseline.ts";
 import { exportCommand } from "./export.ts";
 import { operationsCommand } from "./operations.ts";
@@ -113,6 +114,7 @@ export function buildProgram(
   program.addCommand(scoreCommand(io, status));
   program.addCommand(baselineCommand(io, status));
   program.addCommand(validateCommand(io, status));
+  program.addCommand(auditCommand(io, status));
   program.addCommand(queryCommand(io));
   program.addCommand(exportCommand(io));
   program.addCommand(operationsCommand(io));

@@ -15,3 +15,17 @@ export type {
 } from "./crossCheck.ts";
 export { diagnose } from "./diagnose.ts";
 export type { Diagnosis, DiagnosisKind } from "./diagnose.ts";
+export { auditSnapshot, LP_PERCENTILE_TOLERANCE } from "./audit.ts";
+export type { AuditSnapshot, AuditReport } from "./audit.ts";
+export {
+  checkLiquidation,
+  checkLpBounds,
+  checkLpProbabilities,
+  checkOptions,
+  checkPercentiles,
+  FindingList,
+  PROBABILITY_ROUNDING,
+  quoteStep,
+  roundingOf,
+} from "./auditChecks.ts";
+export type { AuditFinding } from "./auditChecks.ts";

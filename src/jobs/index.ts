@@ -29,6 +29,8 @@ export type {
 export { fetchMinuteCloses } from "./fetchMinuteCloses.ts";
 export type { MinuteCloses } from "./fetchMinuteCloses.ts";
 export { runScore } from "./score.ts";
+export { runAudit, DEFAULT_AUDIT_ASSETS } from "./audit.ts";
+export type { AuditOptions, AuditSummary } from "./audit.ts";
 export type { ScoreOptions, MinerSelection } from "./score.ts";
 export type {
   ScoreSummary,

@@ -22,6 +22,7 @@ import {
   CREATE_VENUE_COMPARISONS,
 } from "./schema.ts";
 import { StoreError } from "./storeError.ts";
+import { CREATE_AUDIT_FINDINGS } from "./auditFindings.ts";
 import { RUNS_V5, SCORING_V4 } from "./scoringSchemaV4.ts";
 
 /**
@@ -87,8 +88,9 @@ export const RUNS_ALLOW_INTERRUPTED: readonly string[] = [
  * (prompts, realized prices, the service's and pathlab's scores, smoothed scores, calibration). Add
  * a migration for a new table; never edit one that has shipped. Version 3 lets a run end
  * `interrupted`; version 4 adds the service's CRPS as a score source, hotkeys and rank history;
- * version 5 lets a run end `abandoned` and records its process (`scoringSchemaV4.ts`).
- * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs", "score sources and rank history", "abandoned runs"]
+ * version 5 lets a run end `abandoned` and records its process (`scoringSchemaV4.ts`); version 6
+ * adds the findings of `audit` (`auditFindings.ts`).
+ * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs", "score sources and rank history", "abandoned runs", "audit findings"]
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -126,6 +128,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 4, name: "score sources and rank history", statements: SCORING_V4 },
   { version: 5, name: "abandoned runs", statements: RUNS_V5, readsAlike: true },
+  { version: 6, name: "audit findings", statements: [CREATE_AUDIT_FINDINGS], readsAlike: true },
 ];
 
 /**

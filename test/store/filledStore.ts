@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { finishRun, startRun } from "../../src/store/runs.ts";
 import { writeScoredPrompt } from "../../src/store/scoredPrompts.ts";
+import { writeAuditFindings } from "../../src/store/auditFindings.ts";
 import { writeRankHistory } from "../../src/store/rankHistory.ts";
 import { writeSmoothedScores } from "../../src/store/smoothedScoreRows.ts";
 import { writeUnit } from "../../src/store/writeUnit.ts";
@@ -58,6 +59,18 @@ export async function filledStore(folder: string): Promise<Store> {
     ],
     run.id,
   );
+  await writeAuditFindings(store, run.id, [
+    {
+      asset: "BTC",
+      forecastStartUnix: FORECAST_START,
+      operation: "/insights/option-pricing",
+      field: 'call_options["68000"]',
+      check: "put-call parity: C − P + K the same at every strike",
+      size: 7,
+      tolerance: 2,
+      detail: "C − P + K = 71217 against 71224 at the other strikes",
+    },
+  ]);
   await finishRun(store, run, { status: "ok" });
   return store;
 }

@@ -60,7 +60,9 @@ describe("migrations", () => {
       "rank_history",
     ];
     expect(tables.rows.map((row) => row[0])).toEqual(
-      [...TABLES, ...scoringTables, "schema_migrations"].sort((a, b) => a.localeCompare(b)),
+      [...TABLES, ...scoringTables, "audit_findings", "schema_migrations"].sort((a, b) =>
+        a.localeCompare(b),
+      ),
     );
     await store.close();
   });
@@ -135,7 +137,7 @@ describe("migrations", () => {
     expect((await queryRows(reader, "select count(*) from runs")).rows).toEqual([["2"]]);
     await reader.close();
     const store = await openStore(path);
-    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([3, 4, 5]);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([3, 4, 5, 6]);
     const runs = await queryRows(
       store,
       "select id, command, args, status, failures from runs order by id",
@@ -188,7 +190,7 @@ describe("migrations", () => {
       `expected schema version ${LATEST}, got schema version 3`,
     );
     const store = await openStore(path);
-    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([4, 5]);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([4, 5, 6]);
     const kept = await queryRows(
       store,
       `select source, miner_uid, crps, intervals, invalid_reason, hotkey, price_crps, volatility_crps

@@ -1,0 +1,100 @@
+/** `pathlab audit`: the service's insight records checked against themselves (`src/jobs/audit.ts`). */
+import { Command } from "commander";
+import { DEFAULT_AUDIT_ASSETS, runAudit, type AuditSummary } from "../jobs/audit.ts";
+import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
+import { listOption } from "./optionParsers.ts";
+import type { ProgramIo, ProgramStatus } from "./program.ts";
+import {
+  addDeploymentOptions,
+  addServiceOptions,
+  deploymentOptions,
+  rethrowAsUsage,
+  serviceRequest,
+} from "./serviceOptions.ts";
+
+interface AuditCommandOptions {
+  dir?: string;
+  assets?: string[];
+  db: string;
+  naming?: string;
+  paths?: Record<string, string>;
+  baseUrl?: string;
+  apiKey?: string;
+  apiKeyFile?: string;
+  now?: string;
+  seed?: number;
+  json?: boolean;
+}
+
+/**
+ * The `audit` command of the program: prints one line per asset and one per finding (or JSON),
+ * stores the run and its findings, and sets the exit code (0 no finding, 1 findings, 2 usage).
+ * @example buildProgram(io, status).addCommand(auditCommand(io, status));
+ */
+export function auditCommand(io: ProgramIo, status: ProgramStatus): Command {
+  const command = addDeploymentOptions(
+    addServiceOptions(
+      new Command("audit")
+        .description(
+          "check the service's insight records against themselves: monotone, bounded, convex, put-call parity, LP probabilities against the percentiles",
+        )
+        .option(
+          "--dir <folder>",
+          "audit saved responses (<operation>/<ASSET>.json, as fixtures/captured) instead of the service",
+        )
+        .option(
+          "--assets <list>",
+          `comma-separated assets (default ${DEFAULT_AUDIT_ASSETS.join(",")})`,
+          listOption("--assets", (asset) => asset),
+        )
+        .option("--db <path>", "the DuckDB file the report is stored in", DEFAULT_DATABASE)
+        .option("--json", "print the report as JSON"),
+    ),
+  );
+  return command.action(async (options: AuditCommandOptions) => {
+    let summary: AuditSummary;
+    try {
+      summary = await runAudit({
+        ...(options.dir !== undefined
+          ? { dir: options.dir }
+          : serviceRequest(command, options, io.stderr)),
+        ...(options.assets !== undefined && { assets: options.assets }),
+        database: options.db,
+        client: deploymentOptions(options),
+      });
+    } catch (error) {
+      rethrowAsUsage(command, error);
+    }
+    io.stdout(options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatAudit(summary));
+    status.exitCode = summary.exitCode;
+  });
+}
+
+/**
+ * The report as text: the source, one line per asset (comparisons, findings, checks not made and
+ * why), then each finding with its record, field, size and tolerance.
+ * @example io.stdout(formatAudit(summary));
+ */
+export function formatAudit(summary: AuditSummary): string {
+  const lines = [`audit of ${summary.source} (run ${summary.runId} in ${summary.database})`];
+  for (const report of summary.reports) {
+    lines.push(
+      `  ${report.asset.padEnd(6)} ${String(report.compared).padStart(5)} comparisons, ${report.findings.length} findings`,
+    );
+    for (const skipped of report.skipped) lines.push(`         not checked: ${skipped}`);
+  }
+  const findings = summary.reports.flatMap((report) =>
+    report.findings.map((finding) => ({ asset: report.asset, ...finding })),
+  );
+  if (findings.length > 0) lines.push("", `${findings.length} findings:`);
+  for (const finding of findings) {
+    lines.push(
+      `  ${finding.asset} ${finding.operation} ${finding.field}: ${finding.check}: off by ${round(finding.size)} (tolerance ${round(finding.tolerance)}); ${finding.detail}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function round(value: number): string {
+  return Number(value.toPrecision(4)).toString();
+}

@@ -1,0 +1,71 @@
+/**
+ * `pathlab audit` as a real child process: on the captured live responses it prints the four
+ * parity findings of BTC, exits 1 and stores them in `audit_findings`; on the embedded sandbox it
+ * finds nothing and exits 0.
+ */
+
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/store/openStore.ts";
+import { queryRows } from "../../src/store/queryRows.ts";
+import { capturedExists, capturedFolder } from "../spec/captured.ts";
+import { temporaryFolder } from "../store/helpers.ts";
+import { runPathlab } from "./runPathlab.ts";
+
+let folder: string;
+let remove: () => void;
+beforeAll(() => ({ folder, remove } = temporaryFolder()));
+afterAll(() => remove?.());
+
+const needs = capturedExists ? "" : " [SKIPPED: captured fixtures missing]";
+
+describe("pathlab audit", () => {
+  it.skipIf(!capturedExists)(
+    `on the captured live responses: four findings, printed and stored (exit 1)${needs}`,
+    async () => {
+      const database = join(folder, "captured.duckdb");
+      const run = await runPathlab([
+        ...["audit", "--dir", capturedFolder, "--naming", "live", "--db", database],
+      ]);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toContain("  BTC     2623 comparisons, 4 findings\n");
+      expect(run.stdout).toContain(
+        'BTC /insights/option-pricing call_options["68000"]: put-call parity: C − P + K the same at every strike: off by 7 (tolerance 2); C − P + K = 71217 against 71224 at the other strikes',
+      );
+      const store = await openStore(database, { readOnly: true });
+      try {
+        const { rows } = await queryRows(
+          store,
+          "select asset, operation, field, size from audit_findings order by field",
+        );
+        expect(rows).toEqual(
+          [
+            ['call_options["68000"]', 7],
+            ['call_options["69000"]', 3],
+            ['call_options["71000"]', 4],
+            ['call_options["73000"]', 3],
+          ].map(([field, size]) => ["BTC", "/insights/option-pricing", field, size]),
+        );
+        const runs = await queryRows(store, "select command, status from runs");
+        expect(runs.rows).toEqual([["audit", "ok"]]);
+      } finally {
+        await store.close();
+      }
+    },
+    60_000,
+  );
+
+  it("on the embedded sandbox: nothing found (exit 0)", async () => {
+    const run = await runPathlab([
+      ...["audit", "--assets", "BTC,ETH", "--now", "2026-02-25T23:47:00Z"],
+      ...["--db", join(folder, "sandbox.duckdb"), "--json"],
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout) as {
+      findings: number;
+      reports: { skipped: string[] }[];
+    };
+    expect(summary.findings).toBe(0);
+    expect(summary.reports.flatMap((report) => report.skipped)).toEqual([]);
+  }, 120_000);
+});

@@ -81,13 +81,18 @@ export function createLeaderboards(
     return [...names];
   }
 
+  /** The coldkey and IP of whoever held `uid` at `atUnix` (as the live rows give them). */
+  function identity(uid: number, atUnix: number): { coldkey: string; ip_address: string } {
+    const holder = roster.holderAt(uid, atUnix);
+    return { coldkey: holder?.coldkey ?? "", ip_address: holder?.ipAddress ?? "" };
+  }
+
   function v2Rows(update: CompetitionUpdate): LeaderboardV2Row[] {
     const updatedAt = isoSeconds(update.timeUnix);
     return update.rows.map((row) => ({
       updated_at: updatedAt,
       neuron_uid: row.minerUid,
-      coldkey: "",
-      ip_address: "",
+      ...identity(row.minerUid, update.timeUnix),
       rewards: row.rewardWeight,
     }));
   }
@@ -165,13 +170,13 @@ export function createLeaderboards(
           sums.set(row.minerUid, (sums.get(row.minerUid) ?? 0) + row.rewardWeight);
         }
       }
-      const updatedAt = isoSeconds(inWindow[inWindow.length - 1].timeUnix);
+      const lastUnix = inWindow[inWindow.length - 1].timeUnix;
+      const updatedAt = isoSeconds(lastUnix);
       return [...sums]
         .map(([uid, sum]) => ({
           updated_at: updatedAt,
           neuron_uid: uid,
-          coldkey: "",
-          ip_address: "",
+          ...identity(uid, lastUnix),
           rewards: sum / inWindow.length,
         }))
         .sort(

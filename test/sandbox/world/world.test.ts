@@ -53,6 +53,17 @@ describe("createWorld", () => {
     }
   });
 
+  it("leaderboard rows carry the holder's coldkey and IP, as the live rows do", async () => {
+    const world = createWorld({ seed: 9, nowUnix: NOW - 180, scoringMinutes: 3 });
+    const rows = [...world.leaderboardV2("crypto-1h"), ...world.metaLeaderboard("crypto-1h", 14)];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.coldkey).toBe(world.minerAt(row.neuron_uid, NOW - 180)?.coldkey);
+      expect(row.coldkey).toMatch(/^5[1-9A-HJ-NP-Za-km-z]{47}$/);
+      expect(row.ip_address).toMatch(/^\d{1,3}(\.\d{1,3}){3}$/);
+    }
+  });
+
   it("the short symbols are the cross-listed ones, and an asset without a market is named", () => {
     const world = createWorld({ seed: 5, nowUnix: NOW });
     expect(world.priceAt("SPY", NOW)).toBe(world.priceAt("SPYX", NOW));

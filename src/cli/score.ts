@@ -4,15 +4,17 @@
  */
 
 import { Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_DATABASE, DEFAULT_UNIT_DEADLINE_MS } from "../jobs/jobDefaults.ts";
+import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
 import type { MinerSelection } from "../jobs/score.ts";
+import type { RecordReplaySummary } from "../jobs/replay.ts";
 import type { ScoreEvent, ScoreSummary } from "../jobs/scoreSummary.ts";
 import { formatScoreReport } from "./scoreReport.ts";
 import { COMPETITIONS, type Competition } from "../spec/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { integerOption, listOption } from "./optionParsers.ts";
+import { listOption } from "./optionParsers.ts";
 import {
   addDeploymentOptions,
+  addJobOptions,
   addPromptRangeOptions,
   addServiceOptions,
   deploymentOptions,
@@ -44,6 +46,8 @@ interface ScoreCommandOptions {
   now?: string;
   seed?: number;
   json?: boolean;
+  record?: string;
+  replay?: string;
 }
 
 /**
@@ -52,82 +56,80 @@ interface ScoreCommandOptions {
  * @example buildProgram(io, status).addCommand(scoreCommand(io, status));
  */
 export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
-  const command = addDeploymentOptions(
-    addServiceOptions(
-      addPromptRangeOptions(new Command("score"))
-        .description(
-          "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
-        )
-        .addOption(
-          new Option("--competition <name>", "the competition to score")
-            .choices([...COMPETITIONS, "all"])
-            .default("all"),
-        )
-        .option(
-          "--assets <list>",
-          "comma-separated assets (default: every asset of the competitions)",
-          listOption("--assets", (asset) => asset),
-        )
-        .option(
-          "--miners <selection>",
-          "top:N (meta-leaderboard) or uid,uid (default: every miner the service scored)",
-          minersOption,
-        )
-        .option(
-          "--own-only",
-          "recompute only the candidate: no miner's path set is fetched, every miner takes the service's CRPS, as the network's backtester does (the default with --base-url and no --miners: miners' path sets need elevated access and are kept 6–11 days)",
-        )
-        .option(
-          "--no-own-only",
-          "recompute every selected miner from its path set (default with the embedded sandbox)",
-        )
-        .option(
-          "--candidate <dir>",
-          "a folder of your model's answers (*.json; see 'npx pathlab validate --help' for the layouts): it is scored as one more miner on every prompt of its competitions and assets, the fill where it has no file",
-        )
-        .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
-    ),
-  )
-    .option(
-      "--outlier-cap-from <time|off>",
-      `when the 10 × median outlier cap joined the p95 rule (default ${dayOf(DEFAULT_ERA_SETTINGS.outlierCapFromUnix)})`,
-      eraDateOption("--outlier-cap-from"),
+  const command = addJobOptions(
+    "prompt",
+    addDeploymentOptions(
+      addServiceOptions(
+        addPromptRangeOptions(new Command("score"))
+          .description(
+            "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
+          )
+          .addOption(
+            new Option("--competition <name>", "the competition to score")
+              .choices([...COMPETITIONS, "all"])
+              .default("all"),
+          )
+          .option(
+            "--assets <list>",
+            "comma-separated assets (default: every asset of the competitions)",
+            listOption("--assets", (asset) => asset),
+          )
+          .option(
+            "--miners <selection>",
+            "top:N (meta-leaderboard) or uid,uid (default: every miner the service scored)",
+            minersOption,
+          )
+          .option(
+            "--own-only",
+            "recompute only the candidate: no miner's path set is fetched, every miner takes the service's CRPS, as the network's backtester does (the default with --base-url and no --miners: miners' path sets need elevated access and are kept 6–11 days)",
+          )
+          .option(
+            "--no-own-only",
+            "recompute every selected miner from its path set (default with the embedded sandbox)",
+          )
+          .option(
+            "--candidate <dir>",
+            "a folder of your model's answers (*.json; see 'npx pathlab validate --help' for the layouts): it is scored as one more miner on every prompt of its competitions and assets, the fill where it has no file",
+          )
+          .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+      ),
     )
-    .option(
-      "--volatility-crps-from <time|off>",
-      `when crypto-1h prompts gained the volatility CRPS (default ${dayOf(DEFAULT_ERA_SETTINGS.volatilityCrpsFromUnix)})`,
-      eraDateOption("--volatility-crps-from"),
-    )
-    .option(
-      "--format-rule-from <time|off>",
-      `when responses were first checked with the v1.10.3 price format rule (default ${dayOf(DEFAULT_ERA_SETTINGS.responseFormatFromUnix)})`,
-      eraDateOption("--format-rule-from"),
-    )
-    .option(
-      "--unit-deadline <seconds>",
-      "the longest one prompt may take; past it, its requests stop and it is a failure",
-      integerOption("--unit-deadline", 1, 86_400),
-      DEFAULT_UNIT_DEADLINE_MS / 1000,
-    )
-    .option("--json", "print the summary as JSON instead of tables")
-    .addHelpText(
-      "after",
-      "\nThe validator's rules are those of each prompt's date (the era table, DOMAIN.md §3b): the\n" +
-        "competitions and their shares, the prompt-score rule, the 1h gap formula, the price format\n" +
-        "rule, SPYX → SP500, the crypto-1h volatility CRPS. Miners are keyed by hotkey; smoothed\n" +
-        "scores are computed at every validator update of the range (table rank_history).\n" +
-        "\nExit codes: 0 every recomputed number agrees with the service's, 1 a disagreement (shown\n" +
-        "loudly; a bug on one side), a prompt that failed (recorded with its reason; the others are\n" +
-        "scored) or a candidate file that answers no prompt of the range, 2 bad usage, 130\n" +
-        "interrupted (Ctrl-C or SIGTERM; the prompts scored until then are kept, the one being\n" +
-        "written is rolled back). Each prompt is stored in one transaction under its natural key, so\n" +
-        "rerunning a range changes no row count.",
-    );
+      .option(
+        "--outlier-cap-from <time|off>",
+        `when the 10 × median outlier cap joined the p95 rule (default ${dayOf(DEFAULT_ERA_SETTINGS.outlierCapFromUnix)})`,
+        eraDateOption("--outlier-cap-from"),
+      )
+      .option(
+        "--volatility-crps-from <time|off>",
+        `when crypto-1h prompts gained the volatility CRPS (default ${dayOf(DEFAULT_ERA_SETTINGS.volatilityCrpsFromUnix)})`,
+        eraDateOption("--volatility-crps-from"),
+      )
+      .option(
+        "--format-rule-from <time|off>",
+        `when responses were first checked with the v1.10.3 price format rule (default ${dayOf(DEFAULT_ERA_SETTINGS.responseFormatFromUnix)})`,
+        eraDateOption("--format-rule-from"),
+      )
+      .option("--json", "print the summary as JSON instead of tables")
+      .addHelpText(
+        "after",
+        "\nThe validator's rules are those of each prompt's date (the era table, DOMAIN.md §3b): the\n" +
+          "competitions and their shares, the prompt-score rule, the 1h gap formula, the price format\n" +
+          "rule, SPYX → SP500, the crypto-1h volatility CRPS. Miners are keyed by hotkey; smoothed\n" +
+          "scores are computed at every validator update of the range (table rank_history).\n" +
+          "\nExit codes: 0 every recomputed number agrees with the service's, 1 a disagreement (shown\n" +
+          "loudly; a bug on one side), a prompt that failed (recorded with its reason; the others are\n" +
+          "scored) or a candidate file that answers no prompt of the range, 2 bad usage, 130\n" +
+          "interrupted (Ctrl-C or SIGTERM; the prompts scored until then are kept, the one being\n" +
+          "written is rolled back). Each prompt is stored in one transaction under its natural key, so\n" +
+          "rerunning a range changes no row count.",
+      ),
+  );
   return command.action(async (options: ScoreCommandOptions) => {
     const service = serviceRequest(command, options, io.stderr);
     const onEvent = progressPrinter(io);
     const interruption = onInterrupt("score", io.stderr);
-    let summary: ScoreSummary;
+    let summary: ScoreSummary & RecordReplaySummary;
+    let endLine: string | undefined;
     try {
       // Loaded on use: the job's modules are not needed by the other commands.
       const { runScore } = await import("../jobs/score.ts");
@@ -144,15 +146,20 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         unitDeadlineMs: options.unitDeadline * 1000,
         database: options.db,
         ...service,
+        ...(options.record !== undefined && { record: options.record }),
+        ...(options.replay !== undefined && { replay: options.replay }),
         onEvent,
         signal: interruption.signal,
       });
+      const { recordReplayLine } = await import("../jobs/recordReplay.ts");
+      endLine = recordReplayLine("score", summary);
     } catch (error) {
       rethrowAsUsage(command, error);
     } finally {
       interruption.dispose();
     }
     io.stdout(options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatScoreReport(summary));
+    if (endLine !== undefined) io.stderr(`${endLine}\n`);
     status.exitCode = summary.exitCode;
   });
 }

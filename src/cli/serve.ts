@@ -22,6 +22,7 @@ interface ServeOptions {
   naming: "neutral" | "live";
   paths?: Record<string, string>;
   apiKey?: string[];
+  basicKey?: string[];
   credits?: number;
 }
 
@@ -103,6 +104,11 @@ export function serveCommand(io: ProgramIo): Command {
       (key: string, previous: string[] | undefined) => [...(previous ?? []), key],
     )
     .option(
+      "--basic-key <key>",
+      "a key with basic access: raw prediction paths answer it 401, as the live service's default tier (repeatable)",
+      (key: string, previous: string[] | undefined) => [...(previous ?? []), key],
+    )
+    .option(
       "--credits <number>",
       "credits per key, one per insights request",
       integerIn("--credits", 0, Number.MAX_SAFE_INTEGER),
@@ -121,6 +127,7 @@ export function serveCommand(io: ProgramIo): Command {
         ...(options.faults !== undefined && { faults: options.faults }),
         ...(options.apiKey !== undefined && { apiKeys: options.apiKey.map(sandboxKey) }),
         ...(options.credits !== undefined && { credits: options.credits }),
+        ...(options.basicKey !== undefined && { basicKeys: options.basicKey.map(sandboxKey) }),
       });
       io.stdout(
         `pathlab sandbox listening on ${sandbox.url} (seed ${sandbox.seed}, now ${sandbox.now}, naming ${options.naming})\n` +

@@ -9,6 +9,7 @@ import { liveNaming } from "../spec/naming.ts";
 import { operations } from "../spec/operations.ts";
 import type { Naming } from "../spec/operation.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
+import { DEFAULT_UNIT_DEADLINE_MS } from "../jobs/jobDefaults.ts";
 import { EXIT_USAGE } from "./errors.ts";
 import { integerOption, isoTimeOption } from "./optionParsers.ts";
 
@@ -122,6 +123,30 @@ function pathsOption(text: string): Record<string, string> {
     );
   }
   return value as Record<string, string>;
+}
+
+/**
+ * Adds what `sync` and `score` share beyond the service: `--unit-deadline` (the longest one
+ * `unit` may take; a sync unit, a score prompt), `--record DIR` and `--replay DIR`, to `command`,
+ * and returns it.
+ * @example const command = addJobOptions("unit", new Command("sync"));
+ */
+export function addJobOptions(unit: "unit" | "prompt", command: Command): Command {
+  return command
+    .option(
+      "--unit-deadline <seconds>",
+      `the longest one ${unit} may take; past it, its requests stop and it is a failure`,
+      integerOption("--unit-deadline", 1, 86_400),
+      DEFAULT_UNIT_DEADLINE_MS / 1000,
+    )
+    .option(
+      "--record <dir>",
+      "save every raw response into this directory (new or empty; no request header, so never the key), to replay later",
+    )
+    .option(
+      "--replay <dir>",
+      "answer from a recording made with --record instead of the network (no sandbox; the recording's clock, naming and paths)",
+    );
 }
 
 /**

@@ -4,12 +4,12 @@ import {
   DEFAULT_DATABASE,
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
-  DEFAULT_UNIT_DEADLINE_MS,
 } from "../jobs/jobDefaults.ts";
 import { HORIZONS } from "../spec/assets.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import {
   addDeploymentOptions,
+  addJobOptions,
   addServiceOptions,
   deploymentOptions,
   rethrowAsUsage,
@@ -34,6 +34,8 @@ interface SyncCommandOptions {
   now?: string;
   seed?: number;
   json?: boolean;
+  record?: string;
+  replay?: string;
 }
 
 /**
@@ -44,52 +46,50 @@ interface SyncCommandOptions {
  * @example program.addCommand(syncCommand(io, status));
  */
 export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
-  const command = addDeploymentOptions(
-    addServiceOptions(
-      new Command("sync")
-        .description(
-          "pull path sets from the service (default: the embedded sandbox), recompute and cross-check every insight, store it all in DuckDB",
-        )
-        .option(
-          "--assets <list>",
-          `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
-          listOption("--assets", (asset) => asset),
-        )
-        .option(
-          "--horizons <list>",
-          `comma-separated horizons (default: ${HORIZONS.join(",")})`,
-          listOption("--horizons", (horizon) => horizon),
-        )
-        .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
-    ),
-  )
-    .option(
-      "--concurrency <n>",
-      "units worked on at once",
-      integerOption("--concurrency", 1, 64),
-      DEFAULT_SYNC_CONCURRENCY,
+  const command = addJobOptions(
+    "unit",
+    addDeploymentOptions(
+      addServiceOptions(
+        new Command("sync")
+          .description(
+            "pull path sets from the service (default: the embedded sandbox), recompute and cross-check every insight, store it all in DuckDB",
+          )
+          .option(
+            "--assets <list>",
+            `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
+            listOption("--assets", (asset) => asset),
+          )
+          .option(
+            "--horizons <list>",
+            `comma-separated horizons (default: ${HORIZONS.join(",")})`,
+            listOption("--horizons", (horizon) => horizon),
+          )
+          .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+      ),
     )
-    .option(
-      "--unit-deadline <seconds>",
-      "the longest one unit may take; past it, its requests stop and it is a failure",
-      integerOption("--unit-deadline", 1, 86_400),
-      DEFAULT_UNIT_DEADLINE_MS / 1000,
-    )
-    .option("--json", "print the summary as JSON instead of a table")
-    .addHelpText(
-      "after",
-      "\nExit codes: 0 no failure, 1 some failures (the rest is stored; see the summary and\n" +
-        "the runs table), 2 bad usage, 130 interrupted (Ctrl-C). A unit is one asset × horizon at\n" +
-        "the service's latest forecast start; it is written in one transaction, so an interrupted\n" +
-        "sync leaves no partial unit and a rerun completes it. A request that succeeds on a retry\n" +
-        "is no failure; the summary counts retries apart.",
-    );
+      .option(
+        "--concurrency <n>",
+        "units worked on at once",
+        integerOption("--concurrency", 1, 64),
+        DEFAULT_SYNC_CONCURRENCY,
+      )
+      .option("--json", "print the summary as JSON instead of a table")
+      .addHelpText(
+        "after",
+        "\nExit codes: 0 no failure, 1 some failures (the rest is stored; see the summary and\n" +
+          "the runs table), 2 bad usage, 130 interrupted (Ctrl-C). A unit is one asset × horizon at\n" +
+          "the service's latest forecast start; it is written in one transaction, so an interrupted\n" +
+          "sync leaves no partial unit and a rerun completes it. A request that succeeds on a retry\n" +
+          "is no failure; the summary counts retries apart.",
+      ),
+  );
   return command.action(async (options: SyncCommandOptions) => {
     const service = serviceRequest(command, options, io.stderr);
     const terminal = io.stderrTerminal;
     const progress = createSyncProgress(io.stderr, terminal);
     const interruption = onInterrupt("sync", io.stderr);
     let summary;
+    let endLine: string | undefined;
     try {
       // Loaded on use: the job's modules are not needed by the other commands.
       const { runSync } = await import("../jobs/sync.ts");
@@ -101,9 +101,13 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         client: deploymentOptions(options),
         concurrency: options.concurrency,
         unitDeadlineMs: options.unitDeadline * 1000,
+        ...(options.record !== undefined && { record: options.record }),
+        ...(options.replay !== undefined && { replay: options.replay }),
         onEvent: progress.onEvent,
         signal: interruption.signal,
       });
+      const { recordReplayLine } = await import("../jobs/recordReplay.ts");
+      endLine = recordReplayLine("sync", summary);
     } catch (error) {
       rethrowAsUsage(command, error);
     } finally {
@@ -116,6 +120,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         ? `${JSON.stringify(summary, null, 2)}\n`
         : formatSyncReport(summary, databaseFlag, io.stdoutColors === true),
     );
+    if (endLine !== undefined) io.stderr(`${endLine}\n`);
     status.exitCode = summary.exitCode;
   });
 }

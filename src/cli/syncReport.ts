@@ -71,10 +71,16 @@ export function formatSyncReport(
     `${(summary.durationMs / 1000).toFixed(1)} s`,
   ]);
   const lines = [table.toString(), ""];
-  const service =
+  const recorded =
     summary.service.kind === "embedded sandbox"
-      ? `the embedded sandbox (seed ${summary.service.seed}, now ${summary.service.now}), stopped`
+      ? `the embedded sandbox (seed ${summary.service.seed}, now ${summary.service.now})`
       : summary.service.baseUrl;
+  const service =
+    summary.replay !== undefined
+      ? `replayed from ${summary.replay.directory} (recorded from ${recorded})`
+      : summary.service.kind === "embedded sandbox"
+        ? `${recorded}, stopped`
+        : recorded;
   lines.push(
     `database: ${summary.database} (run ${summary.runId}, ${summary.status})`,
     `service:  ${service}`,

@@ -27,6 +27,7 @@ import {
   type DecodeFailureKind,
 } from "./errors.ts";
 import type { ClientEvent } from "./events.ts";
+import { exchangeHeaders } from "./exchange.ts";
 import { resolveClientOptions, type ClientOptions } from "./options.ts";
 import type { PathlabClient } from "./pathlab-client.ts";
 import {
@@ -133,7 +134,8 @@ export function createClient(options: ClientOptions): PathlabClient {
       try {
         return await semaphore.run(() => {
           if (attempt === 1) deadlineAtMs = performance.now() + settings.deadlineMs;
-          return attemptOnce(operation, url, attempt, deadlineAtMs - performance.now(), signal);
+          const target = { url, path: servedPath, query };
+          return attemptOnce(operation, target, attempt, deadlineAtMs - performance.now(), signal);
         });
       } catch (caught) {
         if (!(caught instanceof PathlabHttpError)) throw caught;
@@ -178,7 +180,7 @@ export function createClient(options: ClientOptions): PathlabClient {
 
   async function attemptOnce(
     operation: UntypedOperation,
-    url: string,
+    target: { url: string; path: string; query: string },
     attempt: number,
     remainingMs: number,
     signal: AbortSignal,
@@ -186,7 +188,7 @@ export function createClient(options: ClientOptions): PathlabClient {
     const started = performance.now();
     const response = await sendAttempt({
       operation: operation.path,
-      url,
+      url: target.url,
       headers,
       dispatcher,
       timeouts: { ...timeouts, remainingMs },
@@ -200,6 +202,15 @@ export function createClient(options: ClientOptions): PathlabClient {
     const { status, bytes } = response;
     const durationMs = performance.now() - started;
     emit({ type: "response", operation: operation.path, attempt, status, durationMs, bytes });
+    options.onExchange?.({
+      operation: operation.path,
+      method: "GET",
+      path: target.path,
+      query: target.query,
+      status,
+      headers: exchangeHeaders(response.headers, secrets),
+      bodyText: response.bodyText,
+    });
     if (status < 200 || status > 299) throw statusError(operation.path, response, nowMs);
     return decodeBody(operation, response);
   }

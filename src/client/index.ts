@@ -40,5 +40,7 @@ export type {
   ResponseTooLargeDetails,
 } from "./errors.ts";
 export { defaultBodyLimits, defaultMaxBodyBytes } from "./body-limits.ts";
-export type { RateLimitState, CreditState } from "./quota-headers.ts";
+export type { RateLimitState, CreditState, ResponseHeaders } from "./quota-headers.ts";
 export { redact } from "./redact.ts";
+export { exchangeHeaders } from "./exchange.ts";
+export type { ClientExchange } from "./exchange.ts";

@@ -8,6 +8,7 @@ import { neutralNaming } from "../spec/naming.ts";
 import type { OperationPath } from "../spec/operations.ts";
 import { defaultMaxBodyBytes } from "./body-limits.ts";
 import type { ClientEvent } from "./events.ts";
+import type { ClientExchange } from "./exchange.ts";
 
 /**
  * How to reach and talk to a deployment of the service. Only `baseUrl` is required.
@@ -82,6 +83,12 @@ export interface ClientOptions {
   readonly userAgent?: string;
   /** Receives request, response, retry and failure events; never the key. Exceptions propagate. */
   readonly onEvent?: (event: ClientEvent) => void;
+  /**
+   * Receives every response that arrived complete (each attempt's, whatever its status): the
+   * served path and query, the status, the headers that matter and the body text, never the key
+   * (`ClientExchange`). For recording (`pathlab sync --record`). Exceptions propagate.
+   */
+  readonly onExchange?: (exchange: ClientExchange) => void;
   /**
    * Stops the client's work when it aborts: attempts in flight are cancelled, waits before a retry
    * end, and every call (in flight or later) rejects with the signal's reason, without retrying.

@@ -56,6 +56,7 @@ export interface AuditReport {
  * How far the LP probabilities may be from the terminal percentiles' CDF, interpolated linearly
  * between the nine percentiles: the interpolation of a smooth CDF between points 0.15 apart
  * errs by up to a few hundredths.
+ * @example LP_PERCENTILE_TOLERANCE // => 0.05
  */
 export const LP_PERCENTILE_TOLERANCE = 0.05;
 

@@ -23,10 +23,19 @@ export interface AuditFinding {
   readonly detail: string;
 }
 
-/** Probabilities the service rounds to 4 decimals: a sum or a difference may be off by this. */
+/**
+ * Probabilities the service rounds to 4 decimals: a sum or a difference may be off by this.
+ * @example PROBABILITY_ROUNDING // => 0.0001
+ */
 export const PROBABILITY_ROUNDING = 1e-4;
 
-/** Collects the findings of one record's checks. */
+/**
+ * Collects the findings of one record's checks, and counts the comparisons made.
+ * @example
+ * const list = new FindingList("/insights/liquidation");
+ * list.expect("probabilities within [0, 1]", 'data[0].long_liquidation_probability["6"]', 0.02, 0, "1.02");
+ * list.findings.length // => 1
+ */
 export class FindingList {
   readonly findings: AuditFinding[] = [];
   /** Comparisons made (a check that passes is one too). */

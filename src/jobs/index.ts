@@ -65,3 +65,13 @@ export type {
   BaselineSkippedPrompt,
   BaselineAssetVolatility,
 } from "./baselineSummary.ts";
+export { loadRecording, startReplayServer } from "./replay.ts";
+export type { LoadedRecording, RecordReplaySummary, ReplayReport, ReplayServer } from "./replay.ts";
+export { RECORDING_FILE, RECORDING_VERSION, startRecording } from "./record.ts";
+export type {
+  RecordedExchange,
+  RecordingDescription,
+  RecordingInfo,
+  RecordingReport,
+  Recorder,
+} from "./record.ts";

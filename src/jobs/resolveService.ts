@@ -1,10 +1,12 @@
 /**
  * Which service a job talks to: the embedded sandbox (started here, on 127.0.0.1) when no base URL
- * is given, else the service at `baseUrl` with the caller's key. Shared by `sync` and `score`.
+ * is given, else the service at `baseUrl` with the caller's key, or, when replaying, a replay
+ * server answering from a recording. Shared by `sync` and `score`.
  */
 import type { Naming } from "../spec/operation.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
+import { startReplayServer, type LoadedRecording, type ReplayServer } from "./replay.ts";
 import type { SyncService } from "./syncSummary.ts";
 
 /** What a job was asked to talk to. */
@@ -26,11 +28,15 @@ export interface ResolvedService {
   /** The embedded sandbox's clock in unix seconds; `undefined` for a real service (use the time). */
   readonly clockUnix: number | undefined;
   readonly sandbox: EmbeddedSandbox | undefined;
+  /** The replay server to close at the end, when replaying. */
+  readonly replay?: ReplayServer;
 }
 
 /**
- * Starts the embedded sandbox unless `request.baseUrl` is set, and pushes the key it accepts onto
- * `secrets` (so that it is redacted like a user's key). The caller closes `sandbox`.
+ * Starts the replay server of `recording` when given (no sandbox then: the clock is the
+ * recording's), else the embedded sandbox unless `request.baseUrl` is set, and pushes the key it
+ * accepts onto `secrets` (so that it is redacted like a user's key). The caller closes `sandbox`
+ * and `replay`.
  * @example
  * const { service, apiKey, clockUnix, sandbox } = await resolveService({ now: "2026-02-25T23:47:00Z" }, secrets);
  * try { … } finally { await sandbox?.close(); }
@@ -38,7 +44,25 @@ export interface ResolvedService {
 export async function resolveService(
   request: ServiceRequest,
   secrets: string[],
+  recording?: LoadedRecording,
 ): Promise<ResolvedService> {
+  if (recording !== undefined) {
+    const replay = await startReplayServer(recording);
+    const { kind, seed, now } = recording.info.service;
+    return {
+      service: {
+        kind,
+        baseUrl: replay.url,
+        ...(seed !== undefined && { seed }),
+        ...(now !== undefined && { now }),
+      },
+      // The replay server asks for no key; the client needs one for the operations that do.
+      apiKey: "replay",
+      clockUnix: recording.clockUnix,
+      sandbox: undefined,
+      replay,
+    };
+  }
   if (request.baseUrl !== undefined) {
     return {
       service: { kind: "service", baseUrl: request.baseUrl },

@@ -16,6 +16,8 @@ import { openStore, type Store } from "../store/openStore.ts";
 import { finishRun, startRun, type Run } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
+import { beginRecording, prepareRecordReplay, recordReplaySummary } from "./recordReplay.ts";
+import type { ReplayServer } from "./replay.ts";
 import { JobInterruptedError } from "./jobInterruptedError.ts";
 import { DEFAULT_DATABASE, DEFAULT_UNIT_DEADLINE_MS } from "./jobDefaults.ts";
 import { resolveService, secretsOf } from "./resolveService.ts";
@@ -50,31 +52,52 @@ const LONGEST_WINDOW_DAYS = 10;
  */
 export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
   const started = performance.now();
-  const checked = checkScoreOptions(options);
+  const secrets = secretsOf(options.apiKey);
+  const {
+    recorder,
+    recording,
+    client: deployment,
+  } = await prepareRecordReplay("score", options, secrets);
+  // A replay of a service's recording asks what that run asked: own-only by the same default.
+  const replayOfService = recording?.info.service.kind === "service";
+  const checked = checkScoreOptions(
+    replayOfService && options.ownOnly === undefined
+      ? { ...options, ownOnly: (options.miners ?? "all") === "all" }
+      : options,
+  );
   const { fromUnix, toUnix } = checked;
   const eraSettings = options.eraSettings ?? {};
   const candidateFiles =
     options.candidate === undefined ? [] : await readCandidateFolder(options.candidate);
   const database = options.database ?? DEFAULT_DATABASE;
-  const secrets = secretsOf(options.apiKey);
   const store = await openStore(database);
   let sandbox: EmbeddedSandbox | undefined;
+  let replay: ReplayServer | undefined;
   let client: PathlabClient | undefined;
   const pool = new ScoringPool(options.threads === undefined ? {} : { threads: options.threads });
   try {
-    const resolved = await resolveService(options, secrets);
-    sandbox = resolved.sandbox;
+    const resolved = await resolveService({ ...options, client: deployment }, secrets, recording);
+    ({ sandbox, replay } = resolved);
     const service: ScoreSummary["service"] = resolved.service;
     const nowUnix = resolved.clockUnix ?? Math.floor(Date.now() / 1000);
-    const live = options.client?.naming !== undefined && sameNaming(options.client.naming);
+    const live = deployment.naming !== undefined && sameNaming(deployment.naming);
+    const paths = { ...(live ? LIVE_PATHS : {}), ...deployment.paths };
+    await beginRecording(recorder, {
+      service,
+      clockUnix: nowUnix,
+      naming: deployment.naming,
+      paths,
+    });
     try {
       client = createClient({
         maxRetries: 4,
         concurrency: 8,
         ...options.client,
+        ...deployment,
         baseUrl: service.baseUrl,
         apiKey: resolved.apiKey,
-        paths: { ...(live ? LIVE_PATHS : {}), ...options.client?.paths },
+        paths,
+        ...(recorder !== undefined && { onExchange: recorder.onExchange }),
         ...(options.signal !== undefined && { signal: options.signal }),
       });
     } catch (error) {
@@ -95,6 +118,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         database,
         service,
         eraSettings,
+        ...(options.replay !== undefined && { replay: options.replay }),
       },
       secrets,
       startedAtUnix: Date.now() / 1000,
@@ -170,6 +194,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         rejectedCandidateFiles,
         unmatchedCandidateFiles: unmatched,
         exitCode,
+        ...(await recordReplaySummary(recorder, replay)),
       },
       secrets,
     ) as ScoreSummary;
@@ -177,6 +202,8 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     await pool.close();
     await client?.close();
     await sandbox?.close();
+    await replay?.close();
+    await recorder?.finish().catch(() => {}); // its failure, if any, was reported above
     await store.close();
   }
 }

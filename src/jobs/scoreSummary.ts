@@ -3,6 +3,8 @@
  * to the service's numbers, the prompts scored, the candidate's placing, and agreement counts.
  */
 
+import type { RecordReplaySummary } from "./replay.ts";
+
 /**
  * Whether a recomputed number equals the service's: `agree` (equal within 1e-9 relative), `disagree`
  * (a bug on one side), or `not compared` (the service has no such number).
@@ -152,7 +154,7 @@ export interface RejectedCandidateFile {
  * The summary of one `pathlab score` run.
  * @example const { exitCode, competitions } = await runScore({ from, to });
  */
-export interface ScoreSummary {
+export interface ScoreSummary extends RecordReplaySummary {
   readonly command: "score";
   readonly runId: number;
   readonly database: string;

@@ -20,6 +20,8 @@ import {
   DEFAULT_UNIT_DEADLINE_MS,
 } from "./jobDefaults.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
+import { beginRecording, prepareRecordReplay, recordReplaySummary } from "./recordReplay.ts";
+import type { ReplayServer } from "./replay.ts";
 import { resolveService, secretsOf } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
 import { planSyncUnits, type SyncUnitPlan } from "./syncPlan.ts";
@@ -59,6 +61,10 @@ export interface SyncOptions {
     ClientOptions,
     "maxRetries" | "retryBaseMs" | "retryMaxMs" | "timeoutMs" | "concurrency" | "naming" | "paths"
   >;
+  /** Save every raw response into this directory (new or empty; layout in `record.ts`). */
+  readonly record?: string;
+  /** Answer from the recording in this directory instead of the network (`replay.ts`). */
+  readonly replay?: string;
   /** Receives progress events. */
   readonly onEvent?: (event: SyncEvent) => void;
   /**
@@ -87,19 +93,24 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   const startedAtUnix = Date.now() / 1000;
   const plans = planSyncUnits(options.assets, options.horizons);
   const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
+  const secrets = secretsOf(options.apiKey);
+  // Before the other checks: `replay` with a service is that mistake, not a missing key.
+  const prepared = await prepareRecordReplay("sync", options, secrets);
+  const { recorder, recording, client: deployment } = prepared;
   checkOptions(options, concurrency);
   const database = options.database ?? DEFAULT_DATABASE;
-  const secrets = secretsOf(options.apiKey);
   const emit = (event: SyncEvent) => options.onEvent?.(withoutSecrets(event, secrets) as SyncEvent);
   const store = await openStore(database);
   let sandbox: EmbeddedSandbox | undefined;
+  let replay: ReplayServer | undefined;
   let client: PathlabClient | undefined;
   try {
-    const resolved = await resolveService(options, secrets);
-    sandbox = resolved.sandbox;
+    const resolved = await resolveService({ ...options, client: deployment }, secrets, recording);
+    ({ sandbox, replay } = resolved);
     const { service, apiKey } = resolved;
     const asOfUnix = resolved.clockUnix ?? Math.floor(startedAtUnix / 60) * 60;
     emit({ type: "service", service });
+    await beginRecording(recorder, { service, clockUnix: asOfUnix, ...deployment });
     let bytesFetched = 0;
     let requests = 0;
     let retries = 0;
@@ -107,8 +118,10 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       maxRetries: 4,
       concurrency: 8,
       ...options.client,
+      ...deployment,
       baseUrl: service.baseUrl,
       apiKey,
+      ...(recorder !== undefined && { onExchange: recorder.onExchange }),
       ...(options.signal !== undefined && { signal: options.signal }),
       onEvent: (event) => {
         if (event.type === "retry") retries += 1;
@@ -128,6 +141,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
         database,
         service,
         concurrency,
+        ...(options.replay !== undefined && { replay: options.replay }),
       },
       secrets,
       startedAtUnix,
@@ -200,12 +214,15 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
         units,
         failures,
         totals: totalsOf(units, failures.length, { bytesFetched, requests, retries }),
+        ...(await recordReplaySummary(recorder, replay)),
       },
       secrets,
     ) as SyncSummary;
   } finally {
     await client?.close();
     await sandbox?.close();
+    await replay?.close();
+    await recorder?.finish().catch(() => {}); // its failure, if any, was reported above
     await store.close();
   }
 }

@@ -6,6 +6,7 @@
 import type { Verdict } from "../crosscheck/crossCheck.ts";
 import type { Competition, Horizon } from "../spec/assets.ts";
 import type { RunStatus } from "../store/runs.ts";
+import type { RecordReplaySummary } from "./replay.ts";
 
 /**
  * Where a failure happened: fetching a service record (`record`), the ranking (`ranking`), a path
@@ -93,7 +94,7 @@ export interface SyncService {
  * const summary: SyncSummary = await runSync({ assets: ["BTC"], horizons: ["1h"] });
  * summary.exitCode // => 0
  */
-export interface SyncSummary {
+export interface SyncSummary extends RecordReplaySummary {
   readonly command: "sync";
   /** The run's id in the `runs` table. */
   readonly runId: number;

@@ -46,6 +46,10 @@ export interface StartSandboxOptions {
    * served beside the naming's own, as a client's `paths` option names them.
    */
   readonly paths?: Readonly<Record<string, string>>;
+  /** Keys with basic access: raw prediction paths answer them 401 (see `AccessOptions`). */
+  readonly basicKeys?: readonly string[];
+  /** Days of prediction sets served before the clock (default 11, as the live API at most). */
+  readonly retentionDays?: number;
   /** Modes of the "service" that depart from the insight conventions (default none). */
   readonly insightOptions?: SandboxInsightOptions;
   /** The world's prompt cadence (default the world's own, `sandbox`). */
@@ -118,10 +122,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     access: {
       apiKeys,
       ...(options.credits !== undefined && { credits: options.credits }),
+      ...(options.basicKeys !== undefined && { basicKeys: options.basicKeys }),
       ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     },
     faults: faultsOf(options.faults),
     ...(options.paths !== undefined && { paths: options.paths }),
+    ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
     ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
     ...(options.cache !== undefined && { cache: options.cache }),
   });

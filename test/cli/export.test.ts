@@ -1,10 +1,11 @@
 /**
- * `pathlab export` (and `query --help`) on a database written by both `sync` and `score`, as real
+ * `pathlab export` (and `query --help`) on a database written by `sync`, `score` and `audit`, as real
  * child processes against the embedded sandbox over HTTP: every table of the schema is exported
  * with its rows and read back by DuckDB, `--tables` is checked against the schema, and the help
  * lists the tables the database holds.
  */
 
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.ts";
@@ -60,6 +61,20 @@ describe("a database written by sync and score", () => {
       { env },
     );
     expect(score.code, score.stderr).toBe(0);
+    // an option record whose prices break put-call parity: a finding of audit
+    const saved = join(folder, "saved");
+    mkdirSync(join(saved, "option_pricing"), { recursive: true });
+    writeFileSync(
+      join(saved, "option_pricing", "BTC.json"),
+      JSON.stringify({
+        expiry_time: "2026-11-22T08:00:00Z",
+        current_price: 100,
+        call_options: { "90": 12, "100": 5, "110": 1 },
+        put_options: { "90": 1, "100": 9, "110": 15 },
+      }),
+    );
+    const audit = await runPathlab(["audit", "--dir", saved, "--assets", "BTC", "--db", both]);
+    expect(audit.code, audit.stderr).toBe(1);
     const store = await openStore(both, { readOnly: true });
     tables = await schemaTables(store);
     await store.close();

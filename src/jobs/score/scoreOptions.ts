@@ -60,6 +60,10 @@ export interface ScoreOptions {
     ClientOptions,
     "naming" | "paths" | "maxRetries" | "retryBaseMs" | "retryMaxMs" | "timeoutMs"
   >;
+  /** Save every raw response into this directory (new or empty; layout in `record.ts`). */
+  readonly record?: string;
+  /** Answer from the recording in this directory instead of the network (`replay.ts`). */
+  readonly replay?: string;
   /** The dates of the validator's undated changes (outlier cap, volatility CRPS, format rule). */
   readonly eraSettings?: EraSettings;
   /**

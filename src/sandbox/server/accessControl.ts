@@ -22,8 +22,13 @@ export interface RateLimit {
  * @example const options: AccessOptions = { apiKeys: ["sk-sandbox"], credits: 50, rateLimit: { requests: 10, windowMs: 1000 } };
  */
 export interface AccessOptions {
-  /** Keys accepted in `Authorization: Apikey <key>` (at least one). */
+  /** Keys accepted in `Authorization: Apikey <key>` (at least one), with elevated access. */
   readonly apiKeys: readonly string[];
+  /**
+   * Keys accepted with basic access, as the live service's default tier: every operation but the
+   * raw prediction paths (`/v2/prediction/*`), which answer 401. Default none.
+   */
+  readonly basicKeys?: readonly string[];
   /**
    * Credits of each key, one consumed per successful request of a credit-consuming operation
    * (the insights and venue operations): one number for every key, or a number per key (keys
@@ -57,6 +62,8 @@ export interface AccessRequest {
   readonly auth: boolean;
   /** Whether the operation consumes credits. */
   readonly credits: boolean;
+  /** Whether the operation needs elevated access (the raw prediction paths). */
+  readonly elevated?: boolean;
   /** The `Authorization` header as received. */
   readonly authorization: string | undefined;
   readonly remoteAddress: string;
@@ -108,8 +115,10 @@ const MAX_WINDOWS = 10_000;
  * access.creditsRemaining("sk-sandbox"); // => 5
  */
 export function createAccessControl(options: AccessOptions): AccessControl {
-  const { apiKeys, credits = DEFAULT_CREDITS, rateLimit = DEFAULT_RATE_LIMIT } = options;
-  if (apiKeys.length === 0) {
+  const { credits = DEFAULT_CREDITS, rateLimit = DEFAULT_RATE_LIMIT } = options;
+  const basic = new Set(options.basicKeys ?? []);
+  const apiKeys = [...options.apiKeys, ...basic];
+  if (options.apiKeys.length === 0) {
     throw new RangeError("createAccessControl requires at least one API key in apiKeys, got none");
   }
   for (const key of apiKeys) {
@@ -164,6 +173,14 @@ export function createAccessControl(options: AccessOptions): AccessControl {
             : "invalid API key: the key sent is not one of this sandbox's keys " +
               "(pathlab serve prints the key to use)";
       return { status: 401, reason, headers: { "www-authenticate": "Apikey" } };
+    }
+    if (request.elevated === true && key !== undefined && basic.has(key)) {
+      return {
+        status: 401,
+        reason:
+          "this key has basic access: raw prediction paths (/v2/prediction/…) need an elevated key",
+        headers: { "www-authenticate": "Apikey" },
+      };
     }
     let headers: Record<string, string> = {};
     if (rateLimit !== false) {

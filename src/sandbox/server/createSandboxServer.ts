@@ -54,6 +54,8 @@ export interface SandboxServerOptions {
   readonly naming?: Naming;
   /** Served paths of operations by spec path, beside the naming's own (see `servedRoutes`). */
   readonly paths?: Readonly<Record<string, string>>;
+  /** Days of prediction sets served before the clock (default `PREDICTION_RETENTION_DAYS`, 11). */
+  readonly retentionDays?: number;
   /** Fault rules in force from the start (default none); see `setFaults`. */
   readonly faults?: SandboxFaults;
   /** Modes of the "service" that depart from the insight conventions (default none). */
@@ -101,7 +103,11 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
     insights: insight,
     venueA: insight,
     venueB: insight,
-    predictions: createPredictionHandler({ world, cacheBytes: options.cache?.predictionBytes }),
+    predictions: createPredictionHandler({
+      world,
+      cacheBytes: options.cache?.predictionBytes,
+      ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
+    }),
     leaderboard: createLeaderboardHandler(world),
     validation: createValidationHandler(world),
   };
@@ -177,6 +183,7 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
     const verdict = access.admit({
       auth: operation.auth,
       credits: operation.credits,
+      elevated: operation.path.startsWith("/v2/prediction/"),
       authorization: request.headers.authorization,
       remoteAddress: request.socket.remoteAddress ?? "unknown",
       nowMs: Date.now(),

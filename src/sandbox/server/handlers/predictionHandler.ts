@@ -17,7 +17,16 @@ export interface PredictionHandlerOptions {
   readonly world: World;
   /** Bytes of prediction-set JSON kept (one 24h set is about 3 MB). Default 128 MiB. */
   readonly cacheBytes?: number;
+  /** Days of prediction sets served before the clock; default {@link PREDICTION_RETENTION_DAYS}. */
+  readonly retentionDays?: number;
 }
+
+/**
+ * Days of prediction sets the service keeps (the live API keeps them 6 to 11 days): a prompt that
+ * started earlier than this before the clock is refused.
+ * @example PREDICTION_RETENTION_DAYS // => 11
+ */
+export const PREDICTION_RETENTION_DAYS = 11;
 
 /**
  * `miner_uid` of the metamodel's prediction sets: it is no miner (the spec shows neither the
@@ -57,12 +66,14 @@ interface SetSource {
  *   re-based additively to the market price at the prompt's start and rounded to 8 significant
  *   digits, as one set with `miner_uid` {@link METAMODEL_UID}.
  * 400 (`InvalidParamsError`) for an increment/length pair no prompt has, an asset without prompts
- * at that horizon, and a `start_time` after the sandbox's clock.
+ * at that horizon, a `start_time` after the sandbox's clock, and one more than `retentionDays`
+ * before it (the sets are no longer kept).
  * @example
  * const handler = createPredictionHandler({ world });
  */
 export function createPredictionHandler(options: PredictionHandlerOptions): OperationHandler {
   const { world } = options;
+  const retentionDays = options.retentionDays ?? PREDICTION_RETENTION_DAYS;
   const sets = createLruCache<string, Buffer>({
     maxEntries: 4096,
     maxWeight: options.cacheBytes ?? 128 * 2 ** 20,
@@ -187,11 +198,14 @@ export function createPredictionHandler(options: PredictionHandlerOptions): Oper
         return body(found, context);
       }
       case "/v2/prediction/historical":
-        return body(at(promptStartParam(world, path, params, asset, horizon)), context);
+        return body(
+          at(promptStartParam(world, retentionDays, path, params, asset, horizon)),
+          context,
+        );
       case "/v2/prediction/metamodel":
         return body([metamodel(world, asset, horizon, latestStart)], context);
       case "/v2/prediction/metamodel/historical": {
-        const start = promptStartParam(world, path, params, asset, horizon);
+        const start = promptStartParam(world, retentionDays, path, params, asset, horizon);
         return body([metamodel(world, asset, horizon, start)], context);
       }
       default:
@@ -207,12 +221,22 @@ function uniqueMiners(miner: HandlerContext["params"][string] | undefined): numb
 /** `start_time`, which must be the start of a prompt of the asset at the horizon. */
 function promptStartParam(
   world: World,
+  retentionDays: number,
   path: string,
   params: HandlerContext["params"],
   asset: string,
   horizon: PromptHorizon,
 ): number {
   const startUnix = timeParamUnix(path, params, "start_time", world.nowUnix) as number;
+  const keptFromUnix = world.nowUnix - retentionDays * 86400;
+  if (startUnix < keptFromUnix) {
+    throw new InvalidParamsError(
+      path,
+      "start_time",
+      `a prompt start within the ${retentionDays} days prediction sets are kept (from ${new Date(keptFromUnix * 1000).toISOString()})`,
+      JSON.stringify(params.start_time),
+    );
+  }
   if (world.isPromptStart(asset, horizon, startUnix)) return startUnix;
   const before = world.latestPromptStart(asset, horizon, startUnix);
   const after = world.promptStarts(asset, horizon, startUnix, world.nowUnix)[0];

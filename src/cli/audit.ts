@@ -10,19 +10,14 @@ import {
   deploymentOptions,
   rethrowAsUsage,
   serviceRequest,
+  type ServiceCommandOptions,
+  type DeploymentCommandOptions,
 } from "./serviceOptions.ts";
 
-interface AuditCommandOptions {
+interface AuditCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
   dir?: string;
   assets?: string[];
   db: string;
-  naming?: string;
-  paths?: Record<string, string>;
-  baseUrl?: string;
-  apiKey?: string;
-  apiKeyFile?: string;
-  now?: string;
-  seed?: number;
   json?: boolean;
 }
 

@@ -18,9 +18,10 @@ import {
   addServiceOptions,
   rethrowAsUsage,
   serviceRequest,
+  type ServiceCommandOptions,
 } from "./serviceOptions.ts";
 
-interface BaselineCommandOptions {
+interface BaselineCommandOptions extends ServiceCommandOptions {
   from: string;
   to: string;
   competition: Competition;
@@ -30,11 +31,6 @@ interface BaselineCommandOptions {
   modelSeed: number;
   simulations: number;
   force?: boolean;
-  baseUrl?: string;
-  apiKey?: string;
-  apiKeyFile?: string;
-  now?: string;
-  seed?: number;
   json?: boolean;
 }
 

@@ -20,7 +20,8 @@ import { EXIT_OK, EXIT_USAGE, formatError } from "./errors.ts";
 const ROADMAP = `
 Start with \`npx pathlab sync\` (what \`npm start\` runs), then \`npx pathlab query "select …"\`.
 Benchmark miners with \`npx pathlab score --from <ISO> --to <ISO>\`.
-Check a miner's response before deploying it with \`npx pathlab validate FILE…\`.`;
+Check a miner's response before deploying it with \`npx pathlab validate FILE…\`.
+Check the service's insights against themselves with \`npx pathlab audit\`.`;
 
 /** Streams the program writes to; tests pass their own. */
 export interface ProgramIo {

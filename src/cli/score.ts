@@ -20,12 +20,14 @@ import {
   deploymentOptions,
   rethrowAsUsage,
   serviceRequest,
+  type ServiceCommandOptions,
+  type DeploymentCommandOptions,
 } from "./serviceOptions.ts";
 import { DEFAULT_ERA_SETTINGS, type EraSettings } from "../spec/eras.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 
-interface ScoreCommandOptions {
+interface ScoreCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
   from: string;
   to: string;
   competition: Competition | "all";
@@ -33,18 +35,11 @@ interface ScoreCommandOptions {
   miners?: MinerSelection;
   ownOnly?: boolean;
   candidate?: string;
-  naming?: string;
-  paths?: Record<string, string>;
   outlierCapFrom?: number | null;
   volatilityCrpsFrom?: number | null;
   formatRuleFrom?: number | null;
   db: string;
   unitDeadline: number;
-  baseUrl?: string;
-  apiKey?: string;
-  apiKeyFile?: string;
-  now?: string;
-  seed?: number;
   json?: boolean;
   record?: string;
   replay?: string;

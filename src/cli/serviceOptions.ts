@@ -14,6 +14,27 @@ import { EXIT_USAGE } from "./errors.ts";
 import { integerOption, isoTimeOption } from "./optionParsers.ts";
 
 /**
+ * The options {@link addServiceOptions} adds, as commander parses them.
+ * @example interface SyncCommandOptions extends ServiceCommandOptions { db: string }
+ */
+export interface ServiceCommandOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  apiKeyFile?: string;
+  now?: string;
+  seed?: number;
+}
+
+/**
+ * The options {@link addDeploymentOptions} adds, as commander parses them.
+ * @example interface ScoreCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {}
+ */
+export interface DeploymentCommandOptions {
+  naming?: string;
+  paths?: Record<string, string>;
+}
+
+/**
  * Adds `--base-url` (env `PATHLAB_BASE_URL`), `--api-key` (env `PATHLAB_API_KEY`), `--api-key-file`,
  * and the embedded sandbox's `--now` and `--seed` to `command`, and returns it. Read the key back
  * with {@link apiKeyOption}.

@@ -14,25 +14,20 @@ import {
   deploymentOptions,
   rethrowAsUsage,
   serviceRequest,
+  type ServiceCommandOptions,
+  type DeploymentCommandOptions,
 } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { createSyncProgress } from "./syncProgress.ts";
 import { formatSyncReport } from "./syncReport.ts";
 
-interface SyncCommandOptions {
+interface SyncCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
   assets?: string[];
   horizons?: string[];
   db: string;
-  naming?: string;
-  paths?: Record<string, string>;
-  baseUrl?: string;
-  apiKey?: string;
-  apiKeyFile?: string;
   concurrency: number;
   unitDeadline: number;
-  now?: string;
-  seed?: number;
   json?: boolean;
   record?: string;
   replay?: string;

@@ -67,14 +67,9 @@ export interface RecordingInfo {
  *   query: "days=14&prompt_name=crypto-24h", status: 200, headers: { "content-type": "application/json" }, body: "[…]",
  * };
  */
-export interface RecordedExchange {
+export interface RecordedExchange extends Omit<ClientExchange, "bodyText"> {
   readonly sequence: number;
-  readonly operation: string;
-  readonly method: "GET";
-  readonly path: string;
-  readonly query: string;
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
+  /** The body as received (secrets redacted). */
   readonly body: string;
 }
 

@@ -43,7 +43,8 @@ export interface RecordReplay {
 
 /**
  * Checks `record` and `replay` against the other options (`SyncUsageError` for `record` with
- * `replay`, and for `replay` with a service or the sandbox's clock or seed), then loads the
+ * `replay`, and for `replay` with a service, the sandbox's clock or seed, or a naming or paths
+ * other than the recording's), then loads the
  * recording or starts the recorder (which checks that its directory is empty).
  * @example const prepared = await prepareRecordReplay("sync", { record: "/tmp/rec" }, secrets);
  */
@@ -73,6 +74,16 @@ export async function prepareRecordReplay(
     );
   }
   const recording = await loadRecording(options.replay, command);
+  const differs = (asked: unknown, recorded: unknown) =>
+    asked !== undefined && JSON.stringify(asked) !== JSON.stringify(recorded);
+  if (
+    differs(client.naming, recording.info.naming) ||
+    differs(client.paths, recording.info.paths)
+  ) {
+    throw new SyncUsageError(
+      `${command}: --replay answers in the recording's naming and paths (${JSON.stringify(recording.info.naming)}, ${JSON.stringify(recording.info.paths)}); leave --naming and --paths out, or record again with them`,
+    );
+  }
   return {
     recording,
     client: { ...client, naming: recording.info.naming, paths: recording.info.paths },

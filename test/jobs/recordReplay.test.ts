@@ -15,6 +15,7 @@ import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { temporaryFolder } from "../store/helpers.ts";
+import { liveNaming } from "../../src/spec/naming.ts";
 
 const NOW = "2026-02-25T23:47:00Z";
 const KEY = "sk-test-record-7d3a91c0e2b84f56";
@@ -251,12 +252,13 @@ describe("score --record then --replay", () => {
 });
 
 describe("record and replay options", () => {
-  it("refuses --record with --replay, and --replay with a service or the sandbox's clock", async () => {
+  it("refuses --record with --replay, and --replay with a service, the sandbox's clock or another naming", async () => {
     const database = join(folder, "usage.duckdb");
     const cases = [
       { record: join(folder, "a"), replay: recording() },
       { replay: recording(), baseUrl: "http://127.0.0.1:9", apiKey: KEY },
       { replay: recording(), now: NOW },
+      { replay: recording(), client: { naming: liveNaming } },
     ];
     for (const options of cases) {
       await expect(runSync({ ...SELECTION, database, ...options })).rejects.toThrow(SyncUsageError);

@@ -16,6 +16,7 @@ import {
 
 interface AuditCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
   dir?: string;
+  stored?: boolean;
   assets?: string[];
   db: string;
   json?: boolean;
@@ -38,6 +39,10 @@ export function auditCommand(io: ProgramIo, status: ProgramStatus): Command {
           "audit saved responses (<operation>/<ASSET>.json, as fixtures/captured) instead of the service",
         )
         .option(
+          "--stored",
+          "audit the service's records stored in --db (each asset's latest 24h forecast start) instead of the service",
+        )
+        .option(
           "--assets <list>",
           `comma-separated assets (default ${DEFAULT_AUDIT_ASSETS.join(",")})`,
           listOption("--assets", (asset) => asset),
@@ -47,12 +52,20 @@ export function auditCommand(io: ProgramIo, status: ProgramStatus): Command {
     ),
   );
   return command.action(async (options: AuditCommandOptions) => {
+    if (options.stored === true && options.dir !== undefined) {
+      command.error("error: audit: --stored and --dir name two sources; give one", {
+        exitCode: 2,
+        code: "pathlab.usage",
+      });
+    }
     let summary: AuditSummary;
     try {
       summary = await runAudit({
-        ...(options.dir !== undefined
-          ? { dir: options.dir }
-          : serviceRequest(command, options, io.stderr)),
+        ...(options.stored === true
+          ? { stored: true }
+          : options.dir !== undefined
+            ? { dir: options.dir }
+            : serviceRequest(command, options, io.stderr)),
         ...(options.assets !== undefined && { assets: options.assets }),
         database: options.db,
         client: deploymentOptions(options),

@@ -14,7 +14,8 @@ import { decode } from "../spec/codec.ts";
 import { neutralNaming } from "../spec/naming.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import { writeAuditFindings } from "../store/auditFindings.ts";
-import { openStore } from "../store/openStore.ts";
+import { openStore, type Store } from "../store/openStore.ts";
+import { queryRows } from "../store/queryRows.ts";
 import { finishRun, startRun } from "../store/runs.ts";
 import { DEFAULT_DATABASE } from "./jobDefaults.ts";
 import { resolveService, secretsOf, type ServiceRequest } from "./resolveService.ts";
@@ -51,6 +52,11 @@ const RECORDS = [
 export interface AuditOptions extends ServiceRequest {
   /** A folder of saved responses (`<operation>/<ASSET>.json`, as `fixtures/captured`) instead of the service. */
   readonly dir?: string;
+  /**
+   * Audit what `database` holds instead of the service: for each asset (default: every asset with
+   * stored 24h records), the service's records of its latest stored 24h forecast start.
+   */
+  readonly stored?: boolean;
   readonly assets?: readonly string[];
   /** The database the report is stored in; default `DEFAULT_DATABASE`. */
   readonly database?: string;
@@ -78,50 +84,56 @@ export interface AuditSummary {
  * @example const summary = await runAudit({ assets: ["BTC"] }); // the embedded sandbox
  */
 export async function runAudit(options: AuditOptions): Promise<AuditSummary> {
-  const assets = options.assets ?? DEFAULT_AUDIT_ASSETS;
+  let assets = options.assets ?? DEFAULT_AUDIT_ASSETS;
   const naming = options.client?.naming ?? neutralNaming;
   const database = options.database ?? DEFAULT_DATABASE;
   const secrets = secretsOf(options.apiKey);
   let read: (asset: string) => Promise<{ snapshot: AuditSnapshot; missing: string[] }>;
   let source: string;
   let close = async () => {};
-  if (options.dir !== undefined) {
-    const dir = options.dir;
-    source = `the folder ${dir}`;
-    read = async (asset) =>
-      gather(asset, async ([operation, file]) => {
-        const path = join(dir, file.replace("{asset}", asset));
-        const json = JSON.parse(readFileSync(path, "utf8")) as unknown;
-        return decode(operation, json, { naming });
-      });
-  } else {
-    const resolved = await resolveService(options, secrets);
-    const client = createClient({
-      ...options.client,
-      baseUrl: resolved.service.baseUrl,
-      apiKey: resolved.apiKey,
-    });
-    source =
-      resolved.service.kind === "service"
-        ? `the service at ${resolved.service.baseUrl}`
-        : `the embedded sandbox (seed ${resolved.service.seed}, now ${resolved.service.now})`;
-    close = async () => {
-      await client.close();
-      await resolved.sandbox?.close();
-    };
-    read = async (asset) =>
-      gather(asset, ([operation]) =>
-        operation === "/insights/option-pricing" &&
-        !(OPTION_PRICING_ASSETS as readonly string[]).includes(asset)
-          ? Promise.resolve(undefined)
-          : client.request(operation as "/insights/liquidation", {
-              asset: asset as "BTC",
-              ...(operation === "/insights/prediction-percentiles" && { horizon: "24h" as const }),
-            }),
-      );
-  }
   const store = await openStore(database);
   try {
+    if (options.stored === true) {
+      source = `the records stored in ${database}`;
+      assets = options.assets ?? (await storedAssets(store));
+      read = (asset) => storedSnapshot(store, asset);
+    } else if (options.dir !== undefined) {
+      const dir = options.dir;
+      source = `the folder ${dir}`;
+      read = async (asset) =>
+        gather(asset, async ([operation, file]) => {
+          const path = join(dir, file.replace("{asset}", asset));
+          const json = JSON.parse(readFileSync(path, "utf8")) as unknown;
+          return decode(operation, json, { naming });
+        });
+    } else {
+      const resolved = await resolveService(options, secrets);
+      const client = createClient({
+        ...options.client,
+        baseUrl: resolved.service.baseUrl,
+        apiKey: resolved.apiKey,
+      });
+      source =
+        resolved.service.kind === "service"
+          ? `the service at ${resolved.service.baseUrl}`
+          : `the embedded sandbox (seed ${resolved.service.seed}, now ${resolved.service.now})`;
+      close = async () => {
+        await client.close();
+        await resolved.sandbox?.close();
+      };
+      read = async (asset) =>
+        gather(asset, ([operation]) =>
+          operation === "/insights/option-pricing" &&
+          !(OPTION_PRICING_ASSETS as readonly string[]).includes(asset)
+            ? Promise.resolve(undefined)
+            : client.request(operation as "/insights/liquidation", {
+                asset: asset as "BTC",
+                ...(operation === "/insights/prediction-percentiles" && {
+                  horizon: "24h" as const,
+                }),
+              }),
+        );
+    }
     const run = await startRun(store, {
       command: "audit",
       args: { source, assets, database },
@@ -158,6 +170,40 @@ export async function runAudit(options: AuditOptions): Promise<AuditSummary> {
   } finally {
     await store.close();
   }
+}
+
+const STORED_24H = `source = 'service' AND horizon = '24h'`;
+
+/** The assets with the service's 24h records in `store`, in order. */
+async function storedAssets(store: Store): Promise<string[]> {
+  const { rows } = await queryRows(
+    store,
+    `SELECT DISTINCT asset FROM insights WHERE ${STORED_24H} ORDER BY asset`,
+  );
+  return rows.map((row) => String(row[0]));
+}
+
+/** The service's 24h records of `asset` at its latest stored forecast start, as a snapshot. */
+async function storedSnapshot(
+  store: Store,
+  asset: string,
+): Promise<{ snapshot: AuditSnapshot; missing: string[] }> {
+  const { rows } = await queryRows(
+    store,
+    `SELECT operation, record::VARCHAR, strftime(forecast_start_time, '%Y-%m-%dT%H:%M:%SZ')
+     FROM insights
+     WHERE ${STORED_24H} AND asset = $asset AND forecast_start_time =
+       (SELECT max(forecast_start_time) FROM insights WHERE ${STORED_24H} AND asset = $asset)`,
+    { asset },
+  );
+  const byOperation = new Map(rows.map((row) => [String(row[0]), JSON.parse(String(row[1]))]));
+  const found = await gather(asset, async ([operation]) => byOperation.get(operation));
+  const start = rows[0]?.[2];
+  if (rows.length === 0) found.missing.push(`no 24h records of ${asset} are stored`);
+  return {
+    snapshot: { ...found.snapshot, ...(start != null && { forecastStartTime: String(start) }) },
+    missing: found.missing,
+  };
 }
 
 /** Reads the five records of `asset` with `fetch`; each that fails is named in `missing`. */

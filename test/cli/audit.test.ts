@@ -55,6 +55,35 @@ describe("pathlab audit", () => {
     60_000,
   );
 
+  it("--stored audits what a sync stored, with its forecast start: every check, nothing found", async () => {
+    const database = join(folder, "synced.duckdb");
+    const sync = await runPathlab([
+      ...["sync", "--assets", "BTC", "--horizons", "24h", "--now", "2026-02-25T23:47:00Z"],
+      ...["--db", database],
+    ]);
+    expect(sync.code, sync.stderr).toBe(0);
+    const run = await runPathlab(["audit", "--stored", "--db", database, "--json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout) as {
+      source: string;
+      findings: number;
+      reports: { asset: string; forecastStartTime: string; compared: number; skipped: string[] }[];
+    };
+    expect(summary.source).toBe(`the records stored in ${database}`);
+    expect(
+      summary.reports.map(({ asset, forecastStartTime, skipped }) => ({
+        asset,
+        forecastStartTime,
+        skipped,
+      })),
+    ).toEqual([{ asset: "BTC", forecastStartTime: "2026-02-25T23:30:00Z", skipped: [] }]);
+    expect(summary.reports[0].compared).toBeGreaterThan(2500);
+    expect(summary.findings).toBe(0);
+    const both = await runPathlab(["audit", "--stored", "--dir", folder, "--db", database]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("pathlab: audit: --stored and --dir name two sources; give one");
+  }, 120_000);
+
   it("on the embedded sandbox: nothing found (exit 0)", async () => {
     const run = await runPathlab([
       ...["audit", "--assets", "BTC,ETH", "--now", "2026-02-25T23:47:00Z"],

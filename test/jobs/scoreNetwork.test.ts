@@ -262,86 +262,73 @@ describe("runScore against the network's rules", () => {
 });
 
 describe("runScore under lasting faults", () => {
+  /** Scores the base range (every miner recomputed) against a sandbox with `faults`. */
+  async function scoreUnder(
+    faults: string,
+    options: Partial<Parameters<typeof runScore>[0]>,
+  ): Promise<Awaited<ReturnType<typeof runScore>>> {
+    const faulty = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: KEY, faults });
+    try {
+      return await runScore({ ...base, baseUrl: faulty.url, ownOnly: false, ...options });
+    } finally {
+      await faulty.close();
+    }
+  }
+
   it("a prompt whose inputs fail after the retries is recorded with its reason; the others are scored", async () => {
     // Every realized path fails (5xx, beyond the retries): the prompts of the assets recomputed
     // from path sets (BTC, ETH, SOL) cannot be scored; the others (XRP, HYPE, on the service's
     // CRPS) must still be scored, stored and compared.
-    const faulty = await startEmbeddedSandbox({
-      seed: 42,
-      now: NOW,
-      apiKey: KEY,
-      faults: "5xx=every:1,path=/validation/realized-path",
+    const database = join(folder, "faults.duckdb");
+    const summary = await scoreUnder("5xx=every:1,path=/validation/realized-path", {
+      database,
+      client: { maxRetries: 1, retryBaseMs: 1, retryMaxMs: 5 },
     });
-    try {
-      const database = join(folder, "faults.duckdb");
-      const summary = await runScore({
-        ...base,
-        baseUrl: faulty.url,
-        ownOnly: false,
-        database,
-        client: { maxRetries: 1, retryBaseMs: 1, retryMaxMs: 5 },
-      });
-      const [competition] = summary.competitions;
-      expect(summary.failures.map((failure) => failure.where.split(" ")[1]).sort()).toEqual([
-        "BTC",
-        "BTC",
-        "ETH",
-        "ETH",
-        "SOL",
-      ]);
-      expect(competition.promptsScored).toBe(2); // XRP 09:32 and HYPE 09:36
-      for (const failure of summary.failures) {
-        expect(failure.where).toMatch(/^crypto-1h (BTC|ETH|SOL) 2026-11-21T09:\d\d:00Z$/);
-        expect(failure.reason).toMatch(/\/validation\/realized-path/);
-      }
-      expect(summary.agreement.disagree).toBe(0);
-      expect(summary.exitCode).toBe(1);
-      const [[status, failures]] = await rows(
-        database,
-        `select status, json_array_length(failures) from runs where id = ${summary.runId}`,
-      );
-      expect(status).toBe("partial");
-      expect(Number(failures)).toBe(summary.failures.length);
-      const [[prompts]] = await rows(database, "select count(*) from prompts");
-      expect(Number(prompts)).toBe(competition.promptsScored);
-    } finally {
-      await faulty.close();
+    const [competition] = summary.competitions;
+    expect(summary.failures.map((failure) => failure.where.split(" ")[1]).sort()).toEqual([
+      "BTC",
+      "BTC",
+      "ETH",
+      "ETH",
+      "SOL",
+    ]);
+    expect(competition.promptsScored).toBe(2); // XRP 09:32 and HYPE 09:36
+    for (const failure of summary.failures) {
+      expect(failure.where).toMatch(/^crypto-1h (BTC|ETH|SOL) 2026-11-21T09:\d\d:00Z$/);
+      expect(failure.reason).toMatch(/\/validation\/realized-path/);
     }
+    expect(summary.agreement.disagree).toBe(0);
+    expect(summary.exitCode).toBe(1);
+    const [[status, failures]] = await rows(
+      database,
+      `select status, json_array_length(failures) from runs where id = ${summary.runId}`,
+    );
+    expect(status).toBe("partial");
+    expect(Number(failures)).toBe(summary.failures.length);
+    const [[prompts]] = await rows(database, "select count(*) from prompts");
+    expect(Number(prompts)).toBe(competition.promptsScored);
   }, 120_000);
 
   it("a prompt whose requests hang stops at the prompt's deadline, named as such; the others are scored", async () => {
     // Every realized path takes 30 s to answer: the prompts recomputed from path sets stop at the
     // 1 s deadline; those on the service's CRPS (XRP, HYPE) are scored.
-    const slow = await startEmbeddedSandbox({
-      seed: 42,
-      now: NOW,
-      apiKey: KEY,
-      faults: "latency=30s,path=/validation/realized-path",
+    const summary = await scoreUnder("latency=30s,path=/validation/realized-path", {
+      database: join(folder, "deadline.duckdb"),
+      unitDeadlineMs: 1000,
     });
-    try {
-      const summary = await runScore({
-        ...base,
-        baseUrl: slow.url,
-        ownOnly: false,
-        database: join(folder, "deadline.duckdb"),
-        unitDeadlineMs: 1000,
-      });
-      expect(summary.failures.map((failure) => failure.where.split(" ")[1]).sort()).toEqual([
-        "BTC",
-        "BTC",
-        "ETH",
-        "ETH",
-        "SOL",
-      ]);
-      for (const failure of summary.failures) {
-        expect(failure.reason).toBe(
-          "not finished within 1 s (the prompt's deadline, --unit-deadline)",
-        );
-      }
-      expect(summary.competitions[0].promptsScored).toBe(2);
-      expect(summary.exitCode).toBe(1);
-    } finally {
-      await slow.close();
+    expect(summary.failures.map((failure) => failure.where.split(" ")[1]).sort()).toEqual([
+      "BTC",
+      "BTC",
+      "ETH",
+      "ETH",
+      "SOL",
+    ]);
+    for (const failure of summary.failures) {
+      expect(failure.reason).toBe(
+        "not finished within 1 s (the prompt's deadline, --unit-deadline)",
+      );
     }
+    expect(summary.competitions[0].promptsScored).toBe(2);
+    expect(summary.exitCode).toBe(1);
   }, 120_000);
 });

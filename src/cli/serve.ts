@@ -4,6 +4,7 @@ import { InvalidParamsError } from "../spec/errors.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import { FAULTS_FORMAT, parseFaults } from "../sandbox/server/parseFaults.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
+import { isSendableKey } from "../sandbox/server/accessControl.ts";
 import type { ProgramIo } from "./program.ts";
 import { addDeploymentOptions } from "./serviceOptions.ts";
 
@@ -151,7 +152,7 @@ export function serveCommand(io: ProgramIo): Command {
  */
 export function sandboxKey(key: string): string {
   const trimmed = key.trim();
-  if (trimmed === "" || !/^[\x21-\x7e]+$/.test(trimmed)) {
+  if (!isSendableKey(trimmed)) {
     throw new InvalidParamsError(
       "serve",
       "--api-key",

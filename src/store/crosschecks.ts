@@ -29,7 +29,8 @@ export interface CrosscheckEntry {
   readonly detail?: string;
 }
 
-const DELETE_CROSSCHECKS = `
+/** Removes the rows of one operation at one place (asset, horizon, forecast start). */
+export const DELETE_CROSSCHECKS = `
 DELETE FROM crosschecks
 WHERE operation = $operation AND asset = $asset AND horizon = $horizon
   AND forecast_start_time = $forecast_start_time`;

@@ -86,7 +86,7 @@ export async function startRun(store: Store, start: RunStart): Promise<Run> {
     const running = (await connection.runAndReadAll(SELECT_RUNNING)).getRowsJS();
     for (const [runId, pid, host] of running) {
       if (host !== null && host !== hostname()) continue;
-      if (pid !== null && processAlive(Number(pid), hostname())) continue;
+      if (pid !== null && processAlive(Number(pid))) continue;
       await connection.run(ABANDON_RUN, {
         id: runId as bigint,
         finished_at: timestampOfUnix(Date.now() / 1000),

@@ -4,9 +4,9 @@
  */
 
 import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
-import type { CrosscheckEntry } from "./crosschecks.ts";
+import { DELETE_CROSSCHECKS, type CrosscheckEntry } from "./crosschecks.ts";
 import type { InsightEntry, InsightPlace } from "./insights.ts";
-import type { VenueComparisonEntry } from "./venueComparisons.ts";
+import { DELETE_VENUE_COMPARISONS, type VenueComparisonEntry } from "./venueComparisons.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
 const PLACE = `asset = $asset AND horizon = $horizon AND forecast_start_time = $forecast_start_time`;
@@ -37,18 +37,23 @@ export async function removeStaleDerivedRows(
     horizon: place.horizon,
     forecast_start_time: timestampOfUnix(place.forecastStartTimeUnix),
   };
+  const { asset, forecast_start_time } = params;
+  /** The operations `sql` finds at the place that `kept` no longer has. */
+  const stale = async (sql: string, kept: Iterable<string>): Promise<string[]> => {
+    const keep = new Set(kept);
+    const reader = await connection.runAndReadAll(sql, params);
+    return reader
+      .getRowsJS()
+      .map((row) => String(row[0]))
+      .filter((operation) => !keep.has(operation));
+  };
   if (unit.insights !== undefined) {
-    const kept = new Set(
-      unit.insights.filter((entry) => entry.source === "recomputed").map((e) => e.operation),
+    const recomputed = unit.insights.filter((entry) => entry.source === "recomputed");
+    const operations = await stale(
+      `SELECT operation FROM insights WHERE ${PLACE} AND source = 'recomputed'`,
+      recomputed.map((entry) => entry.operation),
     );
-    const stale = (
-      await operationsAt(
-        connection,
-        `SELECT operation FROM insights WHERE ${PLACE} AND source = 'recomputed'`,
-        params,
-      )
-    ).filter((operation) => !kept.has(operation));
-    for (const operation of stale) {
+    for (const operation of operations) {
       const where = `${PLACE} AND source = 'recomputed' AND operation = $operation`;
       await connection.run(
         `DELETE FROM insight_values WHERE insight_id IN (SELECT id FROM insights WHERE ${where})`,
@@ -58,45 +63,21 @@ export async function removeStaleDerivedRows(
     }
   }
   if (unit.venueComparisons !== undefined) {
-    const kept = new Set(unit.venueComparisons.map((entry) => entry.operation));
-    const stale = (
-      await operationsAt(
-        connection,
-        `SELECT DISTINCT operation FROM insights WHERE ${PLACE}`,
-        params,
-      )
-    ).filter((operation) => !kept.has(operation));
-    for (const operation of stale) {
-      await connection.run(
-        `DELETE FROM venue_comparisons
-         WHERE operation = $operation AND asset = $asset AND forecast_start_time = $forecast_start_time`,
-        { operation, asset: params.asset, forecast_start_time: params.forecast_start_time },
-      );
+    const operations = await stale(
+      `SELECT DISTINCT operation FROM insights WHERE ${PLACE}`,
+      unit.venueComparisons.map((entry) => entry.operation),
+    );
+    for (const operation of operations) {
+      await connection.run(DELETE_VENUE_COMPARISONS, { operation, asset, forecast_start_time });
     }
   }
   if (unit.crosschecks !== undefined) {
-    const kept = new Set(unit.crosschecks.map((entry) => entry.operation));
-    const stale = (
-      await operationsAt(
-        connection,
-        `SELECT DISTINCT operation FROM crosschecks WHERE ${PLACE}`,
-        params,
-      )
-    ).filter((operation) => !kept.has(operation));
-    for (const operation of stale) {
-      await connection.run(`DELETE FROM crosschecks WHERE ${PLACE} AND operation = $operation`, {
-        ...params,
-        operation,
-      });
+    const operations = await stale(
+      `SELECT DISTINCT operation FROM crosschecks WHERE ${PLACE}`,
+      unit.crosschecks.map((entry) => entry.operation),
+    );
+    for (const operation of operations) {
+      await connection.run(DELETE_CROSSCHECKS, { ...params, operation });
     }
   }
-}
-
-async function operationsAt(
-  connection: DuckDBConnection,
-  sql: string,
-  params: Record<string, DuckDBValue>,
-): Promise<string[]> {
-  const reader = await connection.runAndReadAll(sql, params);
-  return reader.getRowsJS().map((row) => String(row[0]));
 }

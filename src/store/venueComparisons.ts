@@ -25,7 +25,8 @@ export interface VenueComparisonEntry {
   readonly recomputedStandardError?: number | null;
 }
 
-const DELETE_VENUE_COMPARISONS = `
+/** Removes the comparisons of one operation at one asset and forecast start. */
+export const DELETE_VENUE_COMPARISONS = `
 DELETE FROM venue_comparisons
 WHERE operation = $operation AND asset = $asset AND forecast_start_time = $forecast_start_time`;
 

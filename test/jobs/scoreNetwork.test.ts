@@ -275,6 +275,11 @@ describe("runScore under lasting faults", () => {
     }
   }
 
+  /** The assets of the range's prompts recomputed from path sets: one entry per prompt. */
+  const RECOMPUTED_PROMPT_ASSETS = ["BTC", "BTC", "ETH", "ETH", "SOL"];
+  const failedAssets = (summary: Awaited<ReturnType<typeof runScore>>) =>
+    summary.failures.map((failure) => failure.where.split(" ")[1]).sort();
+
   it("a prompt whose inputs fail after the retries is recorded with its reason; the others are scored", async () => {
     // Every realized path fails (5xx, beyond the retries): the prompts of the assets recomputed
     // from path sets (BTC, ETH, SOL) cannot be scored; the others (XRP, HYPE, on the service's
@@ -285,13 +290,7 @@ describe("runScore under lasting faults", () => {
       client: { maxRetries: 1, retryBaseMs: 1, retryMaxMs: 5 },
     });
     const [competition] = summary.competitions;
-    expect(summary.failures.map((failure) => failure.where.split(" ")[1]).sort()).toEqual([
-      "BTC",
-      "BTC",
-      "ETH",
-      "ETH",
-      "SOL",
-    ]);
+    expect(failedAssets(summary)).toEqual(RECOMPUTED_PROMPT_ASSETS);
     expect(competition.promptsScored).toBe(2); // XRP 09:32 and HYPE 09:36
     for (const failure of summary.failures) {
       expect(failure.where).toMatch(/^crypto-1h (BTC|ETH|SOL) 2026-11-21T09:\d\d:00Z$/);
@@ -316,13 +315,7 @@ describe("runScore under lasting faults", () => {
       database: join(folder, "deadline.duckdb"),
       unitDeadlineMs: 1000,
     });
-    expect(summary.failures.map((failure) => failure.where.split(" ")[1]).sort()).toEqual([
-      "BTC",
-      "BTC",
-      "ETH",
-      "ETH",
-      "SOL",
-    ]);
+    expect(failedAssets(summary)).toEqual(RECOMPUTED_PROMPT_ASSETS);
     for (const failure of summary.failures) {
       expect(failure.reason).toBe(
         "not finished within 1 s (the prompt's deadline, --unit-deadline)",

@@ -103,6 +103,14 @@ export interface AccessControl {
   creditsRemaining(apiKey: string): number | undefined;
 }
 
+/**
+ * Whether `key` can travel in `Authorization: Apikey <key>` as it is: visible ASCII, no spaces.
+ * @example isSendableKey("sk-local-1") // => true
+ */
+export function isSendableKey(key: string): boolean {
+  return /^[\x21-\x7e]+$/.test(key);
+}
+
 /** Rate-limit windows kept at most (the least recently used are forgotten). */
 const MAX_WINDOWS = 10_000;
 
@@ -121,13 +129,13 @@ export function createAccessControl(options: AccessOptions): AccessControl {
   if (options.apiKeys.length === 0) {
     throw new RangeError("createAccessControl requires at least one API key in apiKeys, got none");
   }
-  for (const key of apiKeys) {
-    if (!/^[\x21-\x7e]+$/.test(key)) {
+  apiKeys.forEach((key, index) => {
+    if (!isSendableKey(key)) {
       throw new RangeError(
-        `createAccessControl: an API key must be visible ASCII without spaces, got ${JSON.stringify(key)}`,
+        `createAccessControl: an API key must be visible ASCII without spaces, got key #${index + 1} (${key.length} characters; not shown)`,
       );
     }
-  }
+  });
   if (rateLimit !== false) {
     const { requests, windowMs } = rateLimit;
     if (!Number.isInteger(requests) || requests < 1 || !(windowMs > 0)) {

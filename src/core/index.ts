@@ -45,6 +45,7 @@ export type { RangeEstimates } from "./rangeStatistics.ts";
 export {
   logReturn,
   realizedVolatility,
+  realizedEntryVolatilities,
   forecastVolatility,
   pooledLogReturnVariance,
 } from "./volatility.ts";

@@ -81,6 +81,61 @@ export function realizedVolatility(
 }
 
 /**
+ * The realized volatility points of a volatility record from its listed returns (NaN where the
+ * record has null): blocks of `blockEntries` entries aligned to the end (the first block holds the
+ * remainder), at most `maxPoints` of them, the oldest; per block the sample std (ddof 1) of its
+ * finite returns × √525600 × 100, two-pass; NaN below 2 returns.
+ * Throws `RangeError` unless `blockEntries` and `maxPoints` are positive integers.
+ * @example realizedEntryVolatilities(Float64Array.of(NaN, 0.01, -0.01), 2, 31) // => [NaN, 1661.3…]
+ */
+export function realizedEntryVolatilities(
+  returns: Float64Array,
+  blockEntries: number,
+  maxPoints: number,
+): Float64Array {
+  for (const [name, value] of [
+    ["blockEntries", blockEntries],
+    ["maxPoints", maxPoints],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(
+        `realizedEntryVolatilities requires ${name} to be a positive integer, got ${value}`,
+      );
+    }
+  }
+  const n = returns.length;
+  const firstEnd = n % blockEntries || blockEntries;
+  const nBlocks = Math.min(maxPoints, n === 0 ? 0 : 1 + Math.ceil((n - firstEnd) / blockEntries));
+  const result = new Float64Array(nBlocks);
+  const scale = Math.sqrt(MINUTES_PER_YEAR) * 100;
+  for (let block = 0, start = 0, end = firstEnd; block < nBlocks; ++block) {
+    let count = 0;
+    let sum = 0;
+    for (let index = start; index < end; ++index) {
+      const value = returns[index];
+      if (value - value === 0) {
+        sum += value;
+        ++count;
+      }
+    }
+    if (count < 2) {
+      result[block] = NaN;
+    } else {
+      const mean = sum / count;
+      let squaredDeviations = 0;
+      for (let index = start; index < end; ++index) {
+        const value = returns[index];
+        if (value - value === 0) squaredDeviations += (value - mean) * (value - mean);
+      }
+      result[block] = Math.sqrt(squaredDeviations / (count - 1)) * scale;
+    }
+    start = end;
+    end += blockEntries;
+  }
+  return result;
+}
+
+/**
  * Forecast volatility per step, annualized percent: for each step t ≥ 1, the sample std (ddof 1)
  * across paths of ln(p[t] / p[t−1]) ({@link logReturn}), × √(525600 / stepMinutes) × 100; entry
  * t−1 is step t.

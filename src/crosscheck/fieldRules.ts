@@ -7,7 +7,6 @@
 import {
   PERCENTILE_PRICE_DECIMALS,
   PROBABILITY_DECIMALS,
-  TIME_IN_INTERVAL_DECIMALS,
   VOLATILITY_DECIMALS,
 } from "../spec/insightConventions.ts";
 
@@ -35,22 +34,19 @@ const PROBABILITY_FIELDS =
 /**
  * The rounding rule of a number at `field` (a generic field: array indexes written `[]`, map keys
  * `{}`, e.g. `data[].long_liquidation_probability{}`) of the record of `operationPath`, from the
- * insight conventions: probabilities 4 decimals; `expected_time_in_interval` 4; prediction
- * percentiles 2; volatilities, their averages and percentiles 2; everything else (prices, bounds,
- * impermanent loss, option prices, realized prices and returns) unrounded.
- * @example numberRule("/insights/lp-bounds", "data[].expected_time_in_interval") // => { decimals: 4, probability: false }
+ * insight conventions: probabilities 4 decimals; prediction percentiles 2; volatilities and their
+ * percentiles 2; everything else (prices, bounds, time in interval, impermanent loss, option
+ * prices, volatility averages, realized prices and returns) unrounded.
+ * @example numberRule("/insights/volatility", "forecast_future.volatility[]") // => { decimals: 2, probability: false }
  */
 export function numberRule(operationPath: string, field: string): NumberRule {
   if (PROBABILITY_FIELDS.test(field)) return PROBABILITY;
-  if (field.endsWith("expected_time_in_interval")) {
-    return { decimals: TIME_IN_INTERVAL_DECIMALS, probability: false };
-  }
   if (operationPath === "/insights/prediction-percentiles" && field.endsWith("percentiles[]{}")) {
     return { decimals: PERCENTILE_PRICE_DECIMALS, probability: false };
   }
   if (
     operationPath.startsWith("/insights/volatility") &&
-    /(?:volatility\[\]|average_volatility|percentiles\[\]\{\})$/.test(field)
+    /(?:volatility\[\]|percentiles\[\]\{\})$/.test(field)
   ) {
     return { decimals: VOLATILITY_DECIMALS, probability: false };
   }

@@ -5,7 +5,6 @@ import {
   LP_STAY_KEYS,
   LP_WIDTHS,
   PROBABILITY_DECIMALS,
-  TIME_IN_INTERVAL_DECIMALS,
   lpBounds,
   roundTo,
   timeInIntervalIn,
@@ -63,7 +62,7 @@ export function lpBoundsInsight(
       probabilityError(stay.values[index], nPaths);
     return {
       interval: { full_width: width.key, lower_bound: lowers[index], upper_bound: uppers[index] },
-      expected_time_in_interval: roundTo(inUnit(time.values[index]), TIME_IN_INTERVAL_DECIMALS),
+      expected_time_in_interval: inUnit(time.values[index]),
       expected_impermanent_loss: loss.values[index],
       probability_to_stay_in_interval: {
         [stayKey]: roundTo(stay.values[index], PROBABILITY_DECIMALS),

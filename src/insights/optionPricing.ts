@@ -1,7 +1,14 @@
 /** The option pricing record (`/insights/option-pricing`) recomputed from an ensemble. */
 
 import { optionPricesSorted } from "../core/optionPrices.ts";
-import { nextExpiryUnix, priceKey, stepOfTime, strikeGrid } from "../spec/insightConventions.ts";
+import {
+  optionExpiryUnix,
+  optionPriceDecimals,
+  priceKey,
+  roundTo,
+  stepOfTime,
+  strikeGrid,
+} from "../spec/insightConventions.ts";
 import type { OptionPricingRecord } from "../spec/records/option-pricing.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, unixOfContextTime, type InsightContext } from "./context.ts";
@@ -11,9 +18,10 @@ import { expiryTimeText } from "./timeText.ts";
 
 /**
  * Undiscounted European call and put prices, E[max(S − K, 0)] and E[max(K − S, 0)] over the paths,
- * unrounded, where S is each path's point at step(expiry) (clamped to the last point, so a 1h
- * ensemble prices at its horizon). Defaults: expiry = the next 08:00 UTC strictly after the
- * forecast start (`context.expiryTime` replaces it), strikes = the asset's grid around the current
+ * where S is each path's point at step(expiry) (clamped to the last point, so a 1h ensemble prices
+ * at its horizon), rounded as `optionPriceDecimals` says (BTC whole dollars, others unrounded).
+ * Defaults: expiry = `optionExpiryUnix` (BTC the monthly expiry, the others the next 08:00 UTC
+ * strictly after the forecast start; `context.expiryTime` replaces it), strikes = the asset's grid around the current
  * price (`strikeGrid`; `context.strikes` replaces it). Keys are the strikes' shortest decimal form;
  * `expiry_time` is written `YYYY-MM-DD HH:MM:SSZ` as the live service. One sweep per side over the
  * sorted prices (`optionPricesSorted` of core); standard errors sample std of the payoffs / √n.
@@ -28,7 +36,7 @@ export function optionPricingInsight(
   const resolved = resolveContext("optionPricingInsight", context, session.ensemble);
   const expiryUnix =
     context.expiryTime === undefined
-      ? nextExpiryUnix(resolved.forecastStartUnix)
+      ? optionExpiryUnix(context.asset, resolved.forecastStartUnix)
       : unixOfContextTime("optionPricingInsight", "expiryTime", context.expiryTime);
   const step = stepOfTime(
     expiryUnix,
@@ -43,10 +51,12 @@ export function optionPricingInsight(
   const callOptions: Record<string, number> = {};
   const putOptions: Record<string, number> = {};
   const standardErrors: Record<string, number> = {};
+  const decimals = optionPriceDecimals(context.asset);
+  const rounded = (value: number) => (decimals === undefined ? value : roundTo(value, decimals));
   strikes.forEach((strike, index) => {
     const key = priceKey(strike);
-    callOptions[key] = calls.values[index];
-    putOptions[key] = puts.values[index];
+    callOptions[key] = rounded(calls.values[index]);
+    putOptions[key] = rounded(puts.values[index]);
     standardErrors[standardErrorKey(["call_options", key])] = calls.standardErrors[index];
     standardErrors[standardErrorKey(["put_options", key])] = puts.standardErrors[index];
   });

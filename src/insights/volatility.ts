@@ -4,12 +4,12 @@
  * current and the previous prompt's ensembles).
  */
 
-import { realizedVolatility } from "../core/volatility.ts";
+import { realizedEntryVolatilities } from "../core/volatility.ts";
 import {
   HORIZON_LAYOUTS,
   VOLATILITY_DECIMALS,
   VOLATILITY_LAYOUTS,
-  realizedVolatilityMinutes,
+  nanMean,
   realizedWindowMinutes,
   roundTo,
 } from "../spec/insightConventions.ts";
@@ -27,24 +27,25 @@ import { standardErrorKey, standardErrorKeyGrid, type InsightResult } from "./re
 import { insightSessionFor, type InsightSession } from "./session.ts";
 
 /**
- * Realized, backtested and forecast volatility, annualized percent, 2 decimals (insight conventions,
- * `VOLATILITY_LAYOUTS`):
- * - `realized.prices`: the 1-minute closes of the window ending at the forecast start's minute
- *   (1,440 minutes for 24h, 120 for 1h; missing minutes left out), `returns` the simple return vs
- *   the previous listed price (null for the first);
- * - `realized.volatility`: per block of the last horizon (96 × 15 min or 30 × 2 min), the sample std
- *   of the 1-minute log returns (`realizedVolatility` of core), null below 2 returns;
- * - `forecast_future.volatility`: per block, the std across paths of the block's log return
- *   (`blockVolatilities`), null where not finite;
+ * Realized, backtested and forecast volatility, annualized percent, laid out as the insight
+ * conventions' `VOLATILITY_LAYOUTS` describe (97 points for 24h, 31 for 1h):
+ * - `realized.prices`: one entry per minute of the window ending at the forecast start's minute
+ *   (1,440 minutes for 24h, 120 for 1h), `{price: null, returns: null}` where `minuteClose` has no
+ *   close, `returns` the simple return vs the previous entry;
+ * - `realized.volatility`: blocks of the listed returns (`realizedEntryVolatilities` of core),
+ *   rounded, null below 2 returns; its average is numpy's nanmean of the rounded points;
+ * - `forecast_future.volatility`: null, then per block the std across paths of the block's log
+ *   return (`blockVolatilities`);
  * - `forecast_past.volatility`: the same for `context.previous` (the prompt one horizon earlier,
- *   or the latest one before that when none starts exactly then, re-based to its own price);
- * - averages: the means of the unrounded non-null values, then rounded.
+ *   or the latest one before that when none starts exactly then, re-based to its own price), then
+ *   the current ensemble's first block;
+ * - forecast averages: numpy's nanmean of the unrounded points, unrounded.
  * Requires `context.minuteClose` and `context.previous` (no defaults). Standard errors for the
- * forecast values (the realized part is data, not Monte Carlo); an average's is √(Σ SE²)/blocks
+ * forecast values (the realized part is data, not Monte Carlo); an average's is √(Σ SE²)/points
  * (blocks taken as independent).
  * Throws `RangeError` naming the field for a missing input, a context that does not fit the
  * ensemble, or a part with no finite block (the record has no place for it).
- * @example volatilityInsight(ensemble, context).record.forecast_future.volatility.length // => 96
+ * @example volatilityInsight(ensemble, context).record.forecast_future.volatility.length // => 97
  */
 export function volatilityInsight(
   source: Ensemble | InsightSession,
@@ -54,20 +55,30 @@ export function volatilityInsight(
   const session = insightSessionFor(source, context);
   const resolved = resolveContext(operation, context, session.ensemble);
   const previous = previousSession(operation, resolved, session);
-  const realizedCloses = Float64Array.from(
-    realizedVolatilityMinutes(context.horizon, resolved.forecastStartUnix),
-    requireMinuteClose(operation, context),
+  const layout = VOLATILITY_LAYOUTS[context.horizon];
+  const prices = realizedPrices(operation, resolved);
+  const realized = Array.from(
+    realizedEntryVolatilities(
+      Float64Array.from(prices, (entry) => entry.returns ?? NaN),
+      layout.realizedBlockEntries,
+      layout.pointCount,
+    ),
+    roundedOrNull,
   );
-  const realized = realizedVolatility(
-    realizedCloses,
-    VOLATILITY_LAYOUTS[context.horizon].blockMinutes,
-  );
-  const future = blockVolatilities(session, context.horizon);
-  const past = blockVolatilities(previous, context.horizon);
-  for (let block = 0; block < past.values.length; ++block) {
-    if (!Number.isFinite(past.values[block])) {
+  const blocks = blockVolatilities(session, context.horizon);
+  const pastBlocks = blockVolatilities(previous, context.horizon);
+  const future = {
+    values: Float64Array.of(NaN, ...blocks.values),
+    standardErrors: Float64Array.of(NaN, ...blocks.standardErrors),
+  };
+  const past = {
+    values: Float64Array.of(...pastBlocks.values, blocks.values[0]),
+    standardErrors: Float64Array.of(...pastBlocks.standardErrors, blocks.standardErrors[0]),
+  };
+  for (let point = 0; point < past.values.length; ++point) {
+    if (!Number.isFinite(past.values[point])) {
       throw new RangeError(
-        `${operation}: forecast_past.volatility[${block}]: the previous ensemble gives a non-finite volatility`,
+        `${operation}: forecast_past.volatility[${point}]: the ensembles give a non-finite volatility`,
       );
     }
   }
@@ -81,8 +92,8 @@ export function volatilityInsight(
       forecast_start_time: context.forecastStartTime,
       current_price: context.currentPrice,
       realized: {
-        prices: realizedPrices(operation, resolved),
-        volatility: Array.from(realized, roundedOrNull),
+        prices,
+        volatility: realized,
         average_volatility: averageOf(operation, "realized.average_volatility", realized).value,
       },
       forecast_past: {
@@ -152,18 +163,22 @@ function requireMinuteClose(
   return minuteClose;
 }
 
-/** The window's closes, oldest first, missing minutes left out; returns vs the previous listed price. */
+/** One entry per minute of the window, oldest first, `{price: null, returns: null}` without a close. */
 function realizedPrices(operation: string, resolved: ResolvedContext): RealizedPrice[] {
   const minuteClose = requireMinuteClose(operation, resolved.context);
   const prices: RealizedPrice[] = [];
-  let previous: number | undefined;
+  let previous = NaN;
   for (const minute of realizedWindowMinutes(
     resolved.context.horizon,
     resolved.forecastStartUnix,
   )) {
     const price = minuteClose(minute);
-    if (!Number.isFinite(price)) continue;
-    prices.push({ price, returns: previous === undefined ? null : price / previous - 1 });
+    if (!(price > 0 && price < Infinity)) {
+      prices.push({ price: null, returns: null });
+      previous = NaN;
+      continue;
+    }
+    prices.push({ price, returns: previous > 0 ? price / previous - 1 : null });
     previous = price;
   }
   return prices;
@@ -208,26 +223,20 @@ function roundedOrNull(value: number): number | null {
   return Number.isFinite(value) ? roundTo(value, VOLATILITY_DECIMALS) : null;
 }
 
-/** Mean of the finite values (unrounded), rounded; throws naming the field when there are none. */
+/** numpy's nanmean of the points, unrounded, and their count; throws naming the field when there are none. */
 function averageOf(
   operation: string,
   field: string,
-  values: Float64Array,
+  values: Float64Array | readonly (number | null)[],
 ): { value: number; count: number } {
-  let sum = 0;
   let count = 0;
-  for (let index = 0; index < values.length; ++index) {
-    if (Number.isFinite(values[index])) {
-      sum += values[index];
-      ++count;
-    }
-  }
+  for (const value of values) if (value !== null && Number.isFinite(value)) ++count;
   if (count === 0) {
     throw new RangeError(
       `${operation}: ${field}: no block has a finite volatility (${values.length} blocks)`,
     );
   }
-  return { value: roundTo(sum / count, VOLATILITY_DECIMALS), count };
+  return { value: nanMean(values), count };
 }
 
 function recordErrors(

@@ -1,10 +1,12 @@
 /**
  * The 1-minute closes before a forecast start, which the volatility records' `realized` part and
- * the previous forecast's price are computed from, fetched from the realized-path operation.
+ * the previous forecast's price are computed from, fetched from the realized-path operation at
+ * prompt starts only (the live service answers it nowhere else).
  */
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
-import type { RealizedPathParams } from "../spec/params.ts";
+import type { PromptsParams, RealizedPathParams } from "../spec/params.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
 
 /**
  * Minute closes as the insight context takes them (`minuteClose`, `priceAt` of `InsightContext`).
@@ -17,16 +19,23 @@ export interface MinuteCloses {
   readonly priceAt: (unix: number) => number;
 }
 
-/** Seconds per realized-path request: the 1h prompt's shape (60 s steps over 3,600 s). */
-const WINDOW_SECONDS = 3600;
+/** The prompt shapes whose realized paths give closes: 1h prompts every minute, then 24h every 5. */
+const SHAPES = [
+  { time_increment: 60, time_length: 3600 },
+  { time_increment: 300, time_length: 86400 },
+] as const;
+
+type Shape = (typeof SHAPES)[number];
 
 /**
- * Fetches the 1-minute closes of `asset` from `fromUnix` to at least `toUnix` (floored to the
- * minute; the last hour's request runs to its end) through the realized-path operation at 60 s
- * steps, one hour per request (the prompts' shapes are the only increment/length pairs the
- * operation takes), the requests in parallel. `asset` is
- * taken as the validation operations name it (the cross-listed `SPYX` is the earlier form they
- * accept). Missing candles (`null`) are NaN. Client errors are thrown.
+ * Fetches the closes of `asset` from `fromUnix` to `toUnix` (floored to the minute) through the
+ * realized-path operation at prompt starts, as the live service allows:
+ * - the asset's 1h prompts (`/validation/prompts`) are chosen to cover the window with as few
+ *   requests as possible, each request giving the 61 closes of its hour;
+ * - minutes that no 1h prompt covers are taken, where a 24h prompt covers them, from its realized
+ *   path at 5-minute steps (the other minutes of those stretches stay missing).
+ * Requests run in parallel. `asset` is taken as the validation operations name it. Missing candles
+ * (`null`) are NaN. Client errors are thrown.
  * @example
  * const closes = await fetchMinuteCloses(client, "ETH", start - 27 * 3600, start);
  * closes.priceAt(start - 86400) // => the close of the minute one day before the start
@@ -39,27 +48,34 @@ export async function fetchMinuteCloses(
 ): Promise<MinuteCloses> {
   const first = Math.floor(fromUnix / 60) * 60;
   const last = Math.floor(toUnix / 60) * 60;
-  const starts: number[] = [];
-  for (let start = first; start < last; start += WINDOW_SECONDS) starts.push(start);
-  if (starts.length === 0) starts.push(first);
-  const paths = await Promise.all(
-    starts.map((start) => {
-      const params: RealizedPathParams = {
-        asset: asset as RealizedPathParams["asset"],
-        start_time: new Date(start * 1000).toISOString(),
-        time_increment: 60,
-        time_length: WINDOW_SECONDS as RealizedPathParams["time_length"],
-      };
-      return client.request("/validation/realized-path", params);
-    }),
-  );
   const closes = new Map<number, number>();
-  paths.forEach((path, index) => {
-    path.real_prices.forEach((price, step) => {
-      const minute = starts[index] + step * 60;
-      if (price !== null && Number.isFinite(price)) closes.set(minute, price);
+  let gaps: [number, number][] = [[first, last]];
+  for (const shape of SHAPES) {
+    if (gaps.length === 0) break;
+    const starts = await promptStarts(client, asset, shape, gaps[0][0], gaps.at(-1)![1]);
+    const chosen = gaps.flatMap(([from, to]) =>
+      coveringStarts(starts, from, to, shape.time_length),
+    );
+    const paths = await Promise.all(
+      chosen.map((start) => {
+        const params: RealizedPathParams = {
+          asset: asset as RealizedPathParams["asset"],
+          start_time: new Date(start * 1000).toISOString(),
+          ...shape,
+        };
+        return client.request("/validation/realized-path", params);
+      }),
+    );
+    paths.forEach((path, index) => {
+      path.real_prices.forEach((price, step) => {
+        const minute = chosen[index] + step * shape.time_increment;
+        if (price !== null && Number.isFinite(price) && minute >= first && minute <= last) {
+          closes.set(minute, price);
+        }
+      });
     });
-  });
+    gaps = gaps.flatMap(([from, to]) => uncovered(chosen, shape.time_length, from, to));
+  }
   const minuteClose = (minuteUnix: number): number => closes.get(minuteUnix) ?? NaN;
   const priceAt = (unix: number): number => {
     for (let minute = Math.floor(unix / 60) * 60; minute >= first; minute -= 60) {
@@ -69,4 +85,66 @@ export async function fetchMinuteCloses(
     return NaN;
   };
   return { minuteClose, priceAt };
+}
+
+/** The asset's prompt starts of `shape` whose paths reach into [from, to], ascending (unix seconds). */
+async function promptStarts(
+  client: PathlabClient,
+  asset: string,
+  shape: Shape,
+  from: number,
+  to: number,
+): Promise<number[]> {
+  const params: PromptsParams = {
+    asset: asset as PromptsParams["asset"],
+    from: new Date((from - shape.time_length) * 1000).toISOString(),
+    to: new Date(to * 1000).toISOString(),
+    ...shape,
+  };
+  const list = await client.request("/validation/prompts", params);
+  return list.start_times.map((time) => parseIsoTimeMs(time) / 1000).sort((a, b) => a - b);
+}
+
+/**
+ * Starts (ascending) whose windows [start, start + length] cover [from, to] with the fewest
+ * requests: for each first uncovered minute, the latest start at or before it that still reaches
+ * it, else the next start after it (leaving a gap).
+ * @example coveringStarts([0, 1200, 2400, 3600, 4800], 600, 5400, 3600) // => [0, 3600]
+ */
+export function coveringStarts(
+  starts: readonly number[],
+  from: number,
+  to: number,
+  length: number,
+): number[] {
+  const chosen: number[] = [];
+  let need = from;
+  let index = 0;
+  while (need <= to && index < starts.length) {
+    while (index + 1 < starts.length && starts[index + 1] <= need) index++;
+    if (starts[index] + length < need) index++;
+    if (index >= starts.length || starts[index] > to) break;
+    chosen.push(starts[index]);
+    need = Math.max(need, starts[index] + length + 60);
+    index++;
+  }
+  return chosen;
+}
+
+/** The stretches of [from, to] (whole minutes) that no window [start, start + length] covers. */
+function uncovered(
+  starts: readonly number[],
+  length: number,
+  from: number,
+  to: number,
+): [number, number][] {
+  const gaps: [number, number][] = [];
+  let need = from;
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    if (start > need) gaps.push([need, Math.min(start - 60, to)]);
+    need = Math.max(need, start + length + 60);
+    if (need > to) break;
+  }
+  if (need <= to) gaps.push([need, to]);
+  return gaps.filter(([gapFrom, gapTo]) => gapFrom <= gapTo);
 }

@@ -65,3 +65,34 @@ export function forecastVolatility(
   }
   return volatilities;
 }
+
+/**
+ * The realized volatility points of a volatility record from its listed returns (the `returns`
+ * of `realized.prices`, null where not computable): the entries cut into blocks of `blockEntries`
+ * aligned to the end (the first block holds the remainder), at most `maxPoints` blocks, the
+ * oldest; per block the sample std (ddof 1) of its non-null returns × √525600 × 100, NaN below 2.
+ * Throws `RangeError` unless `blockEntries` and `maxPoints` are positive integers.
+ * @example realizedEntryVolatility([null, 0.01, -0.01, 0.01, -0.01], 2, 31) // => [NaN, 1661.3…, 1661.3…]
+ */
+export function realizedEntryVolatility(
+  returns: readonly (number | null)[],
+  blockEntries: number,
+  maxPoints: number,
+): number[] {
+  const max = Number.MAX_SAFE_INTEGER;
+  requireIntegerInRange("realizedEntryVolatility", "blockEntries", blockEntries, 1, max);
+  requireIntegerInRange("realizedEntryVolatility", "maxPoints", maxPoints, 1, max);
+  const firstBlockEnd = returns.length % blockEntries || blockEntries;
+  const volatilities: number[] = [];
+  for (
+    let start = 0, end = firstBlockEnd;
+    start < returns.length && volatilities.length < maxPoints;
+    start = end, end += blockEntries
+  ) {
+    const block = returns.slice(start, end).filter((value): value is number => value !== null);
+    volatilities.push(
+      block.length < 2 ? NaN : sampleStandardDeviation(block) * Math.sqrt(MINUTES_PER_YEAR) * 100,
+    );
+  }
+  return volatilities;
+}

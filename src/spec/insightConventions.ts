@@ -145,12 +145,6 @@ export const PERCENTILE_PRICE_DECIMALS = 2;
 export const VOLATILITY_DECIMALS = 2;
 
 /**
- * Decimals of `expected_time_in_interval`. Impermanent loss and option prices are not rounded.
- * @example roundTo(62.91654, TIME_IN_INTERVAL_DECIMALS) // => 62.9165
- */
-export const TIME_IN_INTERVAL_DECIMALS = 4;
-
-/**
  * The map key of a price (LP probability levels, option strikes): `String(price)` of the unrounded
  * number, JavaScript's shortest round-trip form, which equals Python's `repr`.
  * @example priceKey(71272.32018575001) // => "71272.32018575001"
@@ -378,12 +372,55 @@ export function nextExpiryUnix(forecastStartUnix: number): number {
 }
 
 /**
+ * Days a monthly expiry must lie ahead to be used: the live BTC record of 2026-02-25 23:45 UTC
+ * skipped 2026-02-27 (2 days ahead) for 2026-03-27.
+ * @example MONTHLY_EXPIRY_MIN_DAYS // => 7
+ */
+export const MONTHLY_EXPIRY_MIN_DAYS = 7;
+
+/**
+ * The monthly option expiry: the last Friday of a month at 08:00 UTC, the first that lies more
+ * than {@link MONTHLY_EXPIRY_MIN_DAYS} days after the forecast start.
+ * @example monthlyExpiryUnix(Date.UTC(2026, 1, 25, 23, 45) / 1000) // => 1774598400 (2026-03-27 08:00Z)
+ */
+export function monthlyExpiryUnix(forecastStartUnix: number): number {
+  const start = new Date(forecastStartUnix * 1000);
+  for (let month = 0; ; month++) {
+    const lastDay = new Date(
+      Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month + 1, 0, OPTION_EXPIRY_HOUR_UTC),
+    );
+    const friday = lastDay.getTime() / 1000 - ((lastDay.getUTCDay() + 2) % 7) * 86400;
+    if (friday - forecastStartUnix > MONTHLY_EXPIRY_MIN_DAYS * 86400) return friday;
+  }
+}
+
+/**
+ * The option expiry of an asset's record: BTC uses the monthly expiry (as the live record does),
+ * every other asset the next 08:00 UTC.
+ * @example optionExpiryUnix("ETH", Date.UTC(2026, 1, 25, 23, 45) / 1000) // => 1772092800
+ */
+export function optionExpiryUnix(asset: string, forecastStartUnix: number): number {
+  return asset === "BTC" ? monthlyExpiryUnix(forecastStartUnix) : nextExpiryUnix(forecastStartUnix);
+}
+
+/**
+ * Decimals of an asset's option prices: whole dollars for BTC (as the live record), none
+ * (unrounded) for every other asset.
+ * @example optionPriceDecimals("BTC") // => 0
+ */
+export function optionPriceDecimals(asset: string): number | undefined {
+  return asset === "BTC" ? 0 : undefined;
+}
+
+/**
  * A strike grid rule: spacing and number of strikes.
  * @example const rule: StrikeGridRule = { step: 25, count: 13 };
  */
 export interface StrikeGridRule {
   readonly step: number;
   readonly count: number;
+  /** Strikes below the centre; default ⌊(count − 1)/2⌋ (an even count then has one more above). */
+  readonly below?: number;
 }
 
 const EQUITY_RULE: StrikeGridRule = Object.freeze({ step: 0.5, count: 22 });
@@ -396,7 +433,7 @@ const SP_RULE: StrikeGridRule = Object.freeze({ step: 1, count: 21 });
 export const STRIKE_GRID_RULES: Readonly<Record<string, StrikeGridRule>> = Object.freeze({
   BTC: Object.freeze({ step: 1000, count: 7 }),
   ETH: Object.freeze({ step: 25, count: 13 }),
-  SOL: Object.freeze({ step: 2, count: 14 }),
+  SOL: Object.freeze({ step: 2, count: 14, below: 7 }),
   XRP: Object.freeze({ step: 0.05, count: 13 }),
   HYPE: Object.freeze({ step: 1, count: 13 }),
   SPYX: SP_RULE,
@@ -457,7 +494,8 @@ export function strikeGridRule(asset: string, spotPrice: number): StrikeGridRule
 
 /**
  * The option strikes of an asset at a spot price: with the asset's rule (step s, count n), centre
- * c = round(spot / s)·s and strike i = c + (i − ⌊(n − 1)/2⌋)·s for i = 0 … n − 1, each rounded to
+ * c = round(spot / s)·s and strike i = c + (i − b)·s for i = 0 … n − 1, b the rule's strikes below
+ * the centre (default ⌊(n − 1)/2⌋; the live SOL grid has 7 below and 6 above), each rounded to
  * the decimals of s (so 0.05-step strikes are `2.15`, not `2.1500000000000004`). Keys are
  * {@link priceKey}. Throws `RangeError` for a spot that is not finite and positive.
  * @example
@@ -470,10 +508,10 @@ export function strikeGrid(asset: string, spotPrice: number): number[] {
       `strikeGrid requires a finite positive spotPrice for ${asset}, got ${spotPrice}`,
     );
   }
-  const { step, count } = strikeGridRule(asset, spotPrice);
+  const { step, count, below } = strikeGridRule(asset, spotPrice);
   const decimals = decimalsOf(step);
   const centerIndex = Math.round(spotPrice / step);
-  const firstOffset = Math.floor((count - 1) / 2);
+  const firstOffset = below ?? Math.floor((count - 1) / 2);
   const strikes: number[] = [];
   for (let index = 0; index < count; index++) {
     strikes.push(roundTo((centerIndex + index - firstOffset) * step, decimals));
@@ -500,41 +538,113 @@ export function annualizeVolatility(standardDeviation: number, periodMinutes: nu
 
 /**
  * The block layout of the volatility records of a horizon.
- * @example const { blockMinutes, blockCount } = VOLATILITY_LAYOUTS["24h"]; // 15, 96
+ * @example const { blockMinutes, blockCount, pointCount } = VOLATILITY_LAYOUTS["24h"]; // 15, 96, 97
  */
 export interface VolatilityLayout {
   /** Length of a block in minutes (24h: 15 = 3 steps of 300 s; 1h: 2 = 2 steps of 60 s). */
   readonly blockMinutes: number;
-  /** Blocks per horizon: 96 (24h) or 30 (1h). */
+  /** Forecast blocks per horizon: 96 (24h) or 30 (1h). */
   readonly blockCount: number;
+  /** Points of each volatility series: blockCount + 1, one per block boundary (97 or 31). */
+  readonly pointCount: number;
   /** Minutes of realized 1-minute closes listed in `realized.prices`: 1,440 (24h) or 120 (1h). */
   readonly realizedWindowMinutes: number;
+  /** Listed prices per realized block: 15 (24h) or 2 (1h). */
+  readonly realizedBlockEntries: number;
 }
 
 /**
- * Volatility layouts per horizon.
+ * Volatility layouts per horizon. The realized rules reproduce every captured live record exactly
+ * (`realized.volatility` and `realized.average_volatility` from its own `realized.prices`); the
+ * forecast series have the live lengths and null positions.
  *
- * - `realized.prices`: the closes of the {@link realizedWindowMinutes} minutes ending at the forecast
- *   start (its own minute included; a missing minute is left out); `returns` = simple return vs the
- *   previous listed price, null for the first.
- * - `realized.volatility`, block b = 0 … blockCount − 1: the minute closes at
- *   forecastStart − H + b·Δ … forecastStart − H + (b + 1)·Δ (H the horizon, Δ the block: Δ + 1
- *   closes, Δ one-minute log returns; see {@link realizedVolatilityMinutes}); the sample std (ddof 1)
- *   of the returns whose two closes both exist, × √525600 × 100; null below 2 returns.
- *   `average_volatility` = mean of the non-null values (every average here is taken over the
- *   unrounded values, then rounded like them to {@link VOLATILITY_DECIMALS}).
- * - `forecast_future.volatility`, block b: points [b·k, (b + 1)·k] (k = Δ·60 / timeIncrement); the
- *   sample std ACROSS PATHS of ln(p[(b+1)k] / p[bk]), × √(525600 / Δ) × 100. `forecast_past`: the
- *   same over the ensemble of the prompt one horizon earlier, re-based to the market price at that
- *   prompt's start (what the service reported then). Averages = means.
+ * - `realized.prices`: one entry per minute of the {@link realizedWindowMinutes} minutes ending at
+ *   the forecast start (its own minute included), oldest first; a minute without a close is
+ *   `{price: null, returns: null}` (the live spelling of a closed market); `returns` = the simple
+ *   return vs the previous entry, null for the first entry and beside a null price.
+ * - `realized.volatility`: the entries cut into blocks of `realizedBlockEntries`, aligned to the
+ *   end (the first block holds the remainder), at most `pointCount` blocks, the oldest; per block
+ *   the sample std (ddof 1) of its non-null `returns` × √525600 × 100, null below 2 returns,
+ *   rounded. `average_volatility` = {@link nanMean} of the rounded points (not rounded again).
+ * - Forecast blocks, b = 0 … blockCount − 1: points [b·k, (b + 1)·k] (k = Δ·60 / timeIncrement); the
+ *   sample std ACROSS PATHS of ln(p[(b+1)k] / p[bk]), × √(525600 / Δ) × 100.
+ * - `forecast_future.volatility`, point i = 0 … blockCount: the current ensemble's block that ends
+ *   at forecast start + i·Δ; point 0 ends no forecast block and is null.
+ * - `forecast_past.volatility`, point i: the block that starts at forecast start − H + i·Δ, from the
+ *   ensemble of the prompt one horizon earlier (re-based to the market price at its start) for
+ *   i < blockCount, and from the current ensemble for the last point (so past's last point equals
+ *   future's point 1). Forecast averages = {@link nanMean} of the unrounded points, unrounded.
  * - Volatility percentiles, block b: R-7 percentiles across paths of |ln(p[(b+1)k] / p[bk])| ×
- *   √(525600 / Δ) × 100; past = the previous prompt's ensemble, future = the current one.
- * @example VOLATILITY_LAYOUTS["1h"] // => { blockMinutes: 2, blockCount: 30, realizedWindowMinutes: 120 }
+ *   √(525600 / Δ) × 100; past = the previous prompt's ensemble, future = the current one (one
+ *   entry per block: no live capture shows another shape).
+ * @example VOLATILITY_LAYOUTS["1h"].pointCount // => 31
  */
 export const VOLATILITY_LAYOUTS: Readonly<Record<Horizon, VolatilityLayout>> = Object.freeze({
-  "24h": Object.freeze({ blockMinutes: 15, blockCount: 96, realizedWindowMinutes: 1440 }),
-  "1h": Object.freeze({ blockMinutes: 2, blockCount: 30, realizedWindowMinutes: 120 }),
+  "24h": Object.freeze({
+    blockMinutes: 15,
+    blockCount: 96,
+    pointCount: 97,
+    realizedWindowMinutes: 1440,
+    realizedBlockEntries: 15,
+  }),
+  "1h": Object.freeze({
+    blockMinutes: 2,
+    blockCount: 30,
+    pointCount: 31,
+    realizedWindowMinutes: 120,
+    realizedBlockEntries: 2,
+  }),
 });
+
+/**
+ * The sum numpy computes for a float64 array (`np.sum`, `np.mean`): pairwise summation, with
+ * blocks of up to 128 values summed in 8 interleaved partial sums. The live service's averages
+ * are numpy's to the last bit, which a left-to-right sum is not.
+ * @example numpySum([0.1, 0.2, 0.3]) // => 0.6000000000000001
+ */
+export function numpySum(values: ArrayLike<number>, from = 0, to = values.length): number {
+  const count = to - from;
+  if (count < 8) {
+    let sum = -0;
+    for (let index = from; index < to; index++) sum += values[index];
+    return sum;
+  }
+  if (count <= 128) {
+    const partial = [0, 1, 2, 3, 4, 5, 6, 7].map((lane) => values[from + lane]);
+    let index = from + 8;
+    for (; index < to - (count % 8); index += 8) {
+      for (let lane = 0; lane < 8; lane++) partial[lane] += values[index + lane];
+    }
+    let sum =
+      partial[0] +
+      partial[1] +
+      (partial[2] + partial[3]) +
+      (partial[4] + partial[5] + (partial[6] + partial[7]));
+    for (; index < to; index++) sum += values[index];
+    return sum;
+  }
+  let half = Math.floor(count / 2);
+  half -= half % 8;
+  return numpySum(values, from, from + half) + numpySum(values, from + half, to);
+}
+
+/**
+ * numpy's `np.nanmean`: the {@link numpySum} of the values with nulls and NaN as 0, divided by the
+ * count of the others; NaN when there are none.
+ * @example nanMean([null, 1, 2]) // => 1.5
+ */
+export function nanMean(values: readonly (number | null)[] | Float64Array): number {
+  const filled = new Float64Array(values.length);
+  let count = 0;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (value !== null && !Number.isNaN(value)) {
+      filled[index] = value;
+      count++;
+    }
+  }
+  return count === 0 ? NaN : numpySum(filled) / count;
+}
 
 /**
  * Path points per volatility block: blockMinutes·60 / timeIncrement (3 for 24h, 2 for 1h).
@@ -565,21 +675,6 @@ export function realizedWindowMinutes(horizon: Horizon, forecastStartUnix: numbe
   const count = VOLATILITY_LAYOUTS[horizon].realizedWindowMinutes;
   const minutes: number[] = [];
   for (let index = count - 1; index >= 0; index--) minutes.push(last - index * 60);
-  return minutes;
-}
-
-/**
- * The minutes (unix seconds) whose closes make `realized.volatility`: the H + 1 minutes from one
- * horizon before the forecast start's minute to it, oldest first. Consecutive groups of
- * blockMinutes returns over them are the blocks (for 24h the first minute lies one minute before
- * the listed window).
- * @example realizedVolatilityMinutes("1h", 7200).length // => 61
- */
-export function realizedVolatilityMinutes(horizon: Horizon, forecastStartUnix: number): number[] {
-  const last = minuteOf(forecastStartUnix);
-  const count = HORIZON_LAYOUTS[horizon].horizonMinutes;
-  const minutes: number[] = [];
-  for (let index = count; index >= 0; index--) minutes.push(last - index * 60);
   return minutes;
 }
 

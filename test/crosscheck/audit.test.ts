@@ -112,7 +112,16 @@ describe("audit of the sandbox's records", () => {
           records: { liquidation, lpBounds, lpProbabilities, options, percentiles },
         });
         expect(report.findings, asset).toEqual([]);
-        expect(report.skipped, asset).toEqual([]);
+        // BTC options expire monthly (as live), beyond the percentiles' 24 h: that one check cannot run.
+        expect(report.skipped, asset).toEqual(
+          asset === "BTC"
+            ? [
+                expect.stringMatching(
+                  /^the options' forward against the percentiles: the expiry \d{4}-\d\d-\d\d 08:00:00Z is not within the percentiles' 24 h/,
+                ),
+              ]
+            : [],
+        );
         expect(report.compared, asset).toBeGreaterThan(2500);
       }
     } finally {

@@ -256,14 +256,18 @@ describe("crossCheck verdicts", () => {
       decimals: 4,
       probability: true,
     });
-    expect(numberRule("/insights/lp-bounds", "data[].expected_time_in_interval").decimals).toBe(4);
+    expect(
+      numberRule("/insights/lp-bounds", "data[].expected_time_in_interval").decimals,
+    ).toBeUndefined();
     expect(numberRule("/insights/lp-bounds", "data[].expected_impermanent_loss").decimals).toBe(
       undefined,
     );
     expect(
       numberRule("/insights/prediction-percentiles", "forecast_future.percentiles[]{}").decimals,
     ).toBe(2);
-    expect(numberRule("/insights/volatility", "realized.average_volatility").decimals).toBe(2);
+    expect(
+      numberRule("/insights/volatility", "realized.average_volatility").decimals,
+    ).toBeUndefined();
     expect(numberRule("/insights/volatility", "realized.prices[].price").decimals).toBe(undefined);
     expect(numberRule("/insights/option-pricing", "call_options{}").decimals).toBe(undefined);
     expect(numberRule("/insights/venueb/daily", "[].model_probability_up").probability).toBe(true);

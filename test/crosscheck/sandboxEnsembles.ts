@@ -5,6 +5,7 @@
  * ensemble, and the 1-minute closes before the forecast start (realized path, 60 s steps).
  */
 
+import type { World } from "../../src/sandbox/world/world.ts";
 import { COMPETITION_ASSETS, type Horizon } from "../../src/spec/assets.ts";
 import { decode } from "../../src/spec/codec.ts";
 import { HORIZON_LAYOUTS } from "../../src/spec/insightConventions.ts";
@@ -105,33 +106,24 @@ export async function fetchEnsemble(
 }
 
 /**
- * 1-minute closes from `fromUnix` to `toUnix` (minutes, inclusive) via the realized path at 60 s
- * steps, one hour per request; `minuteClose` gives NaN where missing or outside, and `priceAt`
- * the last close at or before a time (as the service's current price).
+ * 1-minute closes from `fromUnix` to `toUnix` (minutes, inclusive), read from the sandbox's world
+ * (the realized-path operation answers only at prompt starts); `minuteClose` gives NaN where missing
+ * or outside, and `priceAt` the last close at or before a time (as the service's current price).
  */
-export async function fetchMinuteCloses(
-  sandbox: SandboxAddress,
+export function minuteClosesOf(
+  world: Pick<World, "minuteClose">,
   asset: string,
   fromUnix: number,
   toUnix: number,
-): Promise<{ minuteClose: (minuteUnix: number) => number; priceAt: (unix: number) => number }> {
-  const closes = new Map<number, number>();
-  for (let start = fromUnix; start < toUnix; start += 3600) {
-    const path = (await fetchRecord(sandbox, "/validation/realized-path", {
-      asset,
-      start_time: new Date(start * 1000).toISOString(),
-      time_increment: 60,
-      time_length: 3600,
-    })) as { real_prices: (number | null)[] };
-    path.real_prices.forEach((price, index) => {
-      if (price !== null) closes.set(start + index * 60, price);
-    });
-  }
-  const minuteClose = (minuteUnix: number): number => closes.get(minuteUnix) ?? NaN;
+): { minuteClose: (minuteUnix: number) => number; priceAt: (unix: number) => number } {
+  const first = Math.floor(fromUnix / 60) * 60;
+  const last = Math.floor(toUnix / 60) * 60;
+  const minuteClose = (minuteUnix: number): number =>
+    minuteUnix >= first && minuteUnix <= last ? world.minuteClose(asset, minuteUnix) : NaN;
   const priceAt = (unix: number): number => {
-    for (let minute = Math.floor(unix / 60) * 60; minute >= fromUnix; minute -= 60) {
-      const close = closes.get(minute);
-      if (close !== undefined) return close;
+    for (let minute = Math.floor(unix / 60) * 60; minute >= first; minute -= 60) {
+      const close = minuteClose(minute);
+      if (!Number.isNaN(close)) return close;
     }
     return NaN;
   };

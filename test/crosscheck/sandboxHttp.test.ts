@@ -6,6 +6,7 @@
  * multiplicatively: the diagnosis names it.
  */
 
+import type { World } from "../../src/sandbox/world/world.ts";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crossCheck, type CrossCheckRow } from "../../src/crosscheck/crossCheck.ts";
@@ -22,7 +23,7 @@ import { HORIZON_LAYOUTS } from "../../src/spec/insightConventions.ts";
 import { operationByPath } from "../../src/spec/operations.ts";
 import {
   fetchEnsemble,
-  fetchMinuteCloses,
+  minuteClosesOf,
   fetchRecord,
   rankedMiners,
   unixOf,
@@ -107,7 +108,7 @@ interface Fetched {
 }
 
 async function fetchAll(
-  sandbox: SandboxAddress,
+  sandbox: SandboxAddress & { readonly world: Pick<World, "minuteClose"> },
   asset: string,
   horizon: Horizon,
   paths: readonly RecomputablePath[],
@@ -125,8 +126,8 @@ async function fetchAll(
   const previous = ensembleOf(
     await fetchEnsemble(sandbox, asset, horizon, startUnix - horizonSeconds, ranked, 10),
   );
-  const { minuteClose, priceAt } = await fetchMinuteCloses(
-    sandbox,
+  const { minuteClose, priceAt } = minuteClosesOf(
+    sandbox.world,
     asset,
     startUnix - horizonSeconds - 3 * 3600,
     startUnix,

@@ -65,8 +65,13 @@ describe("insights on a GBM ensemble (24h, 10 × 1,000 paths, σ = 60 %) against
     session = new InsightSession(ensemble, context);
   });
 
-  it("optionPricingInsight prices calls and puts as Black–Scholes with r = 0 at the next 08:00 UTC, within 3 SE", () => {
-    const { record, standardErrors } = optionPricingInsight(session, context);
+  it("optionPricingInsight prices calls and puts as Black–Scholes with r = 0 at an 08:00 UTC expiry, within 3 SE", () => {
+    // BTC's default expiry is the monthly one, beyond the horizon; the next 08:00 UTC is asked for.
+    expect(optionPricingInsight(session, context).record.expiry_time).toBe("2026-03-27 08:00:00Z");
+    const { record, standardErrors } = optionPricingInsight(session, {
+      ...context,
+      expiryTime: "2026-02-26T08:00:00Z",
+    });
     expect(record.expiry_time).toBe("2026-02-26 08:00:00Z");
     // 23:45 → 08:00 is 8 h 15 min = 99 steps of 5 minutes.
     const years = yearsOf(495);
@@ -79,14 +84,14 @@ describe("insights on a GBM ensemble (24h, 10 × 1,000 paths, σ = 60 %) against
         record.call_options[key],
         expected.call,
         standardErrors[`call_options["${key}"]`],
-        0,
+        0.5, // BTC prices are whole dollars
       );
       expectWithinThreeErrors(
         `put ${key}`,
         record.put_options[key],
         expected.put,
         standardErrors[`put_options["${key}"]`],
-        0,
+        0.5,
       );
     }
   });
@@ -251,8 +256,8 @@ describe("volatility insights on GBM ensembles against σ", () => {
 
   it("volatilityInsight's forecast averages are σ × 100 (80 % now, 50 % for the previous prompt), within 3 SE", () => {
     const { record, standardErrors } = volatilityInsight(ensemble, context);
-    expect(record.forecast_future.volatility).toHaveLength(96);
-    expect(record.forecast_past.volatility).toHaveLength(96);
+    expect(record.forecast_future.volatility).toHaveLength(97);
+    expect(record.forecast_past.volatility).toHaveLength(97);
     expectWithinThreeErrors(
       "future average",
       record.forecast_future.average_volatility,
@@ -263,12 +268,15 @@ describe("volatility insights on GBM ensembles against σ", () => {
     expectWithinThreeErrors(
       "past average",
       record.forecast_past.average_volatility,
-      50,
+      // 96 blocks of the previous prompt, then the current prompt's first block.
+      (96 * 50 + 80) / 97,
       standardErrors["forecast_past.average_volatility"],
       0.005,
     );
-    // Per block, the z-scores of 96 independent blocks: none beyond 4.
-    record.forecast_future.volatility.forEach((value, block) => {
+    // Per block, the z-scores of 96 independent blocks (point 0 is null): none beyond 4.
+    expect(record.forecast_future.volatility[0]).toBeNull();
+    record.forecast_future.volatility.slice(1).forEach((value, index) => {
+      const block = index + 1;
       const z = ((value as number) - 80) / standardErrors[`forecast_future.volatility[${block}]`];
       expect(Math.abs(z)).toBeLessThan(4);
     });

@@ -15,7 +15,8 @@ import { venueBModelSides } from "../../src/insights/venueB.ts";
 import { volatilityInsight } from "../../src/insights/volatility.ts";
 import type { Ensemble } from "../../src/paths/ensemble.ts";
 import { lpRangeStatistics } from "../../src/reference/lp.ts";
-import { realizedVolatility } from "../../src/reference/volatility.ts";
+import { realizedEntryVolatility } from "../../src/reference/volatility.ts";
+import { nanMean } from "../../src/spec/insightConventions.ts";
 import { decode } from "../../src/spec/codec.ts";
 import { liveNaming } from "../../src/spec/naming.ts";
 import { parseIsoTimeMs } from "../../src/spec/time.ts";
@@ -108,12 +109,15 @@ describe("insight records have the spec's shape", () => {
     expect(percentiles.forecast_future.percentiles).toHaveLength(289);
     const volatility = recompute("/insights/volatility", ensemble, context).record;
     expect(volatility.realized.volatility).toHaveLength(96);
-    expect(volatility.forecast_past.volatility).toHaveLength(96);
-    // 1,440 minutes, of which those divisible by 97 are missing in the synthetic market.
+    expect(volatility.forecast_past.volatility).toHaveLength(97);
+    expect(volatility.forecast_future.volatility).toHaveLength(97);
+    expect(volatility.forecast_future.volatility[0]).toBeNull();
+    // 1,440 minutes, of which those divisible by 97 are missing in the synthetic market: listed as null.
     const listed = Array.from({ length: 1440 }, (_, index) => START_UNIX / 60 - 1439 + index);
-    expect(volatility.realized.prices).toHaveLength(
-      listed.filter((minute) => minute % 97 !== 0).length,
-    );
+    expect(volatility.realized.prices).toHaveLength(1440);
+    expect(
+      volatility.realized.prices.flatMap((entry, index) => (entry.price === null ? [index] : [])),
+    ).toEqual(listed.flatMap((minute, index) => (minute % 97 === 0 ? [index] : [])));
   });
 
   it("the records carry the context's start and current price, and every path starts at the current price", () => {
@@ -139,9 +143,7 @@ describe("insight records have the spec's shape", () => {
         5,
         2000,
       );
-      expect(entry.expected_time_in_interval).toBe(
-        Math.round(reference.expectedTimeInsideMinutes * 1e4) / 1e4,
-      );
+      expect(entry.expected_time_in_interval).toBeCloseTo(reference.expectedTimeInsideMinutes, 9);
       expect(entry.probability_to_stay_in_interval["24"]).toBe(
         Math.round(reference.probabilityToStay * 1e4) / 1e4,
       );
@@ -156,13 +158,50 @@ describe("insight records have the spec's shape", () => {
     }
   });
 
-  it("volatilityInsight's realized part is the reference realizedVolatility of the 1,441 closes up to the forecast start", () => {
+  it("volatilityInsight on a market closed for an hour: the live lengths, null entries and null blocks where closed", () => {
+    const open = syntheticMinuteClose(2000);
+    // Closed for the 60 minutes ending 6 h before the forecast start (as XAU's daily break).
+    const closedFrom = START_UNIX - 7 * 3600 + 60;
+    const closedTo = START_UNIX - 6 * 3600;
+    const minuteClose = (minute: number) =>
+      minute >= closedFrom && minute <= closedTo ? NaN : open(minute);
+    const { record } = volatilityInsight(ensemble, { ...context, minuteClose });
+    expect(record.realized.prices).toHaveLength(1440);
+    expect(record.forecast_future.volatility).toHaveLength(97);
+    expect(record.forecast_past.volatility).toHaveLength(97);
+    const firstClosed = 1439 - (START_UNIX - closedFrom) / 60;
+    for (let index = firstClosed; index < firstClosed + 60; index++) {
+      expect(record.realized.prices[index]).toEqual({ price: null, returns: null });
+    }
+    // The first price after the break has no return; the one after it has.
+    expect(record.realized.prices[firstClosed + 60].returns).toBeNull();
+    expect(record.realized.prices[firstClosed + 61].returns).not.toBeNull();
+    // 1,440 entries in blocks of 15 from the end: the 4 blocks wholly inside the break are null.
+    const nullBlocks = record.realized.volatility.flatMap((value, block) =>
+      value === null ? [block] : [],
+    );
+    expect(nullBlocks).toHaveLength(4);
+    for (const block of nullBlocks) {
+      expect(block * 15).toBeGreaterThanOrEqual(firstClosed - 14);
+      expect(block * 15 + 15).toBeLessThanOrEqual(firstClosed + 61);
+    }
+    expect(record.realized.average_volatility).toBe(nanMean(record.realized.volatility));
+  });
+
+  it("volatilityInsight's realized part is the reference realizedEntryVolatility of the 1,440 listed closes up to the forecast start", () => {
     const { record } = volatilityInsight(ensemble, context);
     const minuteClose = syntheticMinuteClose(2000);
-    const closes = Array.from({ length: 1441 }, (_, index) =>
-      minuteClose(START_UNIX - (1440 - index) * 60),
+    const closes = Array.from({ length: 1440 }, (_, index) =>
+      minuteClose(START_UNIX - (1439 - index) * 60),
     );
-    const expected = realizedVolatility(closes, 15);
+    const returns = closes.map((close, index) =>
+      index > 0 && Number.isFinite(close) && Number.isFinite(closes[index - 1])
+        ? close / closes[index - 1] - 1
+        : null,
+    );
+    const expected = realizedEntryVolatility(returns, 15, 97);
+    expect(record.realized.volatility).toHaveLength(expected.length);
+    expect(record.realized.average_volatility).toBe(nanMean(record.realized.volatility));
     record.realized.volatility.forEach((value, block) => {
       expect(value).toBe(
         Number.isFinite(expected[block]) ? Math.round(expected[block] * 100) / 100 : null,

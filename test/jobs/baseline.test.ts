@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sampleStandardDeviation } from "simple-statistics";
+import { createWorld } from "../../src/sandbox/world/world.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBaseline } from "../../src/jobs/baseline.ts";
 import type { BaselineOptions } from "../../src/jobs/baselineOptions.ts";
@@ -17,12 +18,13 @@ import { loadCandidatePathSet, readCandidateFolder } from "../../src/jobs/scoreC
 import { JobInterruptedError } from "../../src/jobs/jobInterruptedError.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
 import { baselineSeed, simulateBaselinePaths } from "../../src/paths/baselinePaths.ts";
-import type { RealizedPath } from "../../src/spec/records/validation.ts";
 import { parseIsoTimeMs } from "../../src/spec/time.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { sandboxGetJson } from "./sandboxJson.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
+/** The embedded sandbox's world (same seed and clock), read in this process. */
+const world = createWorld({ seed: 42, nowUnix: Date.parse(NOW) / 1000 });
 const KEY = "sk-test-baseline-3f9a1c27";
 
 let sandbox: EmbeddedSandbox;
@@ -47,8 +49,6 @@ interface BaselineRecord {
 /** GET with the key, as JSON (the test's own plain client). */
 const getJson = sandboxGetJson(() => sandbox.url, KEY);
 
-const iso = (unix: number) => new Date(unix * 1000).toISOString().replace(".000Z", "Z");
-
 function records(out: string): BaselineRecord[] {
   return readdirSync(out)
     .filter((name) => name.endsWith(".json"))
@@ -56,19 +56,13 @@ function records(out: string): BaselineRecord[] {
     .map((name) => JSON.parse(readFileSync(join(out, name), "utf8")) as BaselineRecord);
 }
 
-/** The 1-minute closes of [start − 24 h, start], from 24 hourly realized paths (null kept). */
-async function closesBefore(asset: string, startUnix: number): Promise<(number | null)[]> {
-  const closes: (number | null)[] = [];
-  for (let hour = 0; hour < 24; hour++) {
-    const path = await getJson<RealizedPath>("/validation/realized-path", {
-      asset,
-      start_time: iso(startUnix - 86400 + hour * 3600),
-      time_increment: 60,
-      time_length: 3600,
-    });
-    closes.push(...path.real_prices.slice(hour === 0 ? 0 : 1));
-  }
-  return closes;
+/**
+ * The 1-minute closes of [start − 24 h, start] (null kept), read from the sandbox's own markets:
+ * the realized-path operation answers only at prompt starts.
+ */
+function closesBefore(asset: string, startUnix: number): (number | null)[] {
+  const closes = world.minuteCloses(asset, startUnix - 86400, startUnix);
+  return Array.from(closes, (close) => (Number.isNaN(close) ? null : close));
 }
 
 beforeAll(async () => {
@@ -138,14 +132,9 @@ describe("runBaseline", () => {
   it("path 0 of every path is the realized price at the start: the last close at or before it", async () => {
     let missingAtStart = 0;
     for (const record of [...records(hourly.out), ...records(daily.out)]) {
-      const hourBefore = await getJson<RealizedPath>("/validation/realized-path", {
-        asset: record.asset,
-        start_time: iso(record.start_time - 3600),
-        time_increment: 60,
-        time_length: 3600,
-      });
-      const observed = hourBefore.real_prices.filter((price) => price !== null);
-      if (hourBefore.real_prices[60] === null) missingAtStart++;
+      const hourBefore = closesBefore(record.asset, record.start_time).slice(-61);
+      const observed = hourBefore.filter((price) => price !== null);
+      if (hourBefore[60] === null) missingAtStart++;
       for (const path of record.predictions) expect(path[0]).toBe(observed[observed.length - 1]);
     }
     // The sandbox's markets miss a few minutes a day; one of them is the start of a prompt here.
@@ -184,7 +173,7 @@ describe("runBaseline", () => {
       [dailySummary, 300],
     ] as const) {
       for (const written of summary.files) {
-        const closes = await closesBefore(written.asset, parseIsoTimeMs(written.startTime) / 1000);
+        const closes = closesBefore(written.asset, parseIsoTimeMs(written.startTime) / 1000);
         expect(closes).toHaveLength(1441);
         const returns: number[] = [];
         for (let index = 1; index < closes.length; index++) {

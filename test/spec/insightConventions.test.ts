@@ -21,7 +21,11 @@ import {
   nextExpiryUnix,
   niceStep,
   priceKey,
-  realizedVolatilityMinutes,
+  nanMean,
+  numpySum,
+  monthlyExpiryUnix,
+  optionExpiryUnix,
+  optionPriceDecimals,
   realizedWindowMinutes,
   rebasePrice,
   roundTo,
@@ -233,15 +237,44 @@ describe("insight conventions: option pricing", () => {
     expect(nextExpiryUnix(unixOf("2026-02-26T08:00:00Z"))).toBe(unixOf("2026-02-27T08:00:00Z"));
   });
 
-  it("strikeGrid centres round(spot/step)·step with floor((count−1)/2) strikes below", () => {
+  it("strikeGrid centres round(spot/step)·step with floor((count−1)/2) strikes below, or the rule's count", () => {
     expect(strikeGrid("BTC", 71181)).toEqual([68000, 69000, 70000, 71000, 72000, 73000, 74000]);
     expect(strikeGrid("ETH", 2040.23055211)).toEqual(
       Array.from({ length: 13 }, (_, index) => 1900 + 25 * index),
     );
     expect(strikeGrid("SOL", 87.19650125)).toEqual(
-      Array.from({ length: 14 }, (_, index) => 76 + 2 * index),
+      Array.from({ length: 14 }, (_, index) => 74 + 2 * index),
     );
   });
+
+  it.skipIf(!capturedExists)(
+    `the captured expiries: BTC the monthly expiry, the others the next 08:00 UTC; BTC prices in whole dollars${needs}`,
+    () => {
+      // Captured around 2026-02-25 23:45 UTC; the records omit forecast_start_time.
+      const start = unixOf("2026-02-25T23:45:00Z");
+      for (const asset of ["AAPL", "BTC", "ETH", "GOOGL", "NVDA", "SOL", "SPY", "TSLA"]) {
+        const record = readCaptured(`option_pricing/${asset}.json`) as {
+          expiry_time: string;
+          call_options: Record<string, number>;
+          put_options: Record<string, number>;
+        };
+        const expiry = optionExpiryUnix(canonicalAsset(asset), start);
+        expect(unixOf(record.expiry_time.replace(" ", "T")), asset).toBe(expiry);
+        const prices = [
+          ...Object.values(record.call_options),
+          ...Object.values(record.put_options),
+        ];
+        const decimals = optionPriceDecimals(canonicalAsset(asset));
+        expect(prices.every(Number.isInteger), asset).toBe(decimals === 0);
+      }
+      expect(monthlyExpiryUnix(unixOf("2026-12-20T00:00:00Z"))).toBe(
+        unixOf("2027-01-29T08:00:00Z"),
+      );
+      expect(monthlyExpiryUnix(unixOf("2026-11-26T12:00:00Z"))).toBe(
+        unixOf("2026-12-25T08:00:00Z"),
+      );
+    },
+  );
 
   it("strikeGrid writes decimal steps as clean decimals", () => {
     expect(strikeGrid("XRP", 2.1371).map(priceKey)).toEqual([
@@ -263,11 +296,9 @@ describe("insight conventions: option pricing", () => {
   });
 
   it.skipIf(!capturedExists)(
-    `strikeGrid reproduces the captured strike keys of BTC, ETH and the equities${needs}`,
+    `strikeGrid reproduces the captured strike keys of every captured asset${needs}`,
     () => {
-      // SOL is left out on purpose: its captured grid is 74 … 100 (7 strikes below the centre 88),
-      // while the convention puts floor((14 − 1)/2) = 6 below (76 … 102); reported to the lead.
-      for (const asset of ["AAPL", "BTC", "ETH", "GOOGL", "NVDA", "SPY", "TSLA"]) {
+      for (const asset of ["AAPL", "BTC", "ETH", "GOOGL", "NVDA", "SOL", "SPY", "TSLA"]) {
         const record = readCaptured(`option_pricing/${asset}.json`) as {
           current_price: number;
           call_options: Record<string, number>;
@@ -327,17 +358,42 @@ describe("insight conventions: volatility", () => {
     expect(window1[119]).toBe(start);
   });
 
-  it("realized volatility uses the horizon + 1 minutes up to the forecast start (one block = Δ returns)", () => {
-    const start = unixOf("2026-02-25T23:40:00Z");
-    const minutes24 = realizedVolatilityMinutes("24h", start);
-    expect(minutes24.length).toBe(1441);
-    expect(minutes24[0]).toBe(start - 86400);
-    expect(minutes24[1440]).toBe(start);
-    expect((minutes24.length - 1) / VOLATILITY_LAYOUTS["24h"].blockMinutes).toBe(96);
-    const minutes1 = realizedVolatilityMinutes("1h", start);
-    expect(minutes1.length).toBe(61);
-    expect((minutes1.length - 1) / VOLATILITY_LAYOUTS["1h"].blockMinutes).toBe(30);
+  it("series have one point per block boundary; realized blocks are 15 (24h) or 2 (1h) listed prices", () => {
+    expect(VOLATILITY_LAYOUTS["24h"]).toMatchObject({ pointCount: 97, realizedBlockEntries: 15 });
+    expect(VOLATILITY_LAYOUTS["1h"]).toMatchObject({ pointCount: 31, realizedBlockEntries: 2 });
   });
+
+  it("nanMean leaves out nulls and NaN, and is NaN without values", () => {
+    expect(nanMean([null, 1, 2, NaN])).toBe(1.5);
+    expect(nanMean([null])).toBeNaN();
+    expect(numpySum([0.1, 0.2, 0.3])).toBe(0.6000000000000001);
+  });
+
+  it.skipIf(!numpyAvailable)(
+    "numpySum and nanMean equal numpy's sum and nanmean to the bit",
+    () => {
+      const random = createRandom(7);
+      const arrays = [1, 7, 8, 9, 15, 16, 31, 97, 128, 129, 300, 1441].map((length) =>
+        Array.from({ length }, (_, index) =>
+          index % 11 === 3 ? null : random.uniform() * 10 ** (random.uniform() * 6),
+        ),
+      );
+      const numpy = runPython(
+        [
+          "out = []",
+          "for values in data:",
+          "    a = np.array([np.nan if v is None else v for v in values], dtype=float)",
+          "    out.append([float(np.sum(np.nan_to_num(a))), float(np.nanmean(a))])",
+          "print(json.dumps(out))",
+        ].join("\n"),
+        arrays,
+      ) as [number, number][];
+      arrays.forEach((values, index) => {
+        expect(numpySum(values.map((value) => value ?? 0))).toBe(numpy[index][0]);
+        expect(nanMean(values)).toBe(numpy[index][1]);
+      });
+    },
+  );
 });
 
 describe("insight conventions: venue windows and model outcomes", () => {

@@ -6,7 +6,6 @@ import {
   LP_STAY_KEYS,
   LP_WIDTHS,
   PROBABILITY_DECIMALS,
-  TIME_IN_INTERVAL_DECIMALS,
   lpBounds,
   roundTo,
   timeInIntervalIn,
@@ -58,10 +57,7 @@ export function buildLpBoundsRecord(inputs: SandboxInsightInputs): LpBoundsRecor
     const minutesInside = (stepMinutes * pointsInside) / pathCount;
     return {
       interval: { full_width: width.key, lower_bound: lower, upper_bound: upper },
-      expected_time_in_interval: roundTo(
-        timeInIntervalIn(minutesInside, unit, horizonMinutes),
-        TIME_IN_INTERVAL_DECIMALS,
-      ),
+      expected_time_in_interval: timeInIntervalIn(minutesInside, unit, horizonMinutes),
       expected_impermanent_loss: impermanentLossSum / pathCount,
       probability_to_stay_in_interval: {
         [LP_STAY_KEYS[inputs.horizon]]: roundTo(stayed / pathCount, PROBABILITY_DECIMALS),

@@ -10,7 +10,7 @@ import {
   VOLATILITY_DECIMALS,
   VOLATILITY_LAYOUTS,
   annualizeVolatility,
-  realizedVolatilityMinutes,
+  nanMean,
   realizedWindowMinutes,
   roundTo,
   volatilityBlockSteps,
@@ -21,42 +21,50 @@ import type {
   VolatilityPercentilesRecord,
   VolatilityRecord,
 } from "../../spec/records/volatility.ts";
-import { forecastVolatility, realizedVolatility } from "../../reference/volatility.ts";
+import { forecastVolatility, realizedEntryVolatility } from "../../reference/volatility.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";
 import { preparedEnsemble, type PreparedEnsemble } from "./preparedEnsemble.ts";
 import { percentilesOfSorted } from "./sortedColumnStatistics.ts";
 
 /**
- * Realized, backtested and forecast volatility (annualized percent, 2 decimals):
- * - `realized.prices`: the window's 1-minute closes (missing minutes left out) with simple returns;
- * - `realized.volatility`: `realizedVolatility` (reference) per block over the horizon up to the
- *   forecast start, null where a block has fewer than 2 returns;
- * - `forecast_future.volatility`: `forecastVolatility` (reference) of the ensemble sampled at the
- *   block boundaries, i.e. the std across paths of each block's log return;
+ * Realized, backtested and forecast volatility (annualized percent), laid out as the insight
+ * conventions' `VOLATILITY_LAYOUTS` describe (97 points for 24h, 31 for 1h):
+ * - `realized`: from the window's listed prices (`realizedEntryVolatility` of the reference);
+ * - `forecast_future.volatility`: null, then `forecastVolatility` (reference) of the ensemble
+ *   sampled at the block boundaries, i.e. the std across paths of each block's log return;
  * - `forecast_past.volatility`: the same for the prompt one horizon earlier, re-based to the market
- *   price at its start.
- * Averages are means of the unrounded non-null values, then rounded. Throws `RangeError` when no
- * realized block can be computed, or when the previous prompt's ensemble is missing or gives a
- * non-finite value (the record has no place for them).
- * @example buildVolatilityRecord(inputs).forecast_future.volatility.length // => 96 (24h)
+ *   price at its start, then the current ensemble's first block.
+ * Throws `RangeError` when no realized block can be computed, or when the previous prompt's
+ * ensemble is missing or gives a non-finite value (the record has no place for them).
+ * @example buildVolatilityRecord(inputs).forecast_future.volatility.length // => 97 (24h)
  */
 export function buildVolatilityRecord(inputs: SandboxInsightInputs): VolatilityRecord {
   const { ensemble, forecastStartTime } = insightContextOf(inputs);
-  const realized = realizedBlockVolatilities(inputs);
-  const future = blockVolatilities(ensemble, inputs.horizon, inputs.timeIncrement);
-  const past = blockVolatilities(previousEnsemble(inputs), inputs.horizon, inputs.timeIncrement);
+  const prices = realizedPrices(inputs);
+  const layout = VOLATILITY_LAYOUTS[inputs.horizon];
+  const realized = realizedEntryVolatility(
+    prices.map((entry) => entry.returns),
+    layout.realizedBlockEntries,
+    layout.pointCount,
+  ).map(roundedOrNull);
+  const blocks = blockVolatilities(ensemble, inputs.horizon, inputs.timeIncrement);
+  const future = [NaN, ...blocks];
+  const past = [
+    ...blockVolatilities(previousEnsemble(inputs), inputs.horizon, inputs.timeIncrement),
+    blocks[0],
+  ];
   if (!past.every(Number.isFinite)) {
     throw new RangeError(
-      `${inputs.operationPath}: forecast_past.volatility: the previous prompt's ensemble gives a non-finite volatility`,
+      `${inputs.operationPath}: forecast_past.volatility: the ensembles give a non-finite volatility`,
     );
   }
   return {
     forecast_start_time: forecastStartTime,
     current_price: inputs.currentPrice,
     realized: {
-      prices: realizedPrices(inputs),
-      volatility: realized.map(roundedOrNull),
+      prices,
+      volatility: realized,
       average_volatility: averageOf(realized, inputs, "realized.average_volatility"),
     },
     forecast_past: {
@@ -94,25 +102,20 @@ export function buildVolatilityPercentilesRecord(
   };
 }
 
-/** The window's closes, oldest first, missing minutes left out; returns vs the previous listed price. */
+/** One entry per minute of the window, oldest first, `{price: null, returns: null}` without a close. */
 function realizedPrices(inputs: SandboxInsightInputs): RealizedPrice[] {
   const prices: RealizedPrice[] = [];
-  let previous: number | undefined;
+  let previous = NaN;
   for (const minute of realizedWindowMinutes(inputs.horizon, inputs.forecastStartUnix)) {
     const price = inputs.minuteClose(minute);
-    if (!Number.isFinite(price)) continue;
-    prices.push({ price, returns: previous === undefined ? null : price / previous - 1 });
+    if (!Number.isFinite(price)) {
+      prices.push({ price: null, returns: null });
+    } else {
+      prices.push({ price, returns: Number.isFinite(previous) ? price / previous - 1 : null });
+    }
     previous = price;
   }
   return prices;
-}
-
-/** Realized volatility per block: the closes of the horizon + 1 minutes, NaN where missing. */
-function realizedBlockVolatilities(inputs: SandboxInsightInputs): number[] {
-  const closes = realizedVolatilityMinutes(inputs.horizon, inputs.forecastStartUnix).map((minute) =>
-    inputs.minuteClose(minute),
-  );
-  return realizedVolatility(closes, VOLATILITY_LAYOUTS[inputs.horizon].blockMinutes);
 }
 
 /** The points that bound the blocks: 0, k, 2k, … (blockCount + 1 of them). */
@@ -189,15 +192,17 @@ function roundedOrNull(value: number): number | null {
   return Number.isFinite(value) ? roundTo(value, VOLATILITY_DECIMALS) : null;
 }
 
-/** Mean of the finite values, rounded; throws naming the field when there are none. */
-function averageOf(values: readonly number[], inputs: SandboxInsightInputs, field: string): number {
-  const finite = values.filter(Number.isFinite);
-  if (finite.length === 0) {
+/** numpy's nanmean of the points (NaN and null left out), unrounded; throws naming the field when there are none. */
+function averageOf(
+  values: readonly (number | null)[],
+  inputs: SandboxInsightInputs,
+  field: string,
+): number {
+  const mean = nanMean(values);
+  if (Number.isNaN(mean)) {
     throw new RangeError(
       `${inputs.operationPath}: ${field}: no block has a finite volatility (${values.length} blocks)`,
     );
   }
-  let sum = 0;
-  for (const value of finite) sum += value;
-  return roundTo(sum / finite.length, VOLATILITY_DECIMALS);
+  return mean;
 }

@@ -82,7 +82,8 @@ describe("buildInsightResponse", () => {
     }) as {
       expiry_time: string;
     };
-    expect(options.expiry_time).toBe("2026-02-26 08:00:00Z");
+    // BTC: the monthly expiry, as the live record captured at this time (2026-03-27).
+    expect(options.expiry_time).toBe("2026-03-27 08:00:00Z");
   });
 
   it("rejects a path that is not an insight or venue operation, naming it", () => {

@@ -10,12 +10,13 @@ import {
   LP_WIDTHS,
   PERCENTILE_PROBABILITIES,
   lpBounds,
-  nextExpiryUnix,
+  monthlyExpiryUnix,
   roundTo,
   stepOfTime,
   strikeGrid,
 } from "../../../src/spec/insightConventions.ts";
 import { PERCENTILE_KEYS } from "../../../src/spec/records/percentiles.ts";
+import type { VolatilityRecord } from "../../../src/spec/records/volatility.ts";
 import { lpProbabilityLevels, lpRangeStatistics } from "../../../src/reference/lp.ts";
 import { optionPrices } from "../../../src/reference/options.ts";
 import { stepPercentiles } from "../../../src/reference/percentiles.ts";
@@ -119,9 +120,11 @@ for (const horizon of ["24h", "1h"] as const) {
           inputs.timeIncrement / 60,
           inputs.currentPrice,
         ).expectedTimeInsideMinutes;
-        expect(entry.expected_time_in_interval).toBe(roundTo(minutes / 60, 4));
-        expect(fraction.data[index].expected_time_in_interval).toBe(
-          roundTo(minutes / horizonMinutes, 4),
+        // Unrounded, as the live records are; the two sums differ only in the last bits.
+        expect(entry.expected_time_in_interval).toBeCloseTo(minutes / 60, 12);
+        expect(fraction.data[index].expected_time_in_interval).toBeCloseTo(
+          minutes / horizonMinutes,
+          12,
         );
       });
       expect(hours.data[15].expected_time_in_interval).toBeGreaterThan(0);
@@ -144,9 +147,9 @@ for (const horizon of ["24h", "1h"] as const) {
       expect(above[String(levels[10])]).toBe(0);
     });
 
-    it("option prices equal optionPrices at the expiry step, keyed by the strike grid", () => {
+    it("option prices equal optionPrices at the expiry step (BTC: monthly, whole dollars), keyed by the strike grid", () => {
       const record = buildOptionPricingRecord(inputs);
-      const expiry = nextExpiryUnix(inputs.forecastStartUnix);
+      const expiry = monthlyExpiryUnix(inputs.forecastStartUnix);
       const step = stepOfTime(expiry, inputs.forecastStartUnix, inputs.timeIncrement, lastStep + 1);
       const strikes = strikeGrid("BTC", inputs.currentPrice);
       const { calls, puts } = optionPrices(
@@ -154,10 +157,14 @@ for (const horizon of ["24h", "1h"] as const) {
         strikes,
       );
       expect(record.call_options).toEqual(
-        Object.fromEntries(strikes.map((strike, index) => [String(strike), calls[index]])),
+        Object.fromEntries(
+          strikes.map((strike, index) => [String(strike), roundTo(calls[index], 0)]),
+        ),
       );
       expect(record.put_options).toEqual(
-        Object.fromEntries(strikes.map((strike, index) => [String(strike), puts[index]])),
+        Object.fromEntries(
+          strikes.map((strike, index) => [String(strike), roundTo(puts[index], 0)]),
+        ),
       );
       expect(record.expiry_time).toBe(
         `${new Date(expiry * 1000).toISOString().slice(0, 19).replace("T", " ")}Z`,
@@ -191,11 +198,15 @@ describe("the volatility record's past ensemble", () => {
       return forecastVolatility(sampled, 15).map((value) => roundTo(value, 2));
     };
     const defaultStart = inputs.forecastStartUnix - 86400;
-    expect(buildVolatilityRecord(inputs).forecast_past.volatility).toEqual(pastOf(defaultStart));
+    // The previous prompt's 96 blocks; the last point is the current prompt's first block.
+    const past = (record: VolatilityRecord) => record.forecast_past.volatility.slice(0, 96);
+    const current = buildVolatilityRecord(inputs);
+    expect(past(current)).toEqual(pastOf(defaultStart));
+    expect(current.forecast_past.volatility[96]).toBe(current.forecast_future.volatility[1]);
     const earlierStart = defaultStart - 7200;
     const earlier = buildVolatilityRecord({ ...inputs, previousForecastStartUnix: earlierStart });
-    expect(earlier.forecast_past.volatility).toEqual(pastOf(earlierStart));
-    expect(earlier.forecast_past.volatility).not.toEqual(pastOf(defaultStart));
+    expect(past(earlier)).toEqual(pastOf(earlierStart));
+    expect(past(earlier)).not.toEqual(pastOf(defaultStart));
   });
 });
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 60_000);
 
 const paths = (sandbox: RunningSandbox): string[] => {
-  const start = new Date((sandbox.world.latestPromptStart("ETH", "1h") as number) * 1000);
+  const start = new Date((sandbox.world.latestPromptStart("SOL", "1h") as number) * 1000);
   const uids = sandbox.world.minerUids
     .slice(0, 4)
     .map((uid) => `miner=${uid}`)

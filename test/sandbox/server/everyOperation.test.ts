@@ -278,9 +278,16 @@ function validationPlan(): PlannedRequest[] {
         {
           path: "/validation/realized-path",
           label: `${asset} ${horizon}`,
+          // The latest prompt start a whole horizon ago: realized paths start at prompt starts only.
           params: (sandbox) => ({
             ...grid,
-            start_time: hoursAgo(sandbox, horizon === "24h" ? 25 : 2),
+            start_time: new Date(
+              (sandbox.world.latestPromptStart(
+                asset,
+                horizon,
+                Date.parse(hoursAgo(sandbox, horizon === "24h" ? 25 : 2).toISOString()) / 1000,
+              ) as number) * 1000,
+            ),
           }),
           check: (result) =>
             expect((result as { real_prices: unknown[] }).real_prices).toHaveLength(

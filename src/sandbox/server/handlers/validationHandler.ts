@@ -13,9 +13,10 @@ import { timeParamUnix, timeWindowUnix } from "../requestTimes.ts";
  * (the spec calls `to` an inclusive UTC day for uid holders and multi-asset minutes; pathlab reads
  * every date-only `to` that way); windows are clamped to the sandbox's clock and a window that
  * starts after it is empty. An asset that has no prompts at the horizon has no scores and no
- * prompts (empty answers). Realized paths may start at any time not after the clock: missing and
- * future minutes are `null`. 400 for an unknown uid (miner validation), an increment/length pair
- * no prompt has, and a realized path starting after the clock.
+ * prompts (empty answers). Realized paths start only at a prompt start of the asset at the
+ * requested shape, as the live service answers them; missing and future minutes are `null`. 400 for
+ * an unknown uid (miner validation), an increment/length pair no prompt has, and a realized path
+ * that starts after the clock or not at a prompt start.
  * @example
  * const handler = createValidationHandler(world);
  * handler({ operation: operationTable.validation.miner, params: { uid: 47 }, shape: undefined });
@@ -103,8 +104,19 @@ export function createValidationHandler(world: World): OperationHandler {
         return { json: { start_times: starts.map(isoSeconds) } };
       }
       case "realizedPath": {
-        horizon();
+        const prompt = horizon();
         const startUnix = timeParamUnix(path, params, "start_time", world.nowUnix) as number;
+        if (
+          !prompted(prompt) ||
+          world.promptStarts(asset, prompt, startUnix, startUnix)[0] !== startUnix
+        ) {
+          throw new InvalidParamsError(
+            path,
+            "start_time",
+            `the start of a ${prompt} prompt of ${asset} (realized paths are answered at prompt starts only, as by the live service; /validation/prompts lists them)`,
+            isoSeconds(startUnix),
+          );
+        }
         const prices = world.realizedPrices(asset, startUnix, increment, length);
         const record: RealizedPath = {
           asset,

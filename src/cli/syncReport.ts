@@ -87,6 +87,7 @@ export function formatSyncReport(
     `fetched:  ${(totals.bytesFetched / 1e6).toFixed(1)} MB in ${totals.requests} requests` +
       (totals.retries > 0 ? ` (${totals.retries} retried)` : ""),
   );
+  lines.push(...lackingLines(summary.units));
   if (summary.status === "interrupted") {
     lines.push(
       "",
@@ -114,4 +115,37 @@ export function formatSyncReport(
     "",
   );
   return lines.join("\n");
+}
+
+/**
+ * "not compared" lines: per side, each field a record of that side lacks, with the operations
+ * (without `/insights/`) whose records lack it, over every unit.
+ */
+function lackingLines(units: SyncSummary["units"]): string[] {
+  const sides = {
+    service: new Map<string, Set<string>>(),
+    recomputed: new Map<string, Set<string>>(),
+  };
+  for (const unit of units) {
+    for (const record of unit.lacking) {
+      for (const side of ["service", "recomputed"] as const) {
+        for (const field of record[side]) {
+          const operations = sides[side].get(field) ?? new Set<string>();
+          operations.add(record.operation.replace(/^\/insights\//, ""));
+          sides[side].set(field, operations);
+        }
+      }
+    }
+  }
+  const lines: string[] = [];
+  for (const [side, fields] of Object.entries(sides)) {
+    if (fields.size === 0) continue;
+    const listed = [...fields].map(
+      ([field, operations]) => `${field} (${[...operations].join(", ")})`,
+    );
+    lines.push(
+      `not compared: the ${side === "service" ? "service's" : "recomputed"} records lack ${listed.join("; ")}`,
+    );
+  }
+  return lines.length > 0 ? ["", ...lines] : [];
 }

@@ -85,6 +85,14 @@ export interface CrossCheckSummary {
   /** `forecast_start_time` of each record (undefined when absent; an array's first element's). */
   readonly serviceForecastStartTime: string | undefined;
   readonly recomputedForecastStartTime: string | undefined;
+  /**
+   * The fields (generic, as rows name them) that the service record lacks where the recomputed one
+   * has them, sorted: `forecast_start_time` when the live deployment omitted it, a grid key the
+   * service left out. Empty when the service has everything compared.
+   */
+  readonly serviceLacks: readonly string[];
+  /** The fields the recomputed record lacks where the service's has them, sorted. */
+  readonly recomputedLacks: readonly string[];
 }
 
 /**
@@ -373,14 +381,32 @@ function summarize(
     worst = Math.max(worst, VERDICTS.indexOf(row.verdict));
     if (Math.abs(row.z) > maxAbsoluteZ) maxAbsoluteZ = Math.abs(row.z);
   }
+  const serviceForecastStartTime = forecastStartTimeOf(serviceRecord);
+  const recomputedForecastStartTime = forecastStartTimeOf(recomputedRecord);
+  const serviceLacks = new Set<string>();
+  const recomputedLacks = new Set<string>();
+  for (const row of rows) {
+    if (row.serviceValue === undefined && row.recomputedValue !== undefined)
+      serviceLacks.add(row.field);
+    if (row.recomputedValue === undefined && row.serviceValue !== undefined) {
+      recomputedLacks.add(row.field);
+    }
+  }
+  if (serviceForecastStartTime === undefined && recomputedForecastStartTime !== undefined) {
+    serviceLacks.add(
+      Array.isArray(recomputedRecord) ? "[].forecast_start_time" : "forecast_start_time",
+    );
+  }
   return {
     operationPath,
     rows: rows.length,
     counts,
     verdict: VERDICTS[worst],
     maxAbsoluteZ,
-    serviceForecastStartTime: forecastStartTimeOf(serviceRecord),
-    recomputedForecastStartTime: forecastStartTimeOf(recomputedRecord),
+    serviceForecastStartTime,
+    recomputedForecastStartTime,
+    serviceLacks: [...serviceLacks].sort(),
+    recomputedLacks: [...recomputedLacks].sort(),
   };
 }
 

@@ -38,7 +38,20 @@ export interface CheckedRecords {
   readonly verdicts: Readonly<Record<Verdict, number>>;
   /** Records cross-checked. */
   readonly crossChecked: number;
+  /** Per cross-checked record that one side lacks fields of: the fields, side by side. */
+  readonly lacking: readonly LackingFields[];
   readonly failures: readonly RecordFailure[];
+}
+
+/**
+ * The fields one side of a cross-checked record lacks (`serviceLacks`/`recomputedLacks` of the
+ * cross-check summary).
+ * @example const lacking: LackingFields = { operation: "/insights/liquidation", service: ["forecast_start_time"], recomputed: [] };
+ */
+export interface LackingFields {
+  readonly operation: RecomputablePath;
+  readonly service: readonly string[];
+  readonly recomputed: readonly string[];
 }
 
 /**
@@ -64,6 +77,7 @@ export function checkRecords(
   const crosschecks: CrosscheckEntry[] = [];
   const venueComparisons: VenueComparisonEntry[] = [];
   const failures: RecordFailure[] = [];
+  const lacking: LackingFields[] = [];
   const verdicts = Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) as Record<
     Verdict,
     number
@@ -98,6 +112,10 @@ export function checkRecords(
       crosschecks.push(...crosscheckEntries(operation, check));
       for (const verdict of VERDICTS) verdicts[verdict] += check.summary.counts[verdict];
       crossChecked += 1;
+      const { serviceLacks, recomputedLacks } = check.summary;
+      if (serviceLacks.length > 0 || recomputedLacks.length > 0) {
+        lacking.push({ operation, service: serviceLacks, recomputed: recomputedLacks });
+      }
       if (operation.startsWith("/insights/venue")) {
         venueComparisons.push(...venueComparisonEntries(operation, service, result));
       }
@@ -105,7 +123,7 @@ export function checkRecords(
       failures.push({ stage: "cross-check", operation, reason: messageOf(error) });
     }
   }
-  return { insights, crosschecks, venueComparisons, verdicts, crossChecked, failures };
+  return { insights, crosschecks, venueComparisons, verdicts, crossChecked, lacking, failures };
 }
 
 /**

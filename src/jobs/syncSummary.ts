@@ -3,6 +3,7 @@
  * same object the CLI prints as a table or, with `--json`, as JSON.
  */
 
+import type { LackingFields } from "./checkRecords.ts";
 import type { Verdict } from "../crosscheck/crossCheck.ts";
 import type { Competition, Horizon } from "../spec/assets.ts";
 import type { RunStatus } from "../store/runs.ts";
@@ -68,6 +69,11 @@ export interface UnitSummary {
   readonly crossChecked: number;
   /** Compared values per verdict, over the unit's operations. */
   readonly verdicts: Readonly<Record<Verdict, number>>;
+  /**
+   * Per cross-checked record that one side lacks fields of, the fields each side lacks (a live
+   * deployment omits `forecast_start_time`, for instance); empty when both sides have every field.
+   */
+  readonly lacking: readonly LackingFields[];
   /** Venue markets stored with their recomputed probability. */
   readonly venueComparisons: number;
   /** Failures of this unit (see the summary's `failures`). */

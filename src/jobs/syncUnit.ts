@@ -205,6 +205,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       pathSets: inputs.members.length,
       crossChecked: checked.crossChecked,
       verdicts: checked.verdicts,
+      lacking: checked.lacking,
       venueComparisons: checked.venueComparisons.length,
     });
   } catch (error) {
@@ -246,6 +247,7 @@ export function emptyUnitSummary(plan: SyncUnitPlan, status: UnitSummary["status
     pathSets: 0,
     crossChecked: 0,
     verdicts: noVerdicts(),
+    lacking: [],
     venueComparisons: 0,
     failures: 0,
     durationMs: 0,

@@ -541,7 +541,8 @@ export function mapOf<T>(keys: KeyRule, codec: Codec<T>): Codec<Record<string, T
 /**
  * A value from a fixed set of strings, with aliases normalized: `aliases` maps each accepted wire
  * spelling (compared after `fold`, e.g. lower-casing) to its normalized value; `encodeAs` gives the
- * wire spelling written back.
+ * wire spelling written back, and `liveEncodeAs` (default `encodeAs`) the one written for a naming
+ * with the live spelling.
  * @example
  * const outcome = enumCodec({ up: "UP", down: "DOWN" }, { UP: "UP", DOWN: "DOWN" }, (text) => text.toLowerCase(), "Up or Down");
  * outcome.decode("Down", state) // => "DOWN"
@@ -551,6 +552,7 @@ export function enumCodec<T extends string>(
   encodeAs: Readonly<Record<T, string>>,
   fold: (text: string) => string,
   expected: string,
+  liveEncodeAs: Readonly<Record<T, string>> = encodeAs,
 ): Codec<T> {
   return {
     expected,
@@ -561,7 +563,7 @@ export function enumCodec<T extends string>(
       }
       return failDecode(state, expected, value);
     },
-    encode: (value) => encodeAs[value],
+    encode: (value, naming) => (naming.spelling === "live" ? liveEncodeAs : encodeAs)[value],
   };
 }
 

@@ -19,7 +19,8 @@ export const neutralNaming: Naming = Object.freeze({
 
 /**
  * The naming of the live deployment captured in `fixtures/captured` (README there): venue A is
- * `polymarket`, the model is `synth`. Venue B's real name was not captured, so it keeps `venueb`.
+ * `polymarket`, the model is `synth`, and outcomes and comparison types are spelled as it spells
+ * them (`Up`, `higher`, `between`, `lower`). Venue B's real name was not captured, so it keeps `venueb`.
  * @example
  * wirePath("/insights/venuea/range/daily", liveNaming) // => "/insights/polymarket/range/daily"
  */
@@ -27,6 +28,7 @@ export const liveNaming: Naming = Object.freeze({
   venueA: "polymarket",
   venueB: "venueb",
   model: "synth",
+  spelling: "live",
 });
 
 /**

@@ -62,6 +62,12 @@ export interface Naming {
   readonly venueA: string;
   readonly venueB: string;
   readonly model: string;
+  /**
+   * How an encoder spells outcomes and comparison types: the spec's words (`UP`, `above`, `range`,
+   * `below`; the default) or, with `"live"`, the live deployment's (`Up`, `higher`, `between`,
+   * `lower`). Decoders read both.
+   */
+  readonly spelling?: "spec" | "live";
 }
 
 /**

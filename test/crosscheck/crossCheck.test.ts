@@ -121,6 +121,15 @@ describe("crossCheck verdicts", () => {
     ]);
     expect(check.summary.counts.missing).toBe(2);
     expect(check.summary.verdict).toBe("missing");
+    // Per record, the fields each side lacks.
+    expect(check.summary.serviceLacks).toEqual([
+      "data[].long_liquidation_probability{}",
+      "data[].short_liquidation_probability{}",
+    ]);
+    expect(check.summary.recomputedLacks).toEqual([]);
+    const reversed = crossCheck("/insights/liquidation", recomputed, service, { nPaths: N });
+    expect(reversed.summary.serviceLacks).toEqual([]);
+    expect(reversed.summary.recomputedLacks).toEqual(check.summary.serviceLacks);
   });
 
   it("crossCheck pairs liquidation scenarios by price_change, not by position", () => {
@@ -168,6 +177,7 @@ describe("crossCheck verdicts", () => {
     ]);
     expect(check.summary.serviceForecastStartTime).toBeUndefined();
     expect(check.summary.recomputedForecastStartTime).toBe("2026-02-25T23:45:00+00:00");
+    expect(check.summary.serviceLacks).toEqual(["forecast_start_time"]);
   });
 
   it("crossCheck compares only the model side of venue records and settles an outcome flipped at 0.5 as within-mc", () => {

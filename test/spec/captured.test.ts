@@ -41,7 +41,11 @@ describe("captured responses of the live deployment", () => {
       expect(record).not.toHaveProperty("polymarket_probability_up");
       expect(record).not.toHaveProperty("forecast_start_time");
       const wire = encode("/insights/venuea/up-down/daily", record, { naming: liveNaming });
-      expect(wire).toMatchObject({ polymarket_probability_up: 0.395, synth_outcome: "DOWN" });
+      // Written back in the live spelling too, as captured.
+      expect(wire).toMatchObject({ polymarket_probability_up: 0.395, synth_outcome: "Down" });
+      expect(encode("/insights/venuea/up-down/daily", record)).toMatchObject({
+        model_outcome: "DOWN",
+      });
     },
   );
 

@@ -11,7 +11,12 @@ import { operations } from "../../src/spec/operations.ts";
 describe("naming", () => {
   it("neutralNaming is the spec's words and liveNaming the captured deployment's", () => {
     expect(neutralNaming).toEqual({ venueA: "venuea", venueB: "venueb", model: "model" });
-    expect(liveNaming).toEqual({ venueA: "polymarket", venueB: "venueb", model: "synth" });
+    expect(liveNaming).toEqual({
+      venueA: "polymarket",
+      venueB: "venueb",
+      model: "synth",
+      spelling: "live",
+    });
   });
 
   it("wirePath replaces the venuea and venueb segments only", () => {

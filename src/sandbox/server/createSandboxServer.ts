@@ -4,6 +4,7 @@
  * One request: route → faults (latency, 429 burst, 5xx) → access (401, 429, 402) → parameters
  * (400) → body (cached) → wrong-shape and transport faults → response.
  */
+import { withoutLiveOmittedFields } from "./liveFields.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { InvalidParamsError } from "../../spec/errors.ts";
 import { liveNaming, neutralNaming, wirePath } from "../../spec/naming.ts";
@@ -133,9 +134,13 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
     if (bytes === undefined) {
       const answer: HandlerBody = handler({ operation, params, shape });
       if (!("json" in answer)) return answer.bytes;
-      // decode → encode: checks the record against the spec, then writes it in this naming.
+      // decode → encode: checks the record against the spec, then writes it in this naming (and,
+      // spelled as the live deployment, without the fields its records leave out).
       const record = operation.decode(answer.json, { naming: neutralNaming });
-      bytes = Buffer.from(JSON.stringify(operation.encode(record, { naming })), "utf8");
+      const encoded = operation.encode(record, { naming });
+      const wire =
+        naming.spelling === "live" ? withoutLiveOmittedFields(operation.path, encoded) : encoded;
+      bytes = Buffer.from(JSON.stringify(wire), "utf8");
       responses.set(key, bytes);
     }
     if (shape === undefined) return [bytes];

@@ -12,7 +12,8 @@ import { enumCodec, failDecode, type Codec } from "../decode.ts";
 export type UpDownOutcome = "UP" | "DOWN";
 
 /**
- * Codec of {@link UpDownOutcome}: accepts any casing of `up`/`down`; writes the spec's `UP`/`DOWN`.
+ * Codec of {@link UpDownOutcome}: accepts any casing of `up`/`down`; writes the spec's `UP`/`DOWN`,
+ * or `Up`/`Down` for a naming with the live spelling.
  * @example
  * upDownOutcomeCodec.decode("Down", state) // => "DOWN"
  */
@@ -21,6 +22,7 @@ export const upDownOutcomeCodec: Codec<UpDownOutcome> = enumCodec<UpDownOutcome>
   { UP: "UP", DOWN: "DOWN" },
   (text) => text.toLowerCase(),
   'UP or DOWN (any case, e.g. "Up")',
+  { UP: "Up", DOWN: "Down" },
 );
 
 /** A YES/NO outcome of a range-family market: 1 = YES, 0 = NO. @example const yes: BinaryOutcome = 1; */
@@ -54,7 +56,8 @@ export type ComparisonType = "range" | "above" | "hit" | "below";
 
 /**
  * Codec of {@link ComparisonType}. Reads `range`/`between`, `above`/`higher`, `hit`, `below`/`lower`
- * (exact lower case); writes the normalized words (`below` for below, the spec having none).
+ * (exact lower case); writes the normalized words (`below` for below, the spec having none), or for
+ * a naming with the live spelling the live deployment's `between`, `higher`, `lower` (and `hit`).
  * @example
  * comparisonTypeCodec.decode("between", state) // => "range"
  * comparisonTypeCodec.decode("lower", state) // => "below"
@@ -72,6 +75,7 @@ export const comparisonTypeCodec: Codec<ComparisonType> = enumCodec<ComparisonTy
   { range: "range", above: "above", hit: "hit", below: "below" },
   (text) => text,
   "one of range, above, hit, below (or the aliases between, higher, lower)",
+  { range: "between", above: "higher", hit: "hit", below: "lower" },
 );
 
 /**

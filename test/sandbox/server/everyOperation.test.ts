@@ -5,6 +5,7 @@
  * (insights and venues, one ensemble per asset and horizon) for every asset at each horizon at
  * least once, and every operation at each horizon at least once.
  */
+import { liveOmittedFields } from "../../../src/sandbox/server/liveFields.ts";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PathlabClient } from "../../../src/client/pathlab-client.ts";
@@ -391,8 +392,35 @@ describe("live naming: /insights/polymarket/…, polymarket_ and synth_ fields",
     const record = await liveClient.venueA.upDownFiveMinute({ asset: "ETH" });
     expect(record.model_probability_up).toBe(body.synth_probability_up);
     expect(record.venuea_probability_up).toBe(body.polymarket_probability_up);
-    // The same record as the neutral server's, field for field.
-    expect(record).toEqual(await client.venueA.upDownFiveMinute({ asset: "ETH" }));
+    // The same record as the neutral server's, but for the fields the live records leave out,
+    // with the live spelling on the wire.
+    const neutral = await client.venueA.upDownFiveMinute({ asset: "ETH" });
+    const omitted = liveOmittedFields("/insights/venuea/up-down/5min");
+    expect(omitted).toEqual([
+      "forecast_start_time",
+      "market_probability_up",
+      "market_outcome",
+      "event_creation_time",
+    ]);
+    expect(record).toEqual(
+      Object.fromEntries(Object.entries(neutral).filter(([field]) => !omitted.includes(field))),
+    );
+    for (const field of omitted) expect(body).not.toHaveProperty(field);
+    expect(body.synth_outcome).toBe(neutral.model_outcome === "UP" ? "Up" : "Down");
+  });
+
+  it("spells range-family comparison types as the live deployment: lower, between, higher", async () => {
+    const raw = await rawGet(`${liveUrl}/insights/polymarket/range/daily?asset=BTC`, {
+      authorization: `Apikey ${sandbox.apiKey}`,
+    });
+    expect(raw.status, raw.body.toString()).toBe(200);
+    const markets = JSON.parse(raw.body.toString()) as { cmp_type: string }[];
+    const neutral = await client.venueA.rangeDaily({ asset: "BTC" });
+    const live = { range: "between", above: "higher", below: "lower", hit: "hit" } as const;
+    expect(markets.map((market) => market.cmp_type)).toEqual(
+      neutral.map((market) => live[market.cmp_type]),
+    );
+    expect(new Set(markets.map((market) => market.cmp_type)).size).toBeGreaterThan(1);
   });
 
   it("answers 404 at the neutral venue paths, pointing to the live ones", async () => {

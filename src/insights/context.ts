@@ -91,7 +91,7 @@ export interface InsightContext {
    * minutes 15/30/45/60 (1h, pathlab's choice; the spec shows none).
    */
   readonly liquidationWindows?: readonly LiquidationWindow[];
-  /** Option expiry, ISO 8601. Default: the next 08:00 UTC strictly after the forecast start. */
+  /** Option expiry, ISO 8601. Default: `optionExpiryUnix` (BTC monthly, others the next 08:00 UTC). */
   readonly expiryTime?: string;
   /** Option strikes. Default: `strikeGrid(asset, currentPrice)` of the insight conventions. */
   readonly strikes?: readonly number[];

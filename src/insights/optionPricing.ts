@@ -3,9 +3,8 @@
 import { optionPricesSorted } from "../core/optionPrices.ts";
 import {
   optionExpiryUnix,
-  optionPriceDecimals,
   priceKey,
-  roundTo,
+  roundOptionPrice,
   stepOfTime,
   strikeGrid,
 } from "../spec/insightConventions.ts";
@@ -19,10 +18,10 @@ import { expiryTimeText } from "./timeText.ts";
 /**
  * Undiscounted European call and put prices, E[max(S − K, 0)] and E[max(K − S, 0)] over the paths,
  * where S is each path's point at step(expiry) (clamped to the last point, so a 1h ensemble prices
- * at its horizon), rounded as `optionPriceDecimals` says (BTC whole dollars, others unrounded).
+ * at its horizon), rounded by `roundOptionPrice` (BTC whole dollars, others unrounded).
  * Defaults: expiry = `optionExpiryUnix` (BTC the monthly expiry, the others the next 08:00 UTC
- * strictly after the forecast start; `context.expiryTime` replaces it), strikes = the asset's grid around the current
- * price (`strikeGrid`; `context.strikes` replaces it). Keys are the strikes' shortest decimal form;
+ * strictly after the forecast start; `context.expiryTime` replaces it), strikes = the asset's grid
+ * around the current price (`strikeGrid`; `context.strikes` replaces it). Keys are the strikes' shortest decimal form;
  * `expiry_time` is written `YYYY-MM-DD HH:MM:SSZ` as the live service. One sweep per side over the
  * sorted prices (`optionPricesSorted` of core); standard errors sample std of the payoffs / √n.
  * Throws `RangeError` for a context that does not fit the ensemble.
@@ -51,8 +50,7 @@ export function optionPricingInsight(
   const callOptions: Record<string, number> = {};
   const putOptions: Record<string, number> = {};
   const standardErrors: Record<string, number> = {};
-  const decimals = optionPriceDecimals(context.asset);
-  const rounded = (value: number) => (decimals === undefined ? value : roundTo(value, decimals));
+  const rounded = (value: number) => roundOptionPrice(context.asset, value);
   strikes.forEach((strike, index) => {
     const key = priceKey(strike);
     callOptions[key] = rounded(calls.values[index]);

@@ -193,6 +193,7 @@ export {
   monthlyExpiryUnix,
   optionExpiryUnix,
   optionPriceDecimals,
+  roundOptionPrice,
   STRIKE_GRID_RULES,
   niceStep,
   strikeGridRule,

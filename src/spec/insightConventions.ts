@@ -139,7 +139,8 @@ export const PROBABILITY_DECIMALS = 4;
 export const PERCENTILE_PRICE_DECIMALS = 2;
 
 /**
- * Decimals of volatilities (annualized percent): realized, forecast, averages and percentiles.
+ * Decimals of volatilities (annualized percent): realized, forecast and percentiles (the averages
+ * are unrounded).
  * @example roundTo(61.2749, VOLATILITY_DECIMALS) // => 61.27
  */
 export const VOLATILITY_DECIMALS = 2;
@@ -410,6 +411,15 @@ export function optionExpiryUnix(asset: string, forecastStartUnix: number): numb
  */
 export function optionPriceDecimals(asset: string): number | undefined {
   return asset === "BTC" ? 0 : undefined;
+}
+
+/**
+ * An option price of `asset` as its record writes it: rounded to {@link optionPriceDecimals}.
+ * @example roundOptionPrice("BTC", 4890.4) // => 4890
+ */
+export function roundOptionPrice(asset: string, price: number): number {
+  const decimals = optionPriceDecimals(asset);
+  return decimals === undefined ? price : roundTo(price, decimals);
 }
 
 /**

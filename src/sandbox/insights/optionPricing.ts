@@ -2,9 +2,8 @@
 
 import {
   optionExpiryUnix,
-  optionPriceDecimals,
   priceKey,
-  roundTo,
+  roundOptionPrice,
   stepOfTime,
   strikeGrid,
 } from "../../spec/insightConventions.ts";
@@ -17,9 +16,10 @@ import { expiryTimeText } from "./timeText.ts";
 /**
  * Undiscounted ensemble call and put prices (`optionPrices`, reference), at the asset's strike grid
  * around the current price (`strikeGrid`), for the asset's expiry (`optionExpiryUnix`: BTC monthly,
- * the others the next 08:00 UTC), rounded as `optionPriceDecimals` says (BTC whole dollars); the terminal price is each path's point at step(expiry), clamped to the
- * last point (so a 1h ensemble prices at its horizon). Keys are the strikes' shortest decimal form.
- * @example buildOptionPricingRecord(inputs).expiry_time // => "2026-02-26 08:00:00Z"
+ * the others the next 08:00 UTC), rounded by `roundOptionPrice` (BTC whole dollars); the terminal
+ * price is each path's point at step(expiry), clamped to the last point (so a 1h ensemble and
+ * BTC's monthly expiry price at the horizon). Keys are the strikes' shortest decimal form.
+ * @example buildOptionPricingRecord(inputs).expiry_time // => "2026-03-27 08:00:00Z" (BTC)
  */
 export function buildOptionPricingRecord(inputs: SandboxInsightInputs): OptionPricingRecord {
   const { ensemble, forecastStartTime } = insightContextOf(inputs);
@@ -34,8 +34,7 @@ export function buildOptionPricingRecord(inputs: SandboxInsightInputs): OptionPr
   const { calls, puts } = optionPrices(ensemble.column(step), strikes);
   const callOptions: Record<string, number> = {};
   const putOptions: Record<string, number> = {};
-  const decimals = optionPriceDecimals(inputs.asset);
-  const rounded = (value: number) => (decimals === undefined ? value : roundTo(value, decimals));
+  const rounded = (value: number) => roundOptionPrice(inputs.asset, value);
   strikes.forEach((strike, index) => {
     callOptions[priceKey(strike)] = rounded(calls[index]);
     putOptions[priceKey(strike)] = rounded(puts[index]);

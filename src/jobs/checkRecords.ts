@@ -3,6 +3,7 @@
  * cross-checked, as the rows the store keeps.
  */
 
+import type { LackingFields } from "./syncSummary.ts";
 import { crossCheck, VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
 import type { InsightContext } from "../insights/context.ts";
 import { contextFromServiceRecord } from "../insights/contextFromServiceRecord.ts";
@@ -41,17 +42,6 @@ export interface CheckedRecords {
   /** Per cross-checked record that one side lacks fields of: the fields, side by side. */
   readonly lacking: readonly LackingFields[];
   readonly failures: readonly RecordFailure[];
-}
-
-/**
- * The fields one side of a cross-checked record lacks (`serviceLacks`/`recomputedLacks` of the
- * cross-check summary).
- * @example const lacking: LackingFields = { operation: "/insights/liquidation", service: ["forecast_start_time"], recomputed: [] };
- */
-export interface LackingFields {
-  readonly operation: RecomputablePath;
-  readonly service: readonly string[];
-  readonly recomputed: readonly string[];
 }
 
 /**

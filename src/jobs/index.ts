@@ -17,6 +17,7 @@ export type {
   SyncFailure,
   SyncFailureStage,
   SyncService,
+  LackingFields,
 } from "./syncSummary.ts";
 export type { SyncEvent } from "./syncEvents.ts";
 export { fetchEnsembleMembers } from "./fetchEnsembleMembers.ts";

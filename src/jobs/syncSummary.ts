@@ -3,7 +3,7 @@
  * same object the CLI prints as a table or, with `--json`, as JSON.
  */
 
-import type { LackingFields } from "./checkRecords.ts";
+import type { RecomputablePath } from "../insights/recompute.ts";
 import type { Verdict } from "../crosscheck/crossCheck.ts";
 import type { Competition, Horizon } from "../spec/assets.ts";
 import type { RunStatus } from "../store/runs.ts";
@@ -79,6 +79,17 @@ export interface UnitSummary {
   /** Failures of this unit (see the summary's `failures`). */
   readonly failures: number;
   readonly durationMs: number;
+}
+
+/**
+ * The fields one side of a cross-checked record lacks (`serviceLacks`/`recomputedLacks` of the
+ * cross-check summary).
+ * @example const lacking: LackingFields = { operation: "/insights/liquidation", service: ["forecast_start_time"], recomputed: [] };
+ */
+export interface LackingFields {
+  readonly operation: RecomputablePath;
+  readonly service: readonly string[];
+  readonly recomputed: readonly string[];
 }
 
 /**

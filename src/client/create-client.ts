@@ -29,7 +29,7 @@ import {
 import type { ClientEvent } from "./events.ts";
 import { exchangeHeaders } from "./exchange.ts";
 import { resolveClientOptions, type ClientOptions } from "./options.ts";
-import type { PathlabClient } from "./pathlab-client.ts";
+import type { PathlabClient, StreamedDecoder, StreamedDecoding } from "./pathlab-client.ts";
 import {
   headerText,
   readCredits,
@@ -40,6 +40,7 @@ import {
 import { redact } from "./redact.ts";
 import { parseRetryAfterMs, retryDelayMs, shouldRetry } from "./retry.ts";
 import { createSemaphore } from "./semaphore.ts";
+import { BodyConsumerError } from "./read-body.ts";
 import { sendAttempt, type AttemptResponse } from "./send-attempt.ts";
 import { errorForStatus, truncateBody } from "./status-error.ts";
 
@@ -98,8 +99,9 @@ export function createClient(options: ClientOptions): PathlabClient {
     path: string,
     params: unknown,
     signals: readonly AbortSignal[],
+    decoder?: StreamedDecoder<unknown>,
   ): Promise<unknown> {
-    if (signals.length === 1) return callUntil(path, params, signals[0]);
+    if (signals.length === 1) return callUntil(path, params, signals[0], decoder);
     const linked = new AbortController();
     const unlink = signals.map((source) => {
       const abort = () => linked.abort(source.reason);
@@ -108,13 +110,18 @@ export function createClient(options: ClientOptions): PathlabClient {
       return () => source.removeEventListener("abort", abort);
     });
     try {
-      return await callUntil(path, params, linked.signal);
+      return await callUntil(path, params, linked.signal, decoder);
     } finally {
       for (const remove of unlink) remove();
     }
   }
 
-  async function callUntil(path: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+  async function callUntil(
+    path: string,
+    params: unknown,
+    signal: AbortSignal,
+    decoder: StreamedDecoder<unknown> | undefined,
+  ): Promise<unknown> {
     const operation: UntypedOperation = operationByPath(path);
     const query = encodeQuery(operation, params).toString();
     if (operation.auth && apiKey === undefined) {
@@ -135,7 +142,8 @@ export function createClient(options: ClientOptions): PathlabClient {
         return await semaphore.run(() => {
           if (attempt === 1) deadlineAtMs = performance.now() + settings.deadlineMs;
           const target = { url, path: servedPath, query };
-          return attemptOnce(operation, target, attempt, deadlineAtMs - performance.now(), signal);
+          const remainingMs = deadlineAtMs - performance.now();
+          return attemptOnce(operation, target, attempt, remainingMs, signal, decoder);
         });
       } catch (caught) {
         if (!(caught instanceof PathlabHttpError)) throw caught;
@@ -184,18 +192,34 @@ export function createClient(options: ClientOptions): PathlabClient {
     attempt: number,
     remainingMs: number,
     signal: AbortSignal,
+    decoder: StreamedDecoder<unknown> | undefined,
   ) {
     const started = performance.now();
-    const response = await sendAttempt({
-      operation: operation.path,
-      url: target.url,
-      headers,
-      dispatcher,
-      timeouts: { ...timeouts, remainingMs },
-      secrets,
-      signal,
-      maxBodyBytes: settings.maxBodyBytes(operation.path),
-    });
+    // A recording needs the whole body: then it is decoded after the exchange is reported.
+    const streams = decoder !== undefined && options.onExchange === undefined;
+    let decoding: StreamedDecoding<unknown> | undefined;
+    let response: AttemptResponse;
+    try {
+      response = await sendAttempt({
+        operation: operation.path,
+        url: target.url,
+        headers,
+        dispatcher,
+        timeouts: { ...timeouts, remainingMs },
+        secrets,
+        signal,
+        maxBodyBytes: settings.maxBodyBytes(operation.path),
+        ...(streams && {
+          bodyConsumer: (status: number) =>
+            status >= 200 && status <= 299 ? (decoding = decoder.start()) : undefined,
+        }),
+      });
+    } catch (error) {
+      if (!(error instanceof BodyConsumerError)) throw error;
+      const { status, headers: responseHeaders, headText: bodyText, bytes } = error;
+      const refused = { status, headers: responseHeaders, bodyText, bytes, streamed: true };
+      throw streamedFailure(operation.path, refused, error.cause);
+    }
     const nowMs = Date.now();
     rateLimit = readRateLimit(response.headers, nowMs) ?? rateLimit;
     credits = readCredits(response.headers, nowMs) ?? credits;
@@ -212,7 +236,31 @@ export function createClient(options: ClientOptions): PathlabClient {
       bodyText: response.bodyText,
     });
     if (status < 200 || status > 299) throw statusError(operation.path, response, nowMs);
-    return decodeBody(operation, response);
+    if (decoder === undefined) return decodeBody(operation, response);
+    try {
+      if (decoding === undefined) {
+        decoding = decoder.start();
+        decoding.push(Buffer.from(response.bodyText, "utf8"));
+      }
+      return decoding.finish();
+    } catch (error) {
+      throw streamedFailure(operation.path, response, error);
+    }
+  }
+
+  /** The failure of a streamed decoding: a `SyntaxError` is a body that is not JSON. */
+  function streamedFailure(operation: string, response: AttemptResponse, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    // By name: a consumer's error that showed the key arrives as a redacted copy.
+    return error instanceof Error && error.name === "SyntaxError"
+      ? decodeFailure(operation, response, "json", `body is not valid JSON (${message})`, error)
+      : decodeFailure(
+          operation,
+          response,
+          "shape",
+          `body does not make the record: ${message}`,
+          error,
+        );
   }
 
   function statusError(operation: string, response: AttemptResponse, nowMs: number) {
@@ -294,6 +342,8 @@ export function createClient(options: ClientOptions): PathlabClient {
     const client = {
       ...sections,
       request: (path: OperationPath, params?: unknown) => call(path, params, signals),
+      requestStreamed: (path: OperationPath, params: unknown, decoder: StreamedDecoder<unknown>) =>
+        call(path, params, signals, decoder),
       withSignal: (more: AbortSignal) => {
         // one listener per call in flight through the view
         setMaxListeners(0, more);

@@ -45,6 +45,28 @@ export type ClientSections = {
 };
 
 /**
+ * One body's decoding from its bytes, as a {@link StreamedDecoder} starts it: `push` takes the
+ * chunks in order as they arrive, `finish` gives the result once the body is complete. Either may
+ * throw: a `SyntaxError` for a body that is not the JSON it should be, any other error for one
+ * that does not make the result; the call then fails with a `ResponseDecodeError`.
+ * @example const decoding: StreamedDecoding<number> = { push: (chunk) => {}, finish: () => 0 };
+ */
+export interface StreamedDecoding<Result> {
+  push(chunk: Uint8Array): void;
+  finish(): Result;
+}
+
+/**
+ * Decodes the successful responses of a call from their bytes as they arrive, instead of the
+ * operation's own decoder (`PathlabClient.requestStreamed`): one {@link StreamedDecoding} per
+ * attempt that gets a 2xx status.
+ * @example const counter: StreamedDecoder<number> = { start: () => { let n = 0; return { push: (c) => void (n += c.byteLength), finish: () => n }; } };
+ */
+export interface StreamedDecoder<Result> {
+  start(): StreamedDecoding<Result>;
+}
+
+/**
  * A client of one deployment of the service (made by `createClient`).
  * @example
  * const client: PathlabClient = createClient({ baseUrl, apiKey });
@@ -64,6 +86,19 @@ export type PathlabClient = ClientSections & {
     path: Path,
     ...args: ParamsArguments<QueryParamsOf<OperationsByPath[Path]>>
   ): Promise<ResultOf<OperationsByPath[Path]>>;
+  /**
+   * Calls the operation as {@link PathlabClient.request} does (parameters, key, retries, status
+   * errors), but decodes a 2xx body with `decoder` as its bytes arrive, so that the body is never
+   * held whole: for the large prediction sets. With `onExchange` set (a recording), the body is
+   * read whole for the recording, then handed to the decoder in one chunk.
+   * @example
+   * const bytes = await client.requestStreamed("/v2/prediction/latest", params, counter);
+   */
+  requestStreamed<Path extends OperationPath, Result>(
+    path: Path,
+    params: QueryParamsOf<OperationsByPath[Path]>,
+    decoder: StreamedDecoder<Result>,
+  ): Promise<Result>;
   /**
    * The same client (its connections, concurrency limit, retries and quota state), whose calls
    * also stop when `signal` aborts: those in flight and their retry waits reject with the signal's

@@ -5,7 +5,6 @@
  * judged here: any response that arrives complete is returned.
  */
 import { request, type Dispatcher } from "undici";
-import { formatBytes } from "./body-limits.ts";
 import {
   ConnectionError,
   ResponseTooLargeError,
@@ -13,6 +12,7 @@ import {
   type TimeoutPhase,
 } from "./errors.ts";
 import { redact, redactError, redactSecrets } from "./redact.ts";
+import { BodyConsumerError, readBounded, readStreamed, type BodyConsumer } from "./read-body.ts";
 import type { ResponseHeaders } from "./quota-headers.ts";
 
 /**
@@ -57,6 +57,12 @@ export interface AttemptRequest {
   readonly maxBodyBytes: number;
   /** Cancels the attempt; it then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /**
+   * Called once the status is known: a consumer it returns takes the body chunk by chunk as it
+   * arrives, and the body is not kept (the response's `bodyText` then holds only its first
+   * `STREAMED_HEAD_BYTES` (`read-body.ts`) bytes, for error messages). `undefined` keeps the body as usual.
+   */
+  readonly bodyConsumer?: (status: number) => BodyConsumer | undefined;
 }
 
 /**
@@ -67,10 +73,15 @@ export interface AttemptRequest {
 export interface AttemptResponse {
   readonly status: number;
   readonly headers: ResponseHeaders;
-  /** The body as UTF-8 text, with every secret already replaced by `[REDACTED]`. */
+  /**
+   * The body as UTF-8 text, with every secret already replaced by `[REDACTED]`; only its first
+   * bytes when it was `streamed`.
+   */
   readonly bodyText: string;
   /** Size of the body as received, in bytes. */
   readonly bytes: number;
+  /** Whether the body went to the attempt's {@link BodyConsumer} instead of `bodyText`. */
+  readonly streamed: boolean;
 }
 
 /** undici's timeout codes and the phase each one means. */
@@ -131,6 +142,8 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptRespo
       bodyTimeout: attempt.timeouts.bodyMs,
       signal: controller.signal,
     });
+    const consumer = attempt.bodyConsumer?.(response.statusCode);
+    if (consumer !== undefined) return await readStreamed(attempt, response, consumer);
     const body = await readBounded(attempt, response);
     return {
       status: response.statusCode,
@@ -139,80 +152,16 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptRespo
       // parser's message quoting part of it, a decoded record) can show an echoed key.
       bodyText: redactSecrets(utf8.decode(body), attempt.secrets),
       bytes: body.byteLength,
+      streamed: false,
     };
   } catch (error) {
     if (attempt.signal?.aborted) throw attempt.signal.reason;
-    if (error instanceof ResponseTooLargeError) throw error;
+    if (error instanceof ResponseTooLargeError || error instanceof BodyConsumerError) throw error;
     throw transportError(attempt, error, timedOut);
   } finally {
     clearTimeout(timer);
     attempt.signal?.removeEventListener("abort", cancel);
   }
-}
-
-type UndiciResponse = Awaited<ReturnType<typeof request>>;
-
-/**
- * Reads the body into one buffer, never more than `attempt.maxBodyBytes` of it: the declared
- * length is checked first, then the running total after each chunk. With a declared length the
- * chunks are copied into one buffer of that size as they come (one copy of the body in memory);
- * without one they are kept and joined at the end.
- */
-async function readBounded(attempt: AttemptRequest, response: UndiciResponse): Promise<Buffer> {
-  const limitBytes = attempt.maxBodyBytes;
-  const declared = response.headers["content-length"];
-  const declaredBytes = typeof declared === "string" ? Number(declared) : Number.NaN;
-  if (declaredBytes > limitBytes) {
-    // Destroying the unread body closes the connection: nothing more is received.
-    discard(response);
-    throw tooLarge(attempt, response.statusCode, `Content-Length ${declaredBytes} refused unread`, {
-      limitBytes,
-      declaredBytes,
-    });
-  }
-  let whole = Number.isSafeInteger(declaredBytes) ? Buffer.allocUnsafe(declaredBytes) : undefined;
-  const chunks: Buffer[] = [];
-  let receivedBytes = 0;
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    const endBytes = receivedBytes + chunk.byteLength;
-    if (endBytes > limitBytes) {
-      discard(response);
-      throw tooLarge(attempt, response.statusCode, `cut off after ${endBytes} bytes`, {
-        limitBytes,
-        receivedBytes: endBytes,
-      });
-    }
-    if (whole !== undefined && endBytes > whole.byteLength) {
-      // More than declared (undici normally fails such a body first): go on with chunks.
-      chunks.push(whole.subarray(0, receivedBytes));
-      whole = undefined;
-    }
-    if (whole === undefined) chunks.push(chunk);
-    else whole.set(chunk, receivedBytes);
-    receivedBytes = endBytes;
-  }
-  if (whole !== undefined) return whole.subarray(0, receivedBytes);
-  return Buffer.concat(chunks, receivedBytes);
-}
-
-/** Closes the connection of a body left unread (undici reports that as an abort, ignored here). */
-function discard(response: UndiciResponse): void {
-  response.body.on("error", () => {});
-  response.body.destroy();
-}
-
-function tooLarge(
-  attempt: AttemptRequest,
-  status: number,
-  what: string,
-  sizes: { limitBytes: number; declaredBytes?: number; receivedBytes?: number },
-): ResponseTooLargeError {
-  const { operation } = attempt;
-  return new ResponseTooLargeError(
-    `${operation}: HTTP ${status}: response body over the limit of ${formatBytes(sizes.limitBytes)} ` +
-      `for this operation (maxBodyBytes): ${what}: GET ${redact(attempt.url, attempt.secrets)}`,
-    { operation, status, ...sizes },
-  );
 }
 
 /** The code of an error or of the first cause that has one (`ECONNREFUSED` hides in a cause). */

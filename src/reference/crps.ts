@@ -43,10 +43,12 @@ export function crpsPairwise(members: readonly number[], observation: number): n
  * Throws `RangeError` for no members.
  * @example crpsProperscoring([1.2, -0.3, 2.5, 0.7, 1.9], 0.9) // => 0.316
  */
-export function crpsProperscoring(members: readonly number[], observation: number): number {
+export function crpsProperscoring(members: ArrayLike<number>, observation: number): number {
   requireNonEmpty("crpsProperscoring", "members", members);
   if (Number.isNaN(observation)) return NaN;
-  const sorted = [...members].sort(numpySortOrder);
+  // A Float64Array sorts ascending with NaN last, as numpy.sort orders floats (−0 and 0 may
+  // swap, which changes no term of the integral).
+  const sorted = Float64Array.from(members).sort();
   let totalWeight = 0;
   for (const member of sorted) {
     if (Number.isNaN(member)) break;
@@ -76,11 +78,4 @@ export function crpsProperscoring(members: readonly number[], observation: numbe
   }
   if (observationCdf === 0) integral += observation - forecast;
   return integral;
-}
-
-/** Ascending order with NaN last, as `numpy.sort` orders floats. */
-function numpySortOrder(a: number, b: number): number {
-  if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
-  if (Number.isNaN(b)) return -1;
-  return a - b;
 }

@@ -215,10 +215,13 @@ function priceCrpsDetails(
     }
     let crpsSum = 0;
     let termCount = 0;
+    const members = new Float64Array(simulatedChanges.length);
     for (let position = 0; position < realizedChanges.length; position++) {
       const observation = realizedChanges[position];
       if (Number.isNaN(observation)) continue;
-      const members = simulatedChanges.map((changes) => changes[position]);
+      for (let path = 0; path < members.length; path++) {
+        members[path] = simulatedChanges[path][position];
+      }
       let term = crpsProperscoring(members, observation);
       if (isAbsolute) term = (term / lastRealizedPrice) * 10000;
       crpsSum += term;

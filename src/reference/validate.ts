@@ -41,7 +41,7 @@ export function requirePathMatrix(
 export function requireNonEmpty(
   operation: string,
   field: string,
-  values: readonly unknown[],
+  values: ArrayLike<unknown>,
 ): void {
   if (values.length === 0) {
     throw new RangeError(

@@ -5,8 +5,9 @@
  * scores — both with `src/reference/` ({@link promptCrps}, {@link promptScores} with the rule in
  * force at the scored time), on the very paths and realized prices the world serves.
  *
- * Cost: about (valid miners) × 0.1 s per 24h prompt and × 0.04 s per 1h prompt (the reference
- * CRPS sorts 1,000 members per term). Prompts are scored on first need and kept (a few numbers
+ * Cost, per valid miner: about 0.06 s per 24h prompt (0.02 s to simulate its paths, 0.04 s of
+ * reference CRPS, which sorts 1,000 members per term) and 0.03 s per 1h prompt (most of it the
+ * volatility CRPS). Prompts are scored on first need and kept (a few numbers
  * each); only prompts of the scoring period are scored, so the total is bounded.
  */
 

@@ -64,7 +64,7 @@ export interface Validator extends PromptScoring {
   /** The parameters of a competition by name. */
   competitionParameters(name: CompetitionName): CompetitionParameters;
   /**
-   * The scoring of every competition in force now, one miner's prompt CRPS per step (≈ 0.1 s),
+   * The scoring of every competition in force now, one miner's prompt CRPS per step (≈ 0.03–0.06 s),
    * for a caller that interleaves it with other work; the results are the same as on demand.
    */
   warmUpSteps(): Generator<void, void, void>;

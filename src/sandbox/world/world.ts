@@ -226,7 +226,7 @@ export interface World {
   ): WorldEnsemble;
   /**
    * Scores, in the background, everything the leaderboards of the competitions in force need —
-   * one miner's prompt CRPS (≈ 0.1 s) per event-loop turn — so that a server stays responsive and
+   * one miner's prompt CRPS (≈ 0.03–0.06 s) per event-loop turn — so that a server stays responsive and
    * its first leaderboard request finds the work done. Optional: results are identical with or
    * without it (what is not done yet is computed on demand).
    */
@@ -250,10 +250,10 @@ const DEFAULT_SCORING_MINUTES: Readonly<Record<PromptCadence, number>> = { sandb
  * - Scoring period: the validator began scoring `scoringMinutes` before now (default 32): prompts
  *   scored earlier have no scores, and leaderboards, smoothed scores and meta-leaderboards only see
  *   the updates since (before that they are empty, and so is an ensemble ranked then). One 24h
- *   prompt costs about 1.3 s to score (≈ 13 valid miners × 0.1 s of reference CRPS), a 1h prompt
- *   about 0.4 s; with the defaults (two 24h prompts per 24h competition, seven or eight 1h prompts)
- *   the first leaderboard of a competition costs 2.5–3.5 s of CPU, all three about 8 s, once per
- *   world — {@link World.warmUp} does it in the background.
+ *   prompt costs about 0.8 s to score (≈ 13 valid miners × 0.06 s of paths and reference CRPS), a
+ *   1h prompt about 0.4 s; with the defaults (two 24h prompts per 24h competition, seven or eight
+ *   1h prompts) the first leaderboard of a competition costs 1.5–3 s of CPU, all three about
+ *   5.5 s, once per world — {@link World.warmUp} does it in the background.
  * - Competitions: each miner answers the prompts of the competitions in its profile (nine answer
  *   all, eight specialize in each); for the others it is absent (not queried).
  * - Unscored series: 1h prompts of the non-crypto assets and 24h prompts of `SPYX` are answered by

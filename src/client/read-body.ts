@@ -1,0 +1,184 @@
+/**
+ * Reading a response body within the operation's size limit: whole (`readBounded`), or chunk by
+ * chunk into a {@link BodyConsumer} that decodes it as it arrives (`readStreamed`).
+ */
+import type { request } from "undici";
+import { formatBytes } from "./body-limits.ts";
+import { ResponseTooLargeError } from "./errors.ts";
+import type { ResponseHeaders } from "./quota-headers.ts";
+import { redact, redactError, redactSecrets } from "./redact.ts";
+import type { AttemptRequest, AttemptResponse } from "./send-attempt.ts";
+
+const utf8 = new TextDecoder("utf-8");
+
+/**
+ * Takes a response body chunk by chunk, as {@link AttemptRequest.bodyConsumer} hands it over. A
+ * chunk is only valid during the call (undici may reuse its memory): copy what must outlive it.
+ * A `push` that throws ends the attempt with a {@link BodyConsumerError}.
+ * @example const consumer: BodyConsumer = { push: (chunk) => void (total += chunk.byteLength) };
+ */
+export interface BodyConsumer {
+  push(chunk: Uint8Array): void;
+}
+
+/**
+ * Bytes of a streamed body kept for error messages.
+ * @example STREAMED_HEAD_BYTES // => 512
+ */
+export const STREAMED_HEAD_BYTES = 512;
+
+/**
+ * A {@link BodyConsumer} that threw: the body was left unread from there (the connection is
+ * closed). Carries the response's status, the consumer's error and the first bytes of the body
+ * (redacted), for the caller to report as a decoding failure.
+ * @example if (error instanceof BodyConsumerError) console.error(error.status, error.cause);
+ */
+export class BodyConsumerError extends Error {
+  readonly status: number;
+  readonly headers: ResponseHeaders;
+  /** The first bytes of the body as text, redacted. */
+  readonly headText: string;
+  /** Bytes received up to and including the chunk the consumer refused. */
+  readonly bytes: number;
+  constructor(
+    cause: unknown,
+    details: { status: number; headers: ResponseHeaders; headText: string; bytes: number },
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.status = details.status;
+    this.headers = details.headers;
+    this.headText = details.headText;
+    this.bytes = details.bytes;
+  }
+}
+
+/** A response as undici's `request` resolves it. */
+export type UndiciResponse = Awaited<ReturnType<typeof request>>;
+
+/**
+ * Reads the body into one buffer, never more than `attempt.maxBodyBytes` of it: the declared
+ * length is checked first, then the running total after each chunk. With a declared length the
+ * chunks are copied into one buffer of that size as they come (one copy of the body in memory);
+ * without one they are kept and joined at the end.
+ */
+export async function readBounded(
+  attempt: AttemptRequest,
+  response: UndiciResponse,
+): Promise<Buffer> {
+  const limitBytes = attempt.maxBodyBytes;
+  const declaredBytes = refuseDeclaredOverLimit(attempt, response);
+  let whole = Number.isSafeInteger(declaredBytes) ? Buffer.allocUnsafe(declaredBytes) : undefined;
+  const chunks: Buffer[] = [];
+  let receivedBytes = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    const endBytes = receivedBytes + chunk.byteLength;
+    if (endBytes > limitBytes) {
+      discard(response);
+      throw tooLarge(attempt, response.statusCode, `cut off after ${endBytes} bytes`, {
+        limitBytes,
+        receivedBytes: endBytes,
+      });
+    }
+    if (whole !== undefined && endBytes > whole.byteLength) {
+      // More than declared (undici normally fails such a body first): go on with chunks.
+      chunks.push(whole.subarray(0, receivedBytes));
+      whole = undefined;
+    }
+    if (whole === undefined) chunks.push(chunk);
+    else whole.set(chunk, receivedBytes);
+    receivedBytes = endBytes;
+  }
+  if (whole !== undefined) return whole.subarray(0, receivedBytes);
+  return Buffer.concat(chunks, receivedBytes);
+}
+
+/**
+ * Hands the body to `consumer` chunk by chunk within `attempt.maxBodyBytes` (checked as in
+ * {@link readBounded}), keeping only its first {@link STREAMED_HEAD_BYTES} bytes.
+ */
+export async function readStreamed(
+  attempt: AttemptRequest,
+  response: UndiciResponse,
+  consumer: BodyConsumer,
+): Promise<AttemptResponse> {
+  const limitBytes = attempt.maxBodyBytes;
+  refuseDeclaredOverLimit(attempt, response);
+  const head = Buffer.allocUnsafe(STREAMED_HEAD_BYTES);
+  let headBytes = 0;
+  let receivedBytes = 0;
+  const headText = () => redactSecrets(utf8.decode(head.subarray(0, headBytes)), attempt.secrets);
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    receivedBytes += chunk.byteLength;
+    if (receivedBytes > limitBytes) {
+      discard(response);
+      throw tooLarge(attempt, response.statusCode, `cut off after ${receivedBytes} bytes`, {
+        limitBytes,
+        receivedBytes,
+      });
+    }
+    if (headBytes < STREAMED_HEAD_BYTES) {
+      headBytes += chunk.copy(head, headBytes, 0, STREAMED_HEAD_BYTES - headBytes);
+    }
+    try {
+      consumer.push(chunk);
+    } catch (error) {
+      discard(response);
+      // The consumer's error is kept as it is unless its message shows a secret.
+      const safe =
+        error instanceof Error && redact(error.message, attempt.secrets) === error.message
+          ? error
+          : redactError(error, attempt.secrets);
+      throw new BodyConsumerError(safe, {
+        status: response.statusCode,
+        headers: response.headers,
+        headText: headText(),
+        bytes: receivedBytes,
+      });
+    }
+  }
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    bodyText: headText(),
+    bytes: receivedBytes,
+    streamed: true,
+  };
+}
+
+/**
+ * The body's declared length (`Content-Length`, NaN without one); throws a
+ * `ResponseTooLargeError` without reading when it is over the limit.
+ */
+function refuseDeclaredOverLimit(attempt: AttemptRequest, response: UndiciResponse): number {
+  const declared = response.headers["content-length"];
+  const declaredBytes = typeof declared === "string" ? Number(declared) : Number.NaN;
+  if (declaredBytes > attempt.maxBodyBytes) {
+    // Destroying the unread body closes the connection: nothing more is received.
+    discard(response);
+    throw tooLarge(attempt, response.statusCode, `Content-Length ${declaredBytes} refused unread`, {
+      limitBytes: attempt.maxBodyBytes,
+      declaredBytes,
+    });
+  }
+  return declaredBytes;
+}
+
+/** Closes the connection of a body left unread (undici reports that as an abort, ignored here). */
+function discard(response: UndiciResponse): void {
+  response.body.on("error", () => {});
+  response.body.destroy();
+}
+
+function tooLarge(
+  attempt: AttemptRequest,
+  status: number,
+  what: string,
+  sizes: { limitBytes: number; declaredBytes?: number; receivedBytes?: number },
+): ResponseTooLargeError {
+  const { operation } = attempt;
+  return new ResponseTooLargeError(
+    `${operation}: HTTP ${status}: response body over the limit of ${formatBytes(sizes.limitBytes)} ` +
+      `for this operation (maxBodyBytes): ${what}: GET ${redact(attempt.url, attempt.secrets)}`,
+    { operation, status, ...sizes },
+  );
+}

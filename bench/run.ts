@@ -4,7 +4,8 @@
  * fresh Node process of its own, so that no suite's code or imports change how another's kernels
  * are compiled (see bench/README.md, "One process per suite"). Each case's pathlab function, naive
  * JS baseline and numpy peer are timed as warm medians with the same repeat count; the runner prints
- * a table and writes bench/results.json.
+ * a table and writes bench/results.json. Without filters, or with the filter `e2e`, the
+ * end-to-end suite (`endToEnd.ts`: the built CLI's commands as whole processes) runs after them.
  *
  * Each suite process starts as plain `node bench/suite.mjs`, which loads the TypeScript the way the
  * `pathlab` command does, and runs with `--trace-protector-invalidation`: a suite whose process
@@ -30,6 +31,7 @@ import {
   type BenchSuite,
   type Timing,
 } from "./harness.ts";
+import { printEndToEnd, runEndToEnd } from "./endToEnd.ts";
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -217,17 +219,23 @@ async function main(filters: readonly string[]): Promise<void> {
     .filter((name) => name.endsWith(".ts"))
     .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
     .sort();
-  const data = makeBenchData();
   const rows: Row[] = [];
-  try {
-    for (const file of files) rows.push(...(await runSuiteProcess(file, data.directory)));
-  } finally {
-    rmSync(data.directory, { recursive: true, force: true });
+  if (files.length > 0) {
+    const data = makeBenchData();
+    try {
+      for (const file of files) rows.push(...(await runSuiteProcess(file, data.directory)));
+    } finally {
+      rmSync(data.directory, { recursive: true, force: true });
+    }
+    console.log();
+    printTable(rows);
   }
-  console.log();
-  printTable(rows);
+  const endToEnd =
+    filters.length === 0 || filters.includes("e2e") ? await runEndToEnd() : undefined;
+  if (endToEnd !== undefined) printEndToEnd(endToEnd);
   const output = join(import.meta.dirname, "results.json");
-  writeFileSync(output, `${JSON.stringify({ machine: info, results: rows }, null, 2)}\n`);
+  const results = { machine: info, results: rows, ...(endToEnd !== undefined && { endToEnd }) };
+  writeFileSync(output, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${output}`);
 }
 

@@ -12,15 +12,16 @@ import {
 } from "../../src/client/errors.ts";
 import type { ClientExchange } from "../../src/client/exchange.ts";
 import type { StreamedDecoder } from "../../src/client/pathlab-client.ts";
+import type { PredictionHistoricalParams } from "../../src/spec/params.ts";
 import { serveAndConnect, testApiKey } from "./client-test-setup.ts";
 
-const params = {
+const params: PredictionHistoricalParams = {
   asset: "BTC",
   time_increment: 300,
   time_length: 86400,
   start_time: "2026-02-25T23:45:00Z",
   miner: [47],
-} as const;
+};
 
 /** A decoder that keeps every chunk's bytes (copied) and counts its decodings. */
 function collectingDecoder(failAt?: { text: string; error: Error }) {

@@ -1,0 +1,161 @@
+/**
+ * The end-to-end suite of `npm run bench` (filter `e2e`): the commands users run, as whole
+ * processes of the built CLI (`dist/`, as `npm start` runs it) against the embedded sandbox at a
+ * fixed seed and clock. Per command: wall time (measured here), CPU time of every thread and peak
+ * resident memory (measured in the command's own process by `measureProcess.mjs`), medians of
+ * E2E_REPEATS runs (3), each on a fresh database.
+ */
+
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const REPEATS = Number(process.env.E2E_REPEATS ?? 3);
+const ROOT = join(import.meta.dirname, "..");
+const CLI = join(ROOT, "dist", "cli", "main.js");
+const NOW = "2026-11-20T12:00:00Z";
+
+/** One command of the suite and the issue's targets for it. */
+interface EndToEndCase {
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly targetWallMs?: number;
+  readonly targetPeakBytes?: number;
+}
+
+/** A command's medians. */
+export interface EndToEndRow {
+  readonly name: string;
+  readonly command: string;
+  readonly wallMs: number;
+  readonly cpuMs: number;
+  readonly peakRssBytes: number;
+  readonly repeats: number;
+  readonly targetWallMs?: number;
+  readonly targetPeakBytes?: number;
+}
+
+const CASES: readonly EndToEndCase[] = [
+  {
+    name: "npm start (sync, every unit)",
+    args: ["sync", "--now", NOW],
+    targetWallMs: 12_000,
+    targetPeakBytes: 800 * 2 ** 20,
+  },
+  {
+    name: "sync of one unit (BTC 24h)",
+    args: ["sync", "--assets", "BTC", "--horizons", "24h", "--now", NOW],
+    targetWallMs: 2_500,
+  },
+  {
+    name: "score a day of crypto-24h, top 10",
+    args: [
+      "score",
+      "--competition",
+      "crypto-24h",
+      "--miners",
+      "top:10",
+      "--from",
+      "2026-11-18T12:00:00Z",
+      "--to",
+      "2026-11-19T12:00:00Z",
+      "--now",
+      NOW,
+    ],
+    targetWallMs: 10_000,
+  },
+];
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((first, second) => first - second);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Runs the CLI once with `args` on a fresh database; its wall time, CPU time and peak memory. */
+async function runOnce(args: readonly string[]) {
+  const directory = mkdtempSync(join(tmpdir(), "pathlab-e2e-"));
+  const usageFile = join(directory, "usage.json");
+  try {
+    const started = performance.now();
+    const child = spawn(process.execPath, [CLI, ...args, "--db", join(directory, "e2e.duckdb")], {
+      cwd: directory,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, "measureProcess.mjs")).href}`,
+        PATHLAB_BENCH_USAGE: usageFile,
+      },
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", resolve);
+    });
+    const wallMs = performance.now() - started;
+    if (code !== 0) {
+      throw new Error(`pathlab ${args.join(" ")} exited with code ${code}: ${stderr.slice(-2000)}`);
+    }
+    const usage = JSON.parse(readFileSync(usageFile, "utf8")) as {
+      cpuMs: number;
+      peakRssBytes: number;
+    };
+    return { wallMs, ...usage };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs every case E2E_REPEATS times and returns the medians; throws when the CLI is not built.
+ * @example const rows = await runEndToEnd();
+ */
+export async function runEndToEnd(): Promise<EndToEndRow[]> {
+  if (!existsSync(CLI)) throw new Error(`bench e2e needs the built CLI (${CLI}): npm run build`);
+  const rows: EndToEndRow[] = [];
+  for (const item of CASES) {
+    const runs = [];
+    for (let run = 0; run < REPEATS; run++) {
+      process.stderr.write(`  e2e: ${item.name} (run ${run + 1}/${REPEATS})\n`);
+      runs.push(await runOnce(item.args));
+    }
+    rows.push({
+      name: item.name,
+      command: `pathlab ${item.args.join(" ")}`,
+      wallMs: median(runs.map((run) => run.wallMs)),
+      cpuMs: median(runs.map((run) => run.cpuMs)),
+      peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
+      repeats: REPEATS,
+      ...(item.targetWallMs !== undefined && { targetWallMs: item.targetWallMs }),
+      ...(item.targetPeakBytes !== undefined && { targetPeakBytes: item.targetPeakBytes }),
+    });
+  }
+  return rows;
+}
+
+/**
+ * The rows as a table: wall, CPU, peak memory and the targets met or missed.
+ * @example printEndToEnd(await runEndToEnd());
+ */
+export function printEndToEnd(rows: readonly EndToEndRow[]): void {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const mebibytes = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
+  console.log("\nend to end (whole processes, medians)");
+  for (const row of rows) {
+    const targets = [
+      row.targetWallMs === undefined
+        ? ""
+        : `wall ≤ ${seconds(row.targetWallMs)} ${row.wallMs <= row.targetWallMs ? "met" : "MISSED"}`,
+      row.targetPeakBytes === undefined
+        ? ""
+        : `peak ≤ ${mebibytes(row.targetPeakBytes)} ${row.peakRssBytes <= row.targetPeakBytes ? "met" : "MISSED"}`,
+    ].filter((part) => part !== "");
+    console.log(
+      `  ${row.name.padEnd(36)} wall ${seconds(row.wallMs).padStart(7)}  CPU ${seconds(row.cpuMs).padStart(7)}  ` +
+        `peak ${mebibytes(row.peakRssBytes).padStart(8)}  ${targets.join(", ")}`,
+    );
+  }
+}

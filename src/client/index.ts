@@ -12,6 +12,8 @@ export type {
   SectionMethods,
   OperationMethod,
   ParamsArguments,
+  StreamedDecoder,
+  StreamedDecoding,
 } from "./pathlab-client.ts";
 export type {
   ClientEvent,

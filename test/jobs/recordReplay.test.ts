@@ -12,9 +12,8 @@ import { RECORDING_FILE, type RecordedExchange } from "../../src/jobs/record.ts"
 import { runScore } from "../../src/jobs/score.ts";
 import { runSync } from "../../src/jobs/sync.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
-import { openStore } from "../../src/store/openStore.ts";
-import { queryRows } from "../../src/store/queryRows.ts";
 import { temporaryFolder } from "../store/helpers.ts";
+import { scoreRows, syncRows } from "./storedRows.ts";
 import { liveNaming } from "../../src/spec/naming.ts";
 
 const NOW = "2026-02-25T23:47:00Z";
@@ -31,37 +30,6 @@ beforeAll(() => {
   ({ folder, remove } = temporaryFolder());
 });
 afterAll(() => remove?.());
-
-/**
- * What a sync stored, without what differs between two runs of the same inputs by nature: run ids,
- * row ids and the time rows were fetched.
- */
-async function storedRows(database: string): Promise<Record<string, unknown[]>> {
-  const store = await openStore(database, { readOnly: true });
-  const queries: Record<string, string> = {
-    insights: `select operation, asset, horizon, forecast_start_time, source, CAST(record AS VARCHAR)
-      from insights order by all`,
-    insight_values: `select i.operation, i.asset, i.horizon, i.source, v.field, v.key, v.value
-      from insight_values v join insights i on i.id = v.insight_id order by all`,
-    crosschecks: "select * exclude (run_id) from crosschecks order by all",
-    path_sets: "select * exclude (id, run_id, fetched_at) from path_sets order by all",
-    path_values: `select s.asset, s.miner_uid, s.start_time, s.time_length, count(*),
-      sum(list_sum(v.prices)), sum(len(v.prices))
-      from path_values v join path_sets s on s.id = v.path_set_id group by all order by all`,
-    leaderboard_rows: "select * exclude (run_id) from leaderboard_rows order by all",
-    venue_comparisons: `select * exclude (run_id, record), CAST(record AS VARCHAR)
-      from venue_comparisons order by all`,
-  };
-  try {
-    const result: Record<string, unknown[]> = {};
-    for (const [table, sql] of Object.entries(queries)) {
-      result[table] = (await queryRows(store, sql)).rows as unknown[];
-    }
-    return result;
-  } finally {
-    await store.close();
-  }
-}
 
 /** Every file of `directory` as text. */
 function filesOf(directory: string): { name: string; text: string }[] {
@@ -155,8 +123,8 @@ describe("sync --record then --replay", () => {
   });
 
   it("stores the same rows as the recorded run", async () => {
-    const original = await storedRows(join(folder, "recorded.duckdb"));
-    const replay = await storedRows(join(folder, "replayed.duckdb"));
+    const original = await syncRows(join(folder, "recorded.duckdb"));
+    const replay = await syncRows(join(folder, "replayed.duckdb"));
     expect(original.insights.length).toBeGreaterThan(0);
     expect(original.crosschecks.length).toBeGreaterThan(0);
     expect(original.path_values.length).toBeGreaterThan(0);
@@ -199,29 +167,6 @@ describe("score --record then --replay", () => {
     assets: ["BTC"],
     client: CLIENT,
   };
-
-  /** Every row of the scoring tables, without run ids. */
-  async function scoreRows(database: string): Promise<Record<string, unknown[]>> {
-    const store = await openStore(database, { readOnly: true });
-    try {
-      const result: Record<string, unknown[]> = {};
-      const tables = [
-        "prompts",
-        "miner_scores",
-        "smoothed_scores",
-        "service_scores",
-        "calibration",
-        "rank_history",
-      ];
-      for (const table of tables) {
-        const sql = `select * exclude (run_id) from ${table} order by all`;
-        result[table] = (await queryRows(store, sql)).rows as unknown[];
-      }
-      return result;
-    } finally {
-      await store.close();
-    }
-  }
 
   it("scores the same from the recording as from the sandbox", async () => {
     const directory = join(folder, "score-recording");

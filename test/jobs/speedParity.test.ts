@@ -1,0 +1,42 @@
+/**
+ * Speed changes no result (issue 22): a sync and a score on the embedded sandbox store exactly
+ * the rows that the code before the speed work stored (test/jobs/fixtures/speedParity.json, made
+ * by `scripts/speedParityFixture.mts` from the commit it names), table by table.
+ */
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { temporaryFolder } from "../store/helpers.ts";
+import {
+  SPEED_PARITY_FIXTURE,
+  runSpeedParity,
+  type SpeedParityDigests,
+} from "./speedParityRuns.ts";
+
+const fixture = JSON.parse(readFileSync(SPEED_PARITY_FIXTURE, "utf8")) as SpeedParityDigests & {
+  madeBy: string;
+};
+
+describe(`stored rows against those of ${fixture.madeBy}`, () => {
+  let folder: string;
+  let remove: () => void;
+  let digests: SpeedParityDigests;
+
+  beforeAll(async () => {
+    ({ folder, remove } = temporaryFolder());
+    digests = await runSpeedParity(join(import.meta.dirname, "..", ".."), folder);
+  }, 180_000);
+  afterAll(() => remove?.());
+
+  it("the sync stores the same rows in every table", () => {
+    expect(fixture.sync.insight_values.rows).toBeGreaterThan(10_000);
+    expect(digests.sync).toEqual(fixture.sync);
+  });
+
+  it("the score stores the same rows in every table, the service's scores included", () => {
+    expect(fixture.score.miner_scores.rows).toBeGreaterThan(0);
+    expect(fixture.score.service_scores.rows).toBeGreaterThan(0);
+    expect(digests.score).toEqual(fixture.score);
+  });
+});

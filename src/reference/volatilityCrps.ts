@@ -51,26 +51,31 @@ export interface VolatilityCrpsDetails {
  * @example blockVolatilitiesOf([100, 101, 102], 2) // => [0.7001057239470748]
  */
 export function blockVolatilitiesOf(prices: readonly number[], stepsPerBlock: number): number[] {
-  const returns: number[] = [];
-  for (let j = 0; j + 1 < prices.length; j++) {
-    returns.push(((prices[j + 1] - prices[j]) / prices[j]) * 10000);
-  }
-  const blockCount = Math.floor(returns.length / stepsPerBlock);
+  const change = (j: number) => ((prices[j + 1] - prices[j]) / prices[j]) * 10000;
+  const blockCount = Math.floor(Math.max(0, prices.length - 1) / stepsPerBlock);
   const volatilities: number[] = [];
   for (let block = 0; block < blockCount; block++) {
-    const observed = returns
-      .slice(block * stepsPerBlock, (block + 1) * stepsPerBlock)
-      .filter((value) => !Number.isNaN(value));
-    if (observed.length < 2) {
+    const start = block * stepsPerBlock;
+    const end = start + stepsPerBlock;
+    let observed = 0;
+    let sum = 0;
+    for (let j = start; j < end; j++) {
+      const value = change(j);
+      if (Number.isNaN(value)) continue;
+      sum += value;
+      observed += 1;
+    }
+    if (observed < 2) {
       volatilities.push(NaN);
       continue;
     }
-    let sum = 0;
-    for (const value of observed) sum += value;
-    const mean = sum / observed.length;
+    const mean = sum / observed;
     let squares = 0;
-    for (const value of observed) squares += (value - mean) * (value - mean);
-    volatilities.push(Math.sqrt(squares / (observed.length - 1)));
+    for (let j = start; j < end; j++) {
+      const value = change(j);
+      if (!Number.isNaN(value)) squares += (value - mean) * (value - mean);
+    }
+    volatilities.push(Math.sqrt(squares / (observed - 1)));
   }
   return volatilities;
 }
@@ -149,6 +154,7 @@ export function volatilityCrpsDetails(
     const stepsPerBlock = Math.trunc(seconds / timeIncrementSeconds);
     const realized = blockVolatilitiesOf(realizedPrices, stepsPerBlock);
     const simulated = simulatedPaths.map((path) => blockVolatilitiesOf(path, stepsPerBlock));
+    const members = new Float64Array(simulated.length);
     let crpsSum = 0;
     let blockCount = 0;
     for (let block = 0; block < realized.length; block++) {
@@ -159,10 +165,8 @@ export function volatilityCrpsDetails(
           `volatility block size "${name}": ${realized.length} realized blocks against ${simulated[0].length} simulated blocks per path`,
         );
       }
-      crpsSum += crpsProperscoring(
-        simulated.map((volatilities) => volatilities[block]),
-        observation,
-      );
+      for (let path = 0; path < members.length; path++) members[path] = simulated[path][block];
+      crpsSum += crpsProperscoring(members, observation);
       blockCount += 1;
     }
     scored.push({ name, stepsPerBlock, weight, blockCount, crpsSum });

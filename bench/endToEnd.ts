@@ -3,7 +3,8 @@
  * processes of the built CLI (`dist/`, as `npm start` runs it) against the embedded sandbox at a
  * fixed seed and clock. Per command: wall time (measured here), CPU time of every thread and peak
  * resident memory (measured in the command's own process by `measureProcess.mjs`), medians of
- * E2E_REPEATS runs (3), each on a fresh database.
+ * E2E_REPEATS runs (3), each on a fresh database. E2E_ROOT runs another checkout's `dist/` instead
+ * (built there), with the same measurements.
  */
 
 import { spawn } from "node:child_process";
@@ -13,7 +14,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const REPEATS = Number(process.env.E2E_REPEATS ?? 3);
-const ROOT = join(import.meta.dirname, "..");
+/** The checkout whose built CLI runs: this one, or E2E_ROOT (another checkout, for a before/after). */
+const ROOT = process.env.E2E_ROOT ?? join(import.meta.dirname, "..");
 const CLI = join(ROOT, "dist", "cli", "main.js");
 const NOW = "2026-11-20T12:00:00Z";
 

@@ -29,7 +29,7 @@ import {
 import type { ClientEvent } from "./events.ts";
 import { exchangeHeaders } from "./exchange.ts";
 import { resolveClientOptions, type ClientOptions } from "./options.ts";
-import type { PathlabClient, StreamedDecoder, StreamedDecoding } from "./pathlab-client.ts";
+import type { PathlabClient } from "./pathlab-client.ts";
 import {
   headerText,
   readCredits,
@@ -37,14 +37,17 @@ import {
   type CreditState,
   type RateLimitState,
 } from "./quota-headers.ts";
-import { redact } from "./redact.ts";
+import { redact, redactSecrets } from "./redact.ts";
 import { parseRetryAfterMs, retryDelayMs, shouldRetry } from "./retry.ts";
 import { createSemaphore } from "./semaphore.ts";
 import { BodyConsumerError } from "./read-body.ts";
 import { sendAttempt, type AttemptResponse } from "./send-attempt.ts";
 import { errorForStatus, truncateBody } from "./status-error.ts";
+import { DecodeAsUsual, type StreamedDecoder, type StreamedDecoding } from "./streamed-decoder.ts";
 
 type UntypedOperation = Operation<string, unknown, unknown>;
+
+const utf8 = new TextDecoder("utf-8");
 
 /**
  * Creates a client of one deployment. The API key is held in a closure only: the client object,
@@ -242,8 +245,12 @@ export function createClient(options: ClientOptions): PathlabClient {
         decoding = decoder.start();
         decoding.push(Buffer.from(response.bodyText, "utf8"));
       }
-      return decoding.finish();
+      const result = decoding.finish();
+      if (!(result instanceof DecodeAsUsual)) return result;
+      const bodyText = redactSecrets(utf8.decode(result.body), secrets);
+      return decodeBody(operation, { ...response, bodyText, streamed: false });
     } catch (error) {
+      if (error instanceof ResponseDecodeError) throw error;
       throw streamedFailure(operation.path, response, error);
     }
   }

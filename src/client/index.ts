@@ -12,9 +12,9 @@ export type {
   SectionMethods,
   OperationMethod,
   ParamsArguments,
-  StreamedDecoder,
-  StreamedDecoding,
 } from "./pathlab-client.ts";
+export { DecodeAsUsual } from "./streamed-decoder.ts";
+export type { StreamedDecoder, StreamedDecoding } from "./streamed-decoder.ts";
 export type {
   ClientEvent,
   RequestEvent,

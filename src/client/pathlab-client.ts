@@ -7,6 +7,7 @@ import type { Naming, ResultOf } from "../spec/operation.ts";
 import type { OperationPath, OperationsByPath, operationTable } from "../spec/operations.ts";
 import type { QueryParamsOf } from "../spec/query.ts";
 import type { CreditState, RateLimitState } from "./quota-headers.ts";
+import type { StreamedDecoder } from "./streamed-decoder.ts";
 
 /**
  * The arguments of a call: the parameter object, optional when none of its parameters is required.
@@ -45,28 +46,6 @@ export type ClientSections = {
 };
 
 /**
- * One body's decoding from its bytes, as a {@link StreamedDecoder} starts it: `push` takes the
- * chunks in order as they arrive, `finish` gives the result once the body is complete. Either may
- * throw: a `SyntaxError` for a body that is not the JSON it should be, any other error for one
- * that does not make the result; the call then fails with a `ResponseDecodeError`.
- * @example const decoding: StreamedDecoding<number> = { push: (chunk) => {}, finish: () => 0 };
- */
-export interface StreamedDecoding<Result> {
-  push(chunk: Uint8Array): void;
-  finish(): Result;
-}
-
-/**
- * Decodes the successful responses of a call from their bytes as they arrive, instead of the
- * operation's own decoder (`PathlabClient.requestStreamed`): one {@link StreamedDecoding} per
- * attempt that gets a 2xx status.
- * @example const counter: StreamedDecoder<number> = { start: () => { let n = 0; return { push: (c) => void (n += c.byteLength), finish: () => n }; } };
- */
-export interface StreamedDecoder<Result> {
-  start(): StreamedDecoding<Result>;
-}
-
-/**
  * A client of one deployment of the service (made by `createClient`).
  * @example
  * const client: PathlabClient = createClient({ baseUrl, apiKey });
@@ -87,10 +66,11 @@ export type PathlabClient = ClientSections & {
     ...args: ParamsArguments<QueryParamsOf<OperationsByPath[Path]>>
   ): Promise<ResultOf<OperationsByPath[Path]>>;
   /**
-   * Calls the operation as {@link PathlabClient.request} does (parameters, key, retries, status
-   * errors), but decodes a 2xx body with `decoder` as its bytes arrive, so that the body is never
-   * held whole: for the large prediction sets. With `onExchange` set (a recording), the body is
-   * read whole for the recording, then handed to the decoder in one chunk.
+   * Calls the operation as `request` does (parameters, key, retries, status
+   * errors), but decodes a 2xx body with `decoder` as its bytes arrive: for the large prediction
+   * sets. A decoding that ends with a {@link DecodeAsUsual} has the body decoded as `request`
+   * decodes it (the result is then the operation's record). With `onExchange` set (a recording),
+   * the body is read whole for the recording, then handed to the decoder in one chunk.
    * @example
    * const bytes = await client.requestStreamed("/v2/prediction/latest", params, counter);
    */
@@ -98,7 +78,7 @@ export type PathlabClient = ClientSections & {
     path: Path,
     params: QueryParamsOf<OperationsByPath[Path]>,
     decoder: StreamedDecoder<Result>,
-  ): Promise<Result>;
+  ): Promise<Result | ResultOf<OperationsByPath[Path]>>;
   /**
    * The same client (its connections, concurrency limit, retries and quota state), whose calls
    * also stop when `signal` aborts: those in flight and their retry waits reject with the signal's

@@ -9,10 +9,11 @@ import type { PathlabClient } from "../client/pathlab-client.ts";
 import type { Horizon } from "../spec/assets.ts";
 import { ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../spec/insightConventions.ts";
 import type { PredictionHistoricalParams } from "../spec/params.ts";
-import type { PredictionSet } from "../spec/records/prediction-set.ts";
 import { pathSetFromPrediction } from "../paths/fromPrediction.ts";
 import type { PathSet } from "../paths/pathSet.ts";
 import { PathSetError } from "../paths/pathSetError.ts";
+import { pathSetOfParsed } from "../paths/predictionBytes.ts";
+import { fetchPredictionSets, type FetchedPredictionSets } from "./fetchPredictionSets.ts";
 
 /**
  * A prediction set that did not make a valid path set, with the validator's reason: `replaced`
@@ -85,8 +86,9 @@ export type KnownAnswer =
   | { readonly kind: "rejected"; readonly reason: string };
 
 /**
- * Fetches the top-`size` ensemble of a prompt from `/v2/prediction/historical`: the first `size`
- * miners of `ranked`, one request each (in parallel, as many at once as the client allows), then,
+ * Fetches the top-`size` ensemble of a prompt from `/v2/prediction/historical` (each set read from
+ * the response's bytes, `fetchPredictionSets.ts`): the first `size` miners of `ranked`, one
+ * request each (in parallel, as many at once as the client allows), then,
  * for each miner without a set or whose set is not a valid path set, the next miners of the
  * ranking, until `size` members or the end of the ranking. Valid is `pathSetFromPrediction`'s
  * check (the validator's counts, every price finite and positive) plus the `miner_uid` and
@@ -114,14 +116,26 @@ export async function fetchEnsembleMembers(
   });
   const fetchSet = async (minerUid: number) => {
     try {
-      return await client.request("/v2/prediction/historical", params(minerUid));
+      return await fetchPredictionSets(client, params(minerUid), prompt);
     } catch (error) {
       if (isPermanent(error)) throw error;
-      return client.request("/v2/prediction/historical", params(minerUid));
+      return fetchPredictionSets(client, params(minerUid), prompt);
     }
   };
   /** The set's path set, or the validator's reason why it is none; undefined without a set. */
-  const validate = (sets: readonly PredictionSet[], minerUid: number) => {
+  const validate = (fetched: FetchedPredictionSets, minerUid: number) => {
+    if (fetched.kind === "parsed") {
+      const set = fetched.sets.find((candidate) => candidate.minerUid === minerUid);
+      const parsed = set ?? fetched.sets[0];
+      if (parsed === undefined) return undefined;
+      const reason = mismatch(
+        { miner_uid: parsed.minerUid as number, start_time: parsed.startTime as number },
+        minerUid,
+        request.startUnix,
+      );
+      return reason ?? pathSetOfParsed(parsed, prompt);
+    }
+    const sets = fetched.sets;
     const set = sets.find((candidate) => candidate.miner_uid === minerUid) ?? sets[0];
     if (set === undefined) return undefined;
     const reason = mismatch(set, minerUid, request.startUnix);

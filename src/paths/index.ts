@@ -10,6 +10,18 @@ export { PathSetError } from "./pathSetError.ts";
 export type { PathSetProblem } from "./pathSetError.ts";
 export { pathSetFromPrediction } from "./fromPrediction.ts";
 export type { PredictionPrompt } from "./fromPrediction.ts";
+export {
+  createPredictionSetParser,
+  parsePredictionSetBytes,
+  pathSetOfParsed,
+  pathSetsFromPredictionBytes,
+} from "./predictionBytes.ts";
+export type {
+  ParsedPredictionSet,
+  PredictionBytesOptions,
+  PredictionBytesPrompt,
+  PredictionSetParser,
+} from "./predictionBytes.ts";
 export { toArrowTable, pathSetFromArrow, float64ValuesOf } from "./arrow.ts";
 export type { ArrowPathSetMeta } from "./arrow.ts";
 export { Ensemble, ensembleOf } from "./ensemble.ts";

@@ -11,7 +11,7 @@ import {
   ServerError,
 } from "../../src/client/errors.ts";
 import type { ClientExchange } from "../../src/client/exchange.ts";
-import type { StreamedDecoder } from "../../src/client/pathlab-client.ts";
+import { DecodeAsUsual, type StreamedDecoder } from "../../src/client/streamed-decoder.ts";
 import type { PredictionHistoricalParams } from "../../src/spec/params.ts";
 import { serveAndConnect, testApiKey } from "./client-test-setup.ts";
 
@@ -127,6 +127,37 @@ describe("requestStreamed", () => {
     expect((error as ResponseDecodeError).message).toBe(
       '/v2/prediction/historical: HTTP 200: body does not make the record: expected 1 prediction set, got 0; body starts "[]"',
     );
+  });
+
+  it("decodes a body as `request` does when the decoding ends with DecodeAsUsual", async () => {
+    const record = { miner_uid: 47, start_time: 1, predictions: [[1.5, 2.25]] };
+    const { client } = await serveAndConnect([
+      { body: JSON.stringify([record]) },
+      { body: '[{"miner_uid":47,"start_time":1,"predictions":[[1.5,' },
+      { body: '[{"miner_uid":47,"start_time":1,"predictions":[[1.5,' },
+    ]);
+    const keeping: StreamedDecoder<never> = {
+      start() {
+        const chunks: Buffer[] = [];
+        return {
+          push: (chunk) => void chunks.push(Buffer.from(chunk)),
+          finish: () => new DecodeAsUsual(Buffer.concat(chunks)),
+        };
+      },
+    };
+    expect(await client.requestStreamed("/v2/prediction/historical", params, keeping)).toEqual([
+      record,
+    ]);
+    // A truncated body: the very error `request` gives for it.
+    const streamed = await client
+      .requestStreamed("/v2/prediction/historical", params, keeping)
+      .catch((caught: unknown) => caught);
+    const usual = await client
+      .request("/v2/prediction/historical", params)
+      .catch((caught: unknown) => caught);
+    expect(streamed).toBeInstanceOf(ResponseDecodeError);
+    expect((streamed as ResponseDecodeError).kind).toBe("json");
+    expect((streamed as Error).message).toBe((usual as Error).message);
   });
 
   it("cuts off a body over the operation's limit", async () => {

@@ -6,12 +6,14 @@
 import { PathlabHttpError, ResponseDecodeError } from "../../client/errors.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { pathSetFromPrediction } from "../../paths/fromPrediction.ts";
+import { pathSetOfParsed } from "../../paths/predictionBytes.ts";
 import type { PathSet, PathSetAllocation } from "../../paths/pathSet.ts";
 import { PathSetError } from "../../paths/pathSetError.ts";
 import type { EraSettings } from "../../spec/eras.ts";
 import type { PredictionHistoricalParams } from "../../spec/params.ts";
 import { CORRECT_REASON, validateResponse } from "../../spec/responseValidation.ts";
 import { isoSeconds } from "../../spec/time.ts";
+import { fetchPredictionSets, pythonPaths } from "../fetchPredictionSets.ts";
 
 /**
  * What fetching a miner's path set gave: the path set, a valid response whose prompt CRPS is −1
@@ -24,6 +26,11 @@ export type MinerPathSet =
   | { readonly kind: "invalid"; readonly reason: string }
   | { readonly kind: "unavailable"; readonly reason: string };
 
+const NOT_SERVED: MinerPathSet = {
+  kind: "unavailable",
+  reason: "no path set served for the prompt",
+};
+
 /** The prompt and miner of {@link fetchMinerPathSet}. */
 export interface MinerPrompt {
   readonly asset: string;
@@ -34,7 +41,8 @@ export interface MinerPrompt {
 }
 
 /**
- * Fetches `prompt.minerUid`'s path set for the prompt (`/v2/prediction/historical`). A refusal or
+ * Fetches `prompt.minerUid`'s path set for the prompt (`/v2/prediction/historical`, read from its
+ * bytes: `fetchPredictionSets.ts`). A refusal or
  * an answer without the miner (HTTP 4xx: no access, past retention) is `unavailable`; a set that
  * fails the validator's response rules at the prompt's start (`validateResponse`), or a body that
  * cannot be decoded, is `invalid`, with the reason. Server failures that outlast the client's retries throw.
@@ -53,9 +61,10 @@ export async function fetchMinerPathSet(
     start_time: isoSeconds(prompt.startUnix),
     miner: [prompt.minerUid],
   };
-  let sets;
+  const layout = { timeIncrement: prompt.timeIncrement, timeLength: prompt.timeLength };
+  let fetched;
   try {
-    sets = await client.request("/v2/prediction/historical", params);
+    fetched = await fetchPredictionSets(client, params, layout, allocation);
   } catch (error) {
     if (error instanceof ResponseDecodeError) {
       return { kind: "invalid", reason: `path set unreadable: ${error.message}` };
@@ -66,9 +75,22 @@ export async function fetchMinerPathSet(
     }
     throw error;
   }
-  const set = sets.find((candidate) => candidate.miner_uid === prompt.minerUid);
-  if (set === undefined)
-    return { kind: "unavailable", reason: "no path set served for the prompt" };
+  if (fetched.kind === "parsed") {
+    const parsed = fetched.sets.find((candidate) => candidate.minerUid === prompt.minerUid);
+    if (parsed === undefined) return NOT_SERVED;
+    const reason = validateResponse(
+      [parsed.startTime, prompt.timeIncrement, ...pythonPaths(parsed)],
+      { startTimeUnix: prompt.startUnix, ...layout },
+      { at: prompt.startUnix, eraSettings },
+    );
+    if (reason !== CORRECT_REASON) return { kind: "invalid", reason };
+    return {
+      kind: "path set",
+      pathSet: pathSetOfParsed(parsed, { asset: prompt.asset, ...layout }),
+    };
+  }
+  const set = fetched.sets.find((candidate) => candidate.miner_uid === prompt.minerUid);
+  if (set === undefined) return NOT_SERVED;
   const reason = validateResponse(
     [set.start_time, prompt.timeIncrement, ...(set.predictions as unknown[])],
     {

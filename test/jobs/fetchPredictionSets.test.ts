@@ -1,0 +1,90 @@
+/**
+ * Reading prediction sets from bytes in the jobs: a clean body is taken as parsed, a body the fast
+ * reading does not take is handed back whole for the general decoding, and the paths given to the
+ * validator's response checks read as Python's `json.loads` reads the same text (checked against
+ * `parsePythonJson`, the spec's reading of it).
+ */
+
+import { describe, expect, it } from "vitest";
+import { DecodeAsUsual } from "../../src/client/streamed-decoder.ts";
+import { predictionSetsDecoder, pythonPaths } from "../../src/jobs/fetchPredictionSets.ts";
+import { parsePredictionSetBytes } from "../../src/paths/predictionBytes.ts";
+import { parsePythonJson } from "../../src/spec/pythonJson.ts";
+import { validateResponse } from "../../src/spec/responseValidation.ts";
+
+const PROMPT = { timeIncrement: 300, timeLength: 600, nPaths: 2 };
+const START = 1772063100;
+
+/** Feeds `text` to a fresh decoding in chunks of `size` bytes. */
+function decode(text: string, size: number) {
+  const bytes = new TextEncoder().encode(text);
+  const decoding = predictionSetsDecoder(PROMPT).start();
+  for (let start = 0; start < bytes.length; start += size) {
+    decoding.push(bytes.subarray(start, start + size));
+  }
+  return { bytes, result: decoding.finish() };
+}
+
+const body = (paths: string) =>
+  `[{"miner_uid": 17, "start_time": ${START}, "predictions": ${paths}}]`;
+
+describe("predictionSetsDecoder", () => {
+  it("takes a clean body as parsed sets", () => {
+    const { result } = decode(body("[[100, 101.5, 102.25], [100, 99.5, 98]]"), 7);
+    expect(result).not.toBeInstanceOf(DecodeAsUsual);
+    const parsed = result as Exclude<typeof result, DecodeAsUsual>;
+    expect(parsed.kind).toBe("parsed");
+    expect(Array.from(parsed.sets[0].values)).toEqual([100, 101.5, 102.25, 100, 99.5, 98]);
+  });
+
+  it.each([
+    ["a path one point short", body("[[100, 101.5], [100, 99.5, 98]]")],
+    ["a zero price", body("[[100, 0, 102.25], [100, 99.5, 98]]")],
+    ["a price that is null", body("[[100, null, 102.25], [100, 99.5, 98]]")],
+    ["a NaN price (Python's word)", body("[[100, NaN, 102.25], [100, 99.5, 98]]")],
+    ["a miner_uid that is a string", body("[[100, 101, 102], [100, 99, 98]]").replace("17", '"x"')],
+    ["text that is not JSON", body("[[100, 101, 102], [100, 99, 98]]").slice(0, 60)],
+  ])("hands back %s whole, byte for byte, for the general decoding", (_case, text) => {
+    for (const size of [1, 5, 4096]) {
+      const { bytes, result } = decode(text, size);
+      expect(result).toBeInstanceOf(DecodeAsUsual);
+      expect(Buffer.from((result as DecodeAsUsual).body).equals(Buffer.from(bytes))).toBe(true);
+    }
+  });
+});
+
+describe("pythonPaths", () => {
+  // Whole prices written as ints and as floats, 8 and 9 characters: the legacy rule counts the
+  // characters of Python's str of each (an int 12345678 passes, the float 12345678.0 does not).
+  const texts = [
+    "[[12345678, 12345679, 12345680], [12345678, 12345679.5, 12345680]]",
+    "[[12345678.0, 12345679, 12345680], [12345678, 12345679, 12345680]]",
+    "[[80000.0, 80001.25, 80002], [80000, 80001, 80002.0]]",
+    "[[80000.5, 80001.25, 80002.125], [80000.5, 80001.5, 80002.5]]",
+  ];
+  const legacy = { at: START, eraSettings: { responseFormatFromUnix: Infinity } };
+  const current = { at: START, eraSettings: { responseFormatFromUnix: 0 } };
+
+  it.each(texts)("gives the validator's reason that Python's reading gives: %s", (paths) => {
+    const text = body(paths);
+    const [parsed] = parsePredictionSetBytes(new TextEncoder().encode(text), PROMPT);
+    const [record] = parsePythonJson(text) as { predictions: unknown[] }[];
+    const prompt = { startTimeUnix: START, timeIncrement: 300, timeLength: 600, numSimulations: 2 };
+    for (const options of [legacy, current]) {
+      const expected = validateResponse([START, 300, ...record.predictions], prompt, options);
+      const got = validateResponse([START, 300, ...pythonPaths(parsed)], prompt, options);
+      expect(got).toBe(expected);
+    }
+  });
+
+  it("keeps a path without integer prices as a view of the values, not a copy", () => {
+    const [parsed] = parsePredictionSetBytes(
+      new TextEncoder().encode(body("[[1.5, 2.5, 3.5], [1.5, 2, 3.5]]")),
+      PROMPT,
+    );
+    const [first, second] = pythonPaths(parsed);
+    expect(first).toBeInstanceOf(Float64Array);
+    expect((first as Float64Array).buffer).toBe(parsed.values.buffer);
+    expect(second).toEqual([1.5, 2, 3.5]);
+  });
+});

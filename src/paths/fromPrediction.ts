@@ -22,6 +22,29 @@ export interface PredictionPrompt {
 }
 
 /**
+ * The paths and points per path a prompt asks for: `nPaths` (1,000 by default) and
+ * ⌊timeLength / timeIncrement⌋ + 1. Throws `RangeError`, naming `operation`, for prompt values that
+ * are not positive integers.
+ * @example predictionLayout("pathSetFromPrediction", { timeIncrement: 300, timeLength: 86400 }) // => { nPaths: 1000, nPoints: 289 }
+ */
+export function predictionLayout(
+  operation: string,
+  prompt: Omit<PredictionPrompt, "asset">,
+): { nPaths: number; nPoints: number } {
+  const nPaths = prompt.nPaths ?? 1000;
+  for (const [name, value] of [
+    ["timeIncrement", prompt.timeIncrement],
+    ["timeLength", prompt.timeLength],
+    ["nPaths", nPaths],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(`${operation} requires a positive integer ${name}, got ${value}`);
+    }
+  }
+  return { nPaths, nPoints: Math.floor(prompt.timeLength / prompt.timeIncrement) + 1 };
+}
+
+/**
  * Builds a {@link PathSet} from a prediction set record (as JSON.parse made it) in one pass that
  * writes straight into one Float64Array (over a SharedArrayBuffer with `allocation.shared`, which
  * a scoring pool's workers read without a copy: {@link PathSetAllocation}). Validates in the
@@ -42,19 +65,7 @@ export function pathSetFromPrediction(
   prompt: PredictionPrompt,
   allocation: PathSetAllocation = {},
 ): PathSet {
-  const nPaths = prompt.nPaths ?? 1000;
-  for (const [name, value] of [
-    ["timeIncrement", prompt.timeIncrement],
-    ["timeLength", prompt.timeLength],
-    ["nPaths", nPaths],
-  ] as const) {
-    if (!Number.isInteger(value) || value < 1) {
-      throw new RangeError(
-        `pathSetFromPrediction requires a positive integer ${name}, got ${value}`,
-      );
-    }
-  }
-  const nPoints = Math.floor(prompt.timeLength / prompt.timeIncrement) + 1;
+  const { nPaths, nPoints } = predictionLayout("pathSetFromPrediction", prompt);
   const minerUid: unknown = record?.miner_uid;
   if (!Number.isInteger(minerUid)) {
     throw new PathSetError({ subject: "miner_uid", expected: "an integer", got: minerUid });

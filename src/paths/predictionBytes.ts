@@ -18,7 +18,7 @@
  * SyntaxError at its first byte); a leading byte-order mark is not skipped.
  */
 
-import type { PredictionPrompt } from "./fromPrediction.ts";
+import { predictionLayout, type PredictionPrompt } from "./fromPrediction.ts";
 import { allocateValues, type PathSet, type PathSetAllocation } from "./pathSet.ts";
 import { PathSetError, type PathSetProblem } from "./pathSetError.ts";
 import {
@@ -259,20 +259,9 @@ class ByteParser implements PredictionSetParser {
   private badPrice: unknown = undefined;
 
   constructor(prompt: PredictionBytesPrompt, options: PredictionBytesOptions) {
-    const nPaths = prompt.nPaths ?? 1000;
-    for (const [name, value] of [
-      ["timeIncrement", prompt.timeIncrement],
-      ["timeLength", prompt.timeLength],
-      ["nPaths", nPaths],
-    ] as const) {
-      if (!Number.isInteger(value) || value < 1) {
-        throw new RangeError(
-          `createPredictionSetParser requires a positive integer ${name}, got ${value}`,
-        );
-      }
-    }
+    const { nPaths, nPoints } = predictionLayout("createPredictionSetParser", prompt);
     this.nPaths = nPaths;
-    this.nPoints = Math.floor(prompt.timeLength / prompt.timeIncrement) + 1;
+    this.nPoints = nPoints;
     this.shared = options.allocation?.shared === true;
     this.onlyMinerUid = options.minerUid;
   }

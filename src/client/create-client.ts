@@ -37,7 +37,7 @@ import {
   type CreditState,
   type RateLimitState,
 } from "./quota-headers.ts";
-import { redact, redactSecrets } from "./redact.ts";
+import { redact, redactError, redactSecrets } from "./redact.ts";
 import { parseRetryAfterMs, retryDelayMs, shouldRetry } from "./retry.ts";
 import { createSemaphore } from "./semaphore.ts";
 import { BodyConsumerError } from "./read-body.ts";
@@ -221,14 +221,11 @@ export function createClient(options: ClientOptions): PathlabClient {
       if (!(error instanceof BodyConsumerError)) throw error;
       const { status, headers: responseHeaders, headText: bodyText, bytes } = error;
       const refused = { status, headers: responseHeaders, bodyText, bytes, streamed: true };
+      responded(operation.path, refused, attempt, started);
       throw streamedFailure(operation.path, refused, error.cause);
     }
-    const nowMs = Date.now();
-    rateLimit = readRateLimit(response.headers, nowMs) ?? rateLimit;
-    credits = readCredits(response.headers, nowMs) ?? credits;
-    const { status, bytes } = response;
-    const durationMs = performance.now() - started;
-    emit({ type: "response", operation: operation.path, attempt, status, durationMs, bytes });
+    const nowMs = responded(operation.path, response, attempt, started);
+    const { status } = response;
     options.onExchange?.({
       operation: operation.path,
       method: "GET",
@@ -255,9 +252,36 @@ export function createClient(options: ClientOptions): PathlabClient {
     }
   }
 
-  /** The failure of a streamed decoding: a `SyntaxError` is a body that is not JSON. */
-  function streamedFailure(operation: string, response: AttemptResponse, error: unknown) {
-    const message = error instanceof Error ? error.message : String(error);
+  /**
+   * What every response that arrived does, decoded or not: the quota headers are read and the
+   * `response` event is emitted. Returns the time it was read at (`Date.now()`).
+   */
+  function responded(
+    operation: string,
+    response: AttemptResponse,
+    attempt: number,
+    startedMs: number,
+  ): number {
+    const nowMs = Date.now();
+    rateLimit = readRateLimit(response.headers, nowMs) ?? rateLimit;
+    credits = readCredits(response.headers, nowMs) ?? credits;
+    const { status, bytes } = response;
+    const durationMs = performance.now() - startedMs;
+    emit({ type: "response", operation, attempt, status, durationMs, bytes });
+    return nowMs;
+  }
+
+  /**
+   * The failure of a streamed decoding: a `SyntaxError` is a body that is not JSON. The decoder
+   * saw the body unredacted, so its error is kept only if its message shows no secret.
+   */
+  function streamedFailure(operation: string, response: AttemptResponse, raised: unknown) {
+    const shown = raised instanceof Error ? raised.message : String(raised);
+    const error =
+      raised instanceof Error && redact(shown, secrets) === shown
+        ? raised
+        : redactError(raised, secrets);
+    const message = error.message;
     // By name: a consumer's error that showed the key arrives as a redacted copy.
     return error instanceof Error && error.name === "SyntaxError"
       ? decodeFailure(operation, response, "json", `body is not valid JSON (${message})`, error)

@@ -103,10 +103,12 @@ export async function readStreamed(
 ): Promise<AttemptResponse> {
   const limitBytes = attempt.maxBodyBytes;
   refuseDeclaredOverLimit(attempt, response);
-  const head = Buffer.allocUnsafe(STREAMED_HEAD_BYTES);
+  // Room for a secret (or its URL-encoded form) that starts inside the excerpt and ends past it.
+  const longestSecret = Math.max(0, ...attempt.secrets.map((secret) => 3 * secret.length));
+  const head = Buffer.allocUnsafe(STREAMED_HEAD_BYTES + longestSecret);
   let headBytes = 0;
   let receivedBytes = 0;
-  const headText = () => redactSecrets(utf8.decode(head.subarray(0, headBytes)), attempt.secrets);
+  const headText = () => excerpt(head.subarray(0, headBytes), attempt.secrets);
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
     receivedBytes += chunk.byteLength;
     if (receivedBytes > limitBytes) {
@@ -116,24 +118,13 @@ export async function readStreamed(
         receivedBytes,
       });
     }
-    if (headBytes < STREAMED_HEAD_BYTES) {
-      headBytes += chunk.copy(head, headBytes, 0, STREAMED_HEAD_BYTES - headBytes);
+    if (headBytes < head.byteLength) {
+      headBytes += chunk.copy(head, headBytes, 0, head.byteLength - headBytes);
     }
     try {
       consumer.push(chunk);
     } catch (error) {
-      discard(response);
-      // The consumer's error is kept as it is unless its message shows a secret.
-      const safe =
-        error instanceof Error && redact(error.message, attempt.secrets) === error.message
-          ? error
-          : redactError(error, attempt.secrets);
-      throw new BodyConsumerError(safe, {
-        status: response.statusCode,
-        headers: response.headers,
-        headText: headText(),
-        bytes: receivedBytes,
-      });
+      throw consumerFailure(attempt, response, error, headText(), receivedBytes);
     }
   }
   return {
@@ -143,6 +134,62 @@ export async function readStreamed(
     bytes: receivedBytes,
     streamed: true,
   };
+}
+
+/**
+ * The consumer `attempt.bodyConsumer` gives for the response, if any; when making it throws, the
+ * body is left unread (the connection is closed) and a {@link BodyConsumerError} says why.
+ */
+export function startConsumer(
+  attempt: AttemptRequest,
+  response: UndiciResponse,
+): BodyConsumer | undefined {
+  try {
+    return attempt.bodyConsumer?.(response.statusCode);
+  } catch (error) {
+    throw consumerFailure(attempt, response, error, "", 0);
+  }
+}
+
+/**
+ * The {@link BodyConsumerError} of a consumer that threw, the body left unread: the consumer's
+ * error is kept as it is unless its message shows a secret.
+ */
+function consumerFailure(
+  attempt: AttemptRequest,
+  response: UndiciResponse,
+  error: unknown,
+  headText: string,
+  bytes: number,
+): BodyConsumerError {
+  discard(response);
+  const safe =
+    error instanceof Error && redact(error.message, attempt.secrets) === error.message
+      ? error
+      : redactError(error, attempt.secrets);
+  return new BodyConsumerError(safe, {
+    status: response.statusCode,
+    headers: response.headers,
+    headText,
+    bytes,
+  });
+}
+
+/**
+ * The first {@link STREAMED_HEAD_BYTES} characters of `bytes` as text, with the secrets redacted
+ * and the start of a secret that the end cuts off dropped.
+ */
+function excerpt(bytes: Uint8Array, secrets: readonly string[]): string {
+  let text = redactSecrets(utf8.decode(bytes), secrets).slice(0, STREAMED_HEAD_BYTES);
+  for (const secret of secrets) {
+    for (let length = Math.min(secret.length - 1, text.length); length > 0; length--) {
+      if (text.endsWith(secret.slice(0, length))) {
+        text = text.slice(0, -length);
+        break;
+      }
+    }
+  }
+  return text;
 }
 
 /**

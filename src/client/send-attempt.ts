@@ -1,8 +1,9 @@
 /**
- * One HTTP attempt over undici: send a GET, read the whole body up to the operation's size limit,
- * and turn transport failures into {@link TimeoutError} or {@link ConnectionError} (with a
- * redacted `cause`), and an oversized body into {@link ResponseTooLargeError}. Statuses are not
- * judged here: any response that arrives complete is returned.
+ * One HTTP attempt over undici: send a GET, read the body up to the operation's size limit (whole,
+ * or chunk by chunk into the attempt's `bodyConsumer`), and turn transport failures into
+ * {@link TimeoutError} or {@link ConnectionError} (with a redacted `cause`), and an oversized body
+ * into {@link ResponseTooLargeError}. Statuses are not judged here: any response that arrives
+ * complete is returned.
  */
 import { request, type Dispatcher } from "undici";
 import {
@@ -12,7 +13,13 @@ import {
   type TimeoutPhase,
 } from "./errors.ts";
 import { redact, redactError, redactSecrets } from "./redact.ts";
-import { BodyConsumerError, readBounded, readStreamed, type BodyConsumer } from "./read-body.ts";
+import {
+  BodyConsumerError,
+  readBounded,
+  readStreamed,
+  startConsumer,
+  type BodyConsumer,
+} from "./read-body.ts";
 import type { ResponseHeaders } from "./quota-headers.ts";
 
 /**
@@ -142,7 +149,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptRespo
       bodyTimeout: attempt.timeouts.bodyMs,
       signal: controller.signal,
     });
-    const consumer = attempt.bodyConsumer?.(response.statusCode);
+    const consumer = startConsumer(attempt, response);
     if (consumer !== undefined) return await readStreamed(attempt, response, consumer);
     const body = await readBounded(attempt, response);
     return {

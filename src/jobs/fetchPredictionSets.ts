@@ -2,15 +2,18 @@
  * One miner's prediction sets for a prompt, read from the response's bytes as they arrive
  * (`client.requestStreamed` with the paths layer's byte parser): each set straight into its
  * Float64Array, with no body text and no arrays of arrays. A body the fast reading does not take
- * as it is (not JSON, or a set that fails `pathSetFromPrediction`'s checks: counts, a price that
- * is not a finite positive number, a `miner_uid` or `start_time` that is not an integer) is decoded
- * the general way instead (`JSON.parse` and the operation's decoder, on the same bytes), so that
- * it gets exactly the records, errors and reasons it always got. For that the decoding keeps a copy
- * of the body until it ends: one body per request in flight, besides the sets.
+ * as it is is decoded the general way instead (`JSON.parse` and the operation's decoder, on the
+ * same bytes), so that it gets the records, errors and reasons it got before the fast reading:
+ * a body that is not JSON, holds Python's `NaN` or `Infinity` (which `JSON.parse` refuses; any
+ * `N` or `I` byte is taken for one), holds more sets than miners were asked for,
+ * or has a set that fails `pathSetFromPrediction`'s checks (counts, a price that is not a finite
+ * positive number, a `miner_uid` or `start_time` that is not an integer). For that the decoding
+ * keeps a copy of the body until it ends: one body per request in flight, besides the sets.
  */
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { DecodeAsUsual, type StreamedDecoder } from "../client/streamed-decoder.ts";
+import { predictionLayout } from "../paths/fromPrediction.ts";
 import type { PathSetAllocation } from "../paths/pathSet.ts";
 import {
   createPredictionSetParser,
@@ -18,7 +21,6 @@ import {
   type PredictionBytesPrompt,
 } from "../paths/predictionBytes.ts";
 import type { PredictionHistoricalParams } from "../spec/params.ts";
-import { PythonFloat } from "../spec/pythonJson.ts";
 import type { PredictionSet } from "../spec/records/prediction-set.ts";
 
 /**
@@ -35,28 +37,36 @@ type ParsedSets = Extract<FetchedPredictionSets, { kind: "parsed" }>;
 
 /**
  * A decoder of prediction-set bodies for `client.requestStreamed` (see the module comment): a
- * fresh byte parser per attempt, and a {@link DecodeAsUsual} for a body it does not take.
- * @example const fetched = await client.requestStreamed("/v2/prediction/historical", params, predictionSetsDecoder(prompt));
+ * fresh byte parser per attempt, and a {@link DecodeAsUsual} for a body it does not take. Throws
+ * `RangeError` at once for prompt values that are not positive integers.
+ * @example const fetched = await client.requestStreamed("/v2/prediction/historical", params, predictionSetsDecoder(prompt, {}, 1));
  */
 export function predictionSetsDecoder(
   prompt: PredictionBytesPrompt,
   allocation: PathSetAllocation = {},
+  maxSets = Infinity,
 ): StreamedDecoder<ParsedSets> {
+  predictionLayout("predictionSetsDecoder", prompt);
   return {
     start() {
-      const parser = createPredictionSetParser(prompt, { allocation });
+      const parser = createPredictionSetParser(prompt, { allocation, maxSets });
       const chunks: Buffer[] = [];
       let readable = true;
       return {
         push(chunk) {
-          chunks.push(Buffer.from(chunk));
+          const copy = Buffer.from(chunk);
+          chunks.push(copy);
           if (!readable) return;
-          try {
-            parser.push(chunk);
-          } catch (error) {
-            // Not JSON: JSON.parse will say so in its own words.
-            if (!(error instanceof SyntaxError)) throw error;
-            readable = false;
+          // Python's NaN and Infinity, which JSON.parse refuses (outside prices too).
+          if (copy.includes(UPPER_N) || copy.includes(UPPER_I)) readable = false;
+          else {
+            try {
+              parser.push(chunk);
+            } catch (error) {
+              // Not JSON, or more sets than asked for: the general decoding says what it says.
+              if (!(error instanceof SyntaxError || error instanceof RangeError)) throw error;
+              readable = false;
+            }
           }
         },
         finish() {
@@ -75,6 +85,9 @@ export function predictionSetsDecoder(
   };
 }
 
+const UPPER_N = 0x4e;
+const UPPER_I = 0x49;
+
 /**
  * Fetches `/v2/prediction/historical` for `params` (see the module comment).
  * @example const fetched = await fetchPredictionSets(client, params, { timeIncrement: 300, timeLength: 86400 });
@@ -85,41 +98,24 @@ export async function fetchPredictionSets(
   prompt: PredictionBytesPrompt,
   allocation: PathSetAllocation = {},
 ): Promise<FetchedPredictionSets> {
-  const decoder = predictionSetsDecoder(prompt, allocation);
+  const decoder = predictionSetsDecoder(prompt, allocation, params.miner?.length ?? Infinity);
   const fetched = await client.requestStreamed("/v2/prediction/historical", params, decoder);
   return Array.isArray(fetched) ? { kind: "records", sets: fetched } : fetched;
 }
 
 /**
- * The paths of a parsed set as the validator's response checks read them (`validateResponse`):
- * a path whose prices were all written with a fraction or an exponent is a Float64Array view
- * (Python floats); a path with prices written as integers is an array whose integers are numbers
- * (Python ints) and whose whole floats are {@link PythonFloat}s, as Python's `json.loads` reads
- * them.
- * @example validateResponse([set.startTime, 300, ...pythonPaths(set)], prompt, { at })
+ * The paths of a parsed set as the validator's response checks (`validateResponse`) read them,
+ * the way `JSON.parse` reads the same text: a path of whole prices only where it has any (a
+ * whole number is an int there, however it was written), else a Float64Array view (every price a
+ * float, which a price with a fraction is).
+ * @example validateResponse([set.startTime, 300, ...validatorPaths(set)], prompt, { at })
  */
-export function pythonPaths(set: ParsedPredictionSet): (Float64Array | unknown[])[] {
-  const { nPaths, nPoints, values, intLexemeIndices } = set;
-  const paths: (Float64Array | unknown[])[] = [];
-  let nextInt = 0;
+export function validatorPaths(set: ParsedPredictionSet): (Float64Array | number[])[] {
+  const { nPaths, nPoints, values } = set;
+  const paths: (Float64Array | number[])[] = [];
   for (let path = 0; path < nPaths; path++) {
-    const start = path * nPoints;
-    const end = start + nPoints;
-    if (nextInt >= intLexemeIndices.length || intLexemeIndices[nextInt] >= end) {
-      paths.push(values.subarray(start, end));
-      continue;
-    }
-    const prices: unknown[] = [];
-    for (let index = start; index < end; index++) {
-      const value = values[index];
-      if (nextInt < intLexemeIndices.length && intLexemeIndices[nextInt] === index) {
-        prices.push(value);
-        nextInt++;
-      } else {
-        prices.push(Number.isInteger(value) ? new PythonFloat(value) : value);
-      }
-    }
-    paths.push(prices);
+    const prices = values.subarray(path * nPoints, (path + 1) * nPoints);
+    paths.push(prices.some(Number.isInteger) ? Array.from(prices) : prices);
   }
   return paths;
 }

@@ -52,6 +52,12 @@ export interface PredictionBytesOptions {
   readonly minerUid?: number;
   /** Where the values go (a SharedArrayBuffer with `shared`), as {@link pathSetFromPrediction}. */
   readonly allocation?: PathSetAllocation;
+  /**
+   * Sets a body may hold (default: no limit); the set after them throws a `RangeError` naming the
+   * limit. Each set's values take nPaths × nPoints doubles, so this bounds what a body can make
+   * the parser allocate (2.3 MB per 24h set, however few bytes the set takes).
+   */
+  readonly maxSets?: number;
 }
 
 /**
@@ -72,7 +78,7 @@ export interface ParsedPredictionSet {
   readonly nPoints: number;
   /**
    * `nPaths × nPoints` prices, path p point t at `p·nPoints + t` (zeros where the body had none;
-   * trustworthy only without `error`; empty when the set is not an object).
+   * trustworthy only without `error`; empty when the set has no `predictions` array).
    */
   readonly values: Float64Array;
   /** Ascending flat indices into `values` of the prices written as integers (`67676`, not `67676.0`). */
@@ -165,6 +171,9 @@ export function pathSetsFromPredictionBytes(
   return pathSets;
 }
 
+/** The values of a set before (or without) its `predictions` array. */
+const EMPTY_VALUES = new Float64Array(0);
+
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
 const RETURN = 0x0d;
@@ -217,6 +226,8 @@ class ByteParser implements PredictionSetParser {
   private readonly nPoints: number;
   private readonly shared: boolean;
   private readonly onlyMinerUid: number | undefined;
+  private readonly maxSets: number;
+  private setsBegun = 0;
   private readonly sets: ParsedPredictionSet[] = [];
   /** Bytes of the body before the current chunk. */
   private offset = 0;
@@ -264,6 +275,7 @@ class ByteParser implements PredictionSetParser {
     this.nPoints = nPoints;
     this.shared = options.allocation?.shared === true;
     this.onlyMinerUid = options.minerUid;
+    this.maxSets = options.maxSets ?? Infinity;
   }
 
   push(chunk: Uint8Array): void {
@@ -623,6 +635,11 @@ class ByteParser implements PredictionSetParser {
   }
 
   private beginSet(): void {
+    if (++this.setsBegun > this.maxSets) {
+      throw new RangeError(
+        `createPredictionSetParser: the body holds more than ${this.maxSets} prediction sets (maxSets)`,
+      );
+    }
     this.keyRole = ROLE_OTHER;
     this.minerUidGot = undefined;
     this.startTimeGot = undefined;
@@ -630,13 +647,19 @@ class ByteParser implements PredictionSetParser {
     this.predictionsGot = undefined;
     this.pathCount = 0;
     this.pathProblem = undefined;
-    this.values = allocateValues(this.nPaths * this.nPoints, this.shared);
+    this.values = EMPTY_VALUES;
     this.intIndices = new Uint32Array(64);
     this.intCount = 0;
   }
 
   /** A `predictions` array begins (a repeated key's last value wins, as in JSON.parse). */
   private beginPredictions(): void {
+    // Allocated at the set's first `predictions` array (a repeated key reuses it, zeroed).
+    if (this.values === EMPTY_VALUES) {
+      this.values = allocateValues(this.nPaths * this.nPoints, this.shared);
+    } else {
+      this.values.fill(0);
+    }
     this.predictionsIsArray = true;
     this.predictionsGot = undefined;
     this.pathCount = 0;

@@ -46,8 +46,8 @@ export function crpsPairwise(members: readonly number[], observation: number): n
 export function crpsProperscoring(members: ArrayLike<number>, observation: number): number {
   requireNonEmpty("crpsProperscoring", "members", members);
   if (Number.isNaN(observation)) return NaN;
-  // A Float64Array sorts ascending with NaN last, as numpy.sort orders floats (−0 and 0 may
-  // swap, which changes no term of the integral).
+  // A Float64Array sorts ascending with NaN last, as numpy.sort orders floats. It puts −0 before
+  // 0, where numpy may keep either order: the integral is the same (a gap between them is ±0).
   const sorted = Float64Array.from(members).sort();
   let totalWeight = 0;
   for (const member of sorted) {

@@ -160,6 +160,54 @@ describe("requestStreamed", () => {
     expect((streamed as Error).message).toBe((usual as Error).message);
   });
 
+  it("keeps the key out of the body's excerpt where the excerpt's end cuts it, and out of a finish error", async () => {
+    // The key starts 5 bytes before the end of the excerpt's 512 bytes.
+    const body = `${"x".repeat(507)}${testApiKey}${"y".repeat(100)}`;
+    const { client } = await serveAndConnect([{ body }]);
+    const decoder: StreamedDecoder<never> = {
+      start: () => ({
+        push: () => {},
+        finish: () => {
+          throw new RangeError(`cannot make the record: near ${testApiKey}`);
+        },
+      }),
+    };
+    const error = (await client
+      .requestStreamed("/v2/prediction/historical", params, decoder)
+      .catch((caught: unknown) => caught)) as ResponseDecodeError;
+    expect(error).toBeInstanceOf(ResponseDecodeError);
+    expect(error.message).toContain("cannot make the record: near [REDACTED]");
+    const shown = [
+      error.message,
+      error.stack,
+      error.bodyText,
+      JSON.stringify(error),
+      (error.cause as Error).message,
+      (error.cause as Error).stack,
+    ].join("\n");
+    expect(shown).not.toContain(testApiKey);
+    expect(shown).not.toContain(testApiKey.slice(0, 5));
+  });
+
+  it("a decoder that cannot start fails the call at once, not as a connection error", async () => {
+    const { client, server, events } = await serveAndConnect([{ body: "[]" }], {
+      maxRetries: 3,
+    });
+    const decoder: StreamedDecoder<never> = {
+      start: () => {
+        throw new RangeError("no decoding for this prompt");
+      },
+    };
+    const error = await client
+      .requestStreamed("/v2/prediction/historical", params, decoder)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseDecodeError);
+    expect((error as ResponseDecodeError).kind).toBe("shape");
+    expect(server.requests).toHaveLength(1);
+    // The response arrived: it is reported as any response is.
+    expect(events.filter((event) => event.type === "response")).toHaveLength(1);
+  });
+
   it("cuts off a body over the operation's limit", async () => {
     const { client } = await serveAndConnect([{ body: "7".repeat(300_000) }], {
       maxBodyBytes: 100_000,

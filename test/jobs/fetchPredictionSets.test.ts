@@ -1,24 +1,22 @@
 /**
  * Reading prediction sets from bytes in the jobs: a clean body is taken as parsed, a body the fast
  * reading does not take is handed back whole for the general decoding, and the paths given to the
- * validator's response checks read as Python's `json.loads` reads the same text (checked against
- * `parsePythonJson`, the spec's reading of it).
+ * validator's response checks give the reasons that `JSON.parse`'s reading of the same text gives.
  */
 
 import { describe, expect, it } from "vitest";
 import { DecodeAsUsual } from "../../src/client/streamed-decoder.ts";
-import { predictionSetsDecoder, pythonPaths } from "../../src/jobs/fetchPredictionSets.ts";
+import { predictionSetsDecoder, validatorPaths } from "../../src/jobs/fetchPredictionSets.ts";
 import { parsePredictionSetBytes } from "../../src/paths/predictionBytes.ts";
-import { parsePythonJson } from "../../src/spec/pythonJson.ts";
 import { validateResponse } from "../../src/spec/responseValidation.ts";
 
 const PROMPT = { timeIncrement: 300, timeLength: 600, nPaths: 2 };
 const START = 1772063100;
 
 /** Feeds `text` to a fresh decoding in chunks of `size` bytes. */
-function decode(text: string, size: number) {
+function decode(text: string, size: number, maxSets = 1) {
   const bytes = new TextEncoder().encode(text);
-  const decoding = predictionSetsDecoder(PROMPT).start();
+  const decoding = predictionSetsDecoder(PROMPT, {}, maxSets).start();
   for (let start = 0; start < bytes.length; start += size) {
     decoding.push(bytes.subarray(start, start + size));
   }
@@ -44,6 +42,14 @@ describe("predictionSetsDecoder", () => {
     ["a NaN price (Python's word)", body("[[100, NaN, 102.25], [100, 99.5, 98]]")],
     ["a miner_uid that is a string", body("[[100, 101, 102], [100, 99, 98]]").replace("17", '"x"')],
     ["text that is not JSON", body("[[100, 101, 102], [100, 99, 98]]").slice(0, 60)],
+    [
+      "NaN outside the prices",
+      body("[[100, 101, 102], [100, 99, 98]]").replace("}", ', "x": NaN}'),
+    ],
+    [
+      "two sets where one miner was asked for",
+      body("[[1, 2, 3], [1, 2, 3]]").replace("}]", "},{}]"),
+    ],
   ])("hands back %s whole, byte for byte, for the general decoding", (_case, text) => {
     for (const size of [1, 5, 4096]) {
       const { bytes, result } = decode(text, size);
@@ -53,9 +59,15 @@ describe("predictionSetsDecoder", () => {
   });
 });
 
-describe("pythonPaths", () => {
-  // Whole prices written as ints and as floats, 8 and 9 characters: the legacy rule counts the
-  // characters of Python's str of each (an int 12345678 passes, the float 12345678.0 does not).
+it("refuses a prompt that is not made of positive integers before any request", () => {
+  expect(() => predictionSetsDecoder({ timeIncrement: 0, timeLength: 600 })).toThrow(
+    "predictionSetsDecoder requires a positive integer timeIncrement, got 0",
+  );
+});
+
+describe("validatorPaths", () => {
+  // Whole prices written as ints and as floats, with 8 and 9 digits: the legacy rule counts the
+  // characters of each price's text as an int or a float, which the reading decides.
   const texts = [
     "[[12345678, 12345679, 12345680], [12345678, 12345679.5, 12345680]]",
     "[[12345678.0, 12345679, 12345680], [12345678, 12345679, 12345680]]",
@@ -65,24 +77,24 @@ describe("pythonPaths", () => {
   const legacy = { at: START, eraSettings: { responseFormatFromUnix: Infinity } };
   const current = { at: START, eraSettings: { responseFormatFromUnix: 0 } };
 
-  it.each(texts)("gives the validator's reason that Python's reading gives: %s", (paths) => {
+  it.each(texts)("gives the validator's reason that JSON.parse's reading gives: %s", (paths) => {
     const text = body(paths);
     const [parsed] = parsePredictionSetBytes(new TextEncoder().encode(text), PROMPT);
-    const [record] = parsePythonJson(text) as { predictions: unknown[] }[];
+    const [record] = JSON.parse(text) as { predictions: unknown[] }[];
     const prompt = { startTimeUnix: START, timeIncrement: 300, timeLength: 600, numSimulations: 2 };
     for (const options of [legacy, current]) {
       const expected = validateResponse([START, 300, ...record.predictions], prompt, options);
-      const got = validateResponse([START, 300, ...pythonPaths(parsed)], prompt, options);
+      const got = validateResponse([START, 300, ...validatorPaths(parsed)], prompt, options);
       expect(got).toBe(expected);
     }
   });
 
-  it("keeps a path without integer prices as a view of the values, not a copy", () => {
+  it("keeps a path without whole prices as a view of the values, not a copy", () => {
     const [parsed] = parsePredictionSetBytes(
       new TextEncoder().encode(body("[[1.5, 2.5, 3.5], [1.5, 2, 3.5]]")),
       PROMPT,
     );
-    const [first, second] = pythonPaths(parsed);
+    const [first, second] = validatorPaths(parsed);
     expect(first).toBeInstanceOf(Float64Array);
     expect((first as Float64Array).buffer).toBe(parsed.values.buffer);
     expect(second).toEqual([1.5, 2, 3.5]);

@@ -1,7 +1,9 @@
 /**
- * Speed changes no result (issue 22): a sync and a score on the embedded sandbox store exactly
- * the rows that the code before the speed work stored (test/jobs/fixtures/speedParity.json, made
- * by `scripts/speedParityFixture.mts` from the commit it names), table by table.
+ * Speed changes no result: a sync and a score on the embedded sandbox store exactly the rows of
+ * test/jobs/fixtures/speedParity.json, table by table, which `scripts/speedParityFixture.mts` made
+ * by running the jobs of the commit it names. It covers what the sandbox serves; bodies the
+ * sandbox never sends (whole floats written `80000.0`, Python's NaN) are covered by
+ * test/jobs/minerPathSetBytes.test.ts.
  */
 
 import { readFileSync } from "node:fs";

@@ -1,10 +1,10 @@
 /**
- * The runs whose stored rows must not change when pathlab gets faster (issue 22: "speed changes no
- * result"): one sync of BTC at both horizons, and a score of the top 5 on the six hours of BTC
- * crypto-24h prompts up to a day before the clock (the last of them scored by the sandbox's
- * validator), on the embedded sandbox at a fixed seed and clock. `runSpeedParity` runs them with
- * the jobs of `root` (this repository, or a checkout of an older commit when the fixture is made:
- * `scripts/speedParityFixture.mts`) and returns the digests of what they stored.
+ * The runs whose stored rows a speed change must leave as they are: one sync of BTC at both
+ * horizons, and a score of the top 5 on the six hours of BTC crypto-24h prompts up to a day before
+ * the clock (the last of them scored by the sandbox's validator), on the embedded sandbox at a
+ * fixed seed and clock. `runSpeedParity` runs them with the jobs of `root` (this repository, or a
+ * checkout of an older commit when the fixture is made: `scripts/speedParityFixture.mts`) and
+ * returns the digests of what they stored.
  */
 
 import { join } from "node:path";

@@ -13,7 +13,7 @@ import type { EraSettings } from "../../spec/eras.ts";
 import type { PredictionHistoricalParams } from "../../spec/params.ts";
 import { CORRECT_REASON, validateResponse } from "../../spec/responseValidation.ts";
 import { isoSeconds } from "../../spec/time.ts";
-import { fetchPredictionSets, pythonPaths } from "../fetchPredictionSets.ts";
+import { fetchPredictionSets, validatorPaths } from "../fetchPredictionSets.ts";
 
 /**
  * What fetching a miner's path set gave: the path set, a valid response whose prompt CRPS is −1
@@ -79,7 +79,7 @@ export async function fetchMinerPathSet(
     const parsed = fetched.sets.find((candidate) => candidate.minerUid === prompt.minerUid);
     if (parsed === undefined) return NOT_SERVED;
     const reason = validateResponse(
-      [parsed.startTime, prompt.timeIncrement, ...pythonPaths(parsed)],
+      [parsed.startTime, prompt.timeIncrement, ...validatorPaths(parsed)],
       { startTimeUnix: prompt.startUnix, ...layout },
       { at: prompt.startUnix, eraSettings },
     );

@@ -65,20 +65,13 @@ export async function readBounded(
   attempt: AttemptRequest,
   response: UndiciResponse,
 ): Promise<Buffer> {
-  const limitBytes = attempt.maxBodyBytes;
   const declaredBytes = refuseDeclaredOverLimit(attempt, response);
   let whole = Number.isSafeInteger(declaredBytes) ? Buffer.allocUnsafe(declaredBytes) : undefined;
   const chunks: Buffer[] = [];
   let receivedBytes = 0;
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
     const endBytes = receivedBytes + chunk.byteLength;
-    if (endBytes > limitBytes) {
-      discard(response);
-      throw tooLarge(attempt, response.statusCode, `cut off after ${endBytes} bytes`, {
-        limitBytes,
-        receivedBytes: endBytes,
-      });
-    }
+    refuseReceivedOverLimit(attempt, response, endBytes);
     if (whole !== undefined && endBytes > whole.byteLength) {
       // More than declared (undici normally fails such a body first): go on with chunks.
       chunks.push(whole.subarray(0, receivedBytes));
@@ -101,7 +94,6 @@ export async function readStreamed(
   response: UndiciResponse,
   consumer: BodyConsumer,
 ): Promise<AttemptResponse> {
-  const limitBytes = attempt.maxBodyBytes;
   refuseDeclaredOverLimit(attempt, response);
   // Room for a secret (or its URL-encoded form) that starts inside the excerpt and ends past it.
   const longestSecret = Math.max(0, ...attempt.secrets.map((secret) => 3 * secret.length));
@@ -111,13 +103,7 @@ export async function readStreamed(
   const headText = () => excerpt(head.subarray(0, headBytes), attempt.secrets);
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
     receivedBytes += chunk.byteLength;
-    if (receivedBytes > limitBytes) {
-      discard(response);
-      throw tooLarge(attempt, response.statusCode, `cut off after ${receivedBytes} bytes`, {
-        limitBytes,
-        receivedBytes,
-      });
-    }
+    refuseReceivedOverLimit(attempt, response, receivedBytes);
     if (headBytes < head.byteLength) {
       headBytes += chunk.copy(head, headBytes, 0, head.byteLength - headBytes);
     }
@@ -208,6 +194,23 @@ function refuseDeclaredOverLimit(attempt: AttemptRequest, response: UndiciRespon
     });
   }
   return declaredBytes;
+}
+
+/**
+ * Throws a `ResponseTooLargeError`, the rest of the body left unread, once `receivedBytes` is over
+ * the limit.
+ */
+function refuseReceivedOverLimit(
+  attempt: AttemptRequest,
+  response: UndiciResponse,
+  receivedBytes: number,
+): void {
+  if (receivedBytes <= attempt.maxBodyBytes) return;
+  discard(response);
+  throw tooLarge(attempt, response.statusCode, `cut off after ${receivedBytes} bytes`, {
+    limitBytes: attempt.maxBodyBytes,
+    receivedBytes,
+  });
 }
 
 /** Closes the connection of a body left unread (undici reports that as an abort, ignored here). */

@@ -9,11 +9,9 @@ import type { PathlabClient } from "../client/pathlab-client.ts";
 import type { Horizon } from "../spec/assets.ts";
 import { ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../spec/insightConventions.ts";
 import type { PredictionHistoricalParams } from "../spec/params.ts";
-import { pathSetFromPrediction } from "../paths/fromPrediction.ts";
 import type { PathSet } from "../paths/pathSet.ts";
 import { PathSetError } from "../paths/pathSetError.ts";
-import { pathSetOfParsed } from "../paths/predictionBytes.ts";
-import { fetchPredictionSets, type FetchedPredictionSets } from "./fetchPredictionSets.ts";
+import { fetchPredictionSets, type FetchedPredictionSet } from "./fetchPredictionSets.ts";
 
 /**
  * A prediction set that did not make a valid path set, with the validator's reason: `replaced`
@@ -123,25 +121,13 @@ export async function fetchEnsembleMembers(
     }
   };
   /** The set's path set, or the validator's reason why it is none; undefined without a set. */
-  const validate = (fetched: FetchedPredictionSets, minerUid: number) => {
-    if (fetched.kind === "parsed") {
-      const set = fetched.sets.find((candidate) => candidate.minerUid === minerUid);
-      const parsed = set ?? fetched.sets[0];
-      if (parsed === undefined) return undefined;
-      const reason = mismatch(
-        { miner_uid: parsed.minerUid as number, start_time: parsed.startTime as number },
-        minerUid,
-        request.startUnix,
-      );
-      return reason ?? pathSetOfParsed(parsed, prompt);
-    }
-    const sets = fetched.sets;
-    const set = sets.find((candidate) => candidate.miner_uid === minerUid) ?? sets[0];
+  const validate = (sets: readonly FetchedPredictionSet[], minerUid: number) => {
+    const set = sets.find((candidate) => candidate.minerUid === minerUid) ?? sets[0];
     if (set === undefined) return undefined;
     const reason = mismatch(set, minerUid, request.startUnix);
     if (reason !== undefined) return reason;
     try {
-      return pathSetFromPrediction(set, prompt);
+      return set.pathSet();
     } catch (error) {
       if (!(error instanceof PathSetError)) throw error;
       return error.message;
@@ -204,15 +190,15 @@ function isPermanent(error: unknown): boolean {
 }
 
 function mismatch(
-  set: { miner_uid: number; start_time: number },
+  set: FetchedPredictionSet,
   minerUid: number,
   startUnix: number,
 ): string | undefined {
-  if (set.miner_uid !== minerUid) {
-    return `miner ${minerUid}: miner_uid: expected ${minerUid}, got ${set.miner_uid}`;
+  if (set.minerUid !== minerUid) {
+    return `miner ${minerUid}: miner_uid: expected ${minerUid}, got ${String(set.minerUid)}`;
   }
-  if (set.start_time !== startUnix) {
-    return `miner ${minerUid}: start_time: expected ${startUnix} (the prompt's start), got ${set.start_time}`;
+  if (set.startTime !== startUnix) {
+    return `miner ${minerUid}: start_time: expected ${startUnix} (the prompt's start), got ${String(set.startTime)}`;
   }
   return undefined;
 }

@@ -13,10 +13,15 @@
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { DecodeAsUsual, type StreamedDecoder } from "../client/streamed-decoder.ts";
-import { predictionLayout } from "../paths/fromPrediction.ts";
-import type { PathSetAllocation } from "../paths/pathSet.ts";
+import {
+  pathSetFromPrediction,
+  predictionLayout,
+  type PredictionPrompt,
+} from "../paths/fromPrediction.ts";
+import type { PathSet, PathSetAllocation } from "../paths/pathSet.ts";
 import {
   createPredictionSetParser,
+  pathSetOfParsed,
   type ParsedPredictionSet,
   type PredictionBytesPrompt,
 } from "../paths/predictionBytes.ts";
@@ -24,16 +29,25 @@ import type { PredictionHistoricalParams } from "../spec/params.ts";
 import type { PredictionSet } from "../spec/records/prediction-set.ts";
 
 /**
- * What {@link fetchPredictionSets} read: the sets parsed from bytes, every one of them valid by
- * `pathSetFromPrediction`'s checks (`parsed`), or the records of a body that was not, decoded the
- * general way (`records`).
- * @example if (fetched.kind === "parsed") fetched.sets[0].values.length // => 289000
+ * One set of a body, as {@link fetchPredictionSets} read it (from bytes, or the general way): the
+ * same answers either way.
+ * @example const pathSet = fetched.find((set) => set.minerUid === 17)?.pathSet();
  */
-export type FetchedPredictionSets =
-  | { readonly kind: "parsed"; readonly sets: readonly ParsedPredictionSet[] }
-  | { readonly kind: "records"; readonly sets: readonly PredictionSet[] };
+export interface FetchedPredictionSet {
+  /** `miner_uid` as the body has it. */
+  readonly minerUid: unknown;
+  /** `start_time` as the body has it. */
+  readonly startTime: unknown;
+  /** The paths as the validator's response checks (`validateResponse`) read them. */
+  validatorPaths(): unknown[];
+  /** The set's PathSet, or the PathSetError `pathSetFromPrediction` throws for it. */
+  pathSet(): PathSet;
+}
 
-type ParsedSets = Extract<FetchedPredictionSets, { kind: "parsed" }>;
+/** What the decoder gives for a body it takes: every set valid by `pathSetFromPrediction`. */
+interface ParsedSets {
+  readonly parsed: readonly ParsedPredictionSet[];
+}
 
 /**
  * A decoder of prediction-set bodies for `client.requestStreamed` (see the module comment): a
@@ -73,7 +87,7 @@ export function predictionSetsDecoder(
           if (readable) {
             try {
               const sets = parser.finish();
-              if (sets.every((set) => set.error === undefined)) return { kind: "parsed", sets };
+              if (sets.every((set) => set.error === undefined)) return { parsed: sets };
             } catch (error) {
               if (!(error instanceof SyntaxError)) throw error;
             }
@@ -89,18 +103,32 @@ const UPPER_N = 0x4e;
 const UPPER_I = 0x49;
 
 /**
- * Fetches `/v2/prediction/historical` for `params` (see the module comment).
- * @example const fetched = await fetchPredictionSets(client, params, { timeIncrement: 300, timeLength: 86400 });
+ * Fetches `/v2/prediction/historical` for `params`, the sets read from bytes where the body allows
+ * (see the module comment), each with its PathSet allocated as `allocation` says.
+ * @example const fetched = await fetchPredictionSets(client, params, { asset: "BTC", timeIncrement: 300, timeLength: 86400 });
  */
 export async function fetchPredictionSets(
   client: PathlabClient,
   params: PredictionHistoricalParams,
-  prompt: PredictionBytesPrompt,
+  prompt: PredictionPrompt,
   allocation: PathSetAllocation = {},
-): Promise<FetchedPredictionSets> {
+): Promise<FetchedPredictionSet[]> {
   const decoder = predictionSetsDecoder(prompt, allocation, params.miner?.length ?? Infinity);
   const fetched = await client.requestStreamed("/v2/prediction/historical", params, decoder);
-  return Array.isArray(fetched) ? { kind: "records", sets: fetched } : fetched;
+  if (Array.isArray(fetched)) {
+    return fetched.map((record: PredictionSet) => ({
+      minerUid: record.miner_uid,
+      startTime: record.start_time,
+      validatorPaths: () => record.predictions as unknown[],
+      pathSet: () => pathSetFromPrediction(record, prompt, allocation),
+    }));
+  }
+  return fetched.parsed.map((parsed) => ({
+    minerUid: parsed.minerUid,
+    startTime: parsed.startTime,
+    validatorPaths: () => validatorPaths(parsed),
+    pathSet: () => pathSetOfParsed(parsed, prompt),
+  }));
 }
 
 /**

@@ -30,9 +30,9 @@ describe("predictionSetsDecoder", () => {
   it("takes a clean body as parsed sets", () => {
     const { result } = decode(body("[[100, 101.5, 102.25], [100, 99.5, 98]]"), 7);
     expect(result).not.toBeInstanceOf(DecodeAsUsual);
-    const parsed = result as Exclude<typeof result, DecodeAsUsual>;
-    expect(parsed.kind).toBe("parsed");
-    expect(Array.from(parsed.sets[0].values)).toEqual([100, 101.5, 102.25, 100, 99.5, 98]);
+    const { parsed } = result as Exclude<typeof result, DecodeAsUsual>;
+    expect(parsed).toHaveLength(1);
+    expect(Array.from(parsed[0].values)).toEqual([100, 101.5, 102.25, 100, 99.5, 98]);
   });
 
   it.each([

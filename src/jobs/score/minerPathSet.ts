@@ -5,15 +5,13 @@
 
 import { PathlabHttpError, ResponseDecodeError } from "../../client/errors.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import { pathSetFromPrediction } from "../../paths/fromPrediction.ts";
-import { pathSetOfParsed } from "../../paths/predictionBytes.ts";
 import type { PathSet, PathSetAllocation } from "../../paths/pathSet.ts";
 import { PathSetError } from "../../paths/pathSetError.ts";
 import type { EraSettings } from "../../spec/eras.ts";
 import type { PredictionHistoricalParams } from "../../spec/params.ts";
 import { CORRECT_REASON, validateResponse } from "../../spec/responseValidation.ts";
 import { isoSeconds } from "../../spec/time.ts";
-import { fetchPredictionSets, validatorPaths } from "../fetchPredictionSets.ts";
+import { fetchPredictionSets } from "../fetchPredictionSets.ts";
 
 /**
  * What fetching a miner's path set gave: the path set, a valid response whose prompt CRPS is −1
@@ -25,11 +23,6 @@ export type MinerPathSet =
   | { readonly kind: "scored -1"; readonly reason: string }
   | { readonly kind: "invalid"; readonly reason: string }
   | { readonly kind: "unavailable"; readonly reason: string };
-
-const NOT_SERVED: MinerPathSet = {
-  kind: "unavailable",
-  reason: "no path set served for the prompt",
-};
 
 /** The prompt and miner of {@link fetchMinerPathSet}. */
 export interface MinerPrompt {
@@ -64,7 +57,12 @@ export async function fetchMinerPathSet(
   const layout = { timeIncrement: prompt.timeIncrement, timeLength: prompt.timeLength };
   let fetched;
   try {
-    fetched = await fetchPredictionSets(client, params, layout, allocation);
+    fetched = await fetchPredictionSets(
+      client,
+      params,
+      { asset: prompt.asset, ...layout },
+      allocation,
+    );
   } catch (error) {
     if (error instanceof ResponseDecodeError) {
       return { kind: "invalid", reason: `path set unreadable: ${error.message}` };
@@ -75,39 +73,18 @@ export async function fetchMinerPathSet(
     }
     throw error;
   }
-  if (fetched.kind === "parsed") {
-    const parsed = fetched.sets.find((candidate) => candidate.minerUid === prompt.minerUid);
-    if (parsed === undefined) return NOT_SERVED;
-    const reason = validateResponse(
-      [parsed.startTime, prompt.timeIncrement, ...validatorPaths(parsed)],
-      { startTimeUnix: prompt.startUnix, ...layout },
-      { at: prompt.startUnix, eraSettings },
-    );
-    if (reason !== CORRECT_REASON) return { kind: "invalid", reason };
-    return {
-      kind: "path set",
-      pathSet: pathSetOfParsed(parsed, { asset: prompt.asset, ...layout }),
-    };
+  const set = fetched.find((candidate) => candidate.minerUid === prompt.minerUid);
+  if (set === undefined) {
+    return { kind: "unavailable", reason: "no path set served for the prompt" };
   }
-  const set = fetched.sets.find((candidate) => candidate.miner_uid === prompt.minerUid);
-  if (set === undefined) return NOT_SERVED;
   const reason = validateResponse(
-    [set.start_time, prompt.timeIncrement, ...(set.predictions as unknown[])],
-    {
-      startTimeUnix: prompt.startUnix,
-      timeIncrement: prompt.timeIncrement,
-      timeLength: prompt.timeLength,
-    },
+    [set.startTime, prompt.timeIncrement, ...set.validatorPaths()],
+    { startTimeUnix: prompt.startUnix, ...layout },
     { at: prompt.startUnix, eraSettings },
   );
   if (reason !== CORRECT_REASON) return { kind: "invalid", reason };
   try {
-    const pathSet = pathSetFromPrediction(
-      set,
-      { asset: prompt.asset, timeIncrement: prompt.timeIncrement, timeLength: prompt.timeLength },
-      allocation,
-    );
-    return { kind: "path set", pathSet };
+    return { kind: "path set", pathSet: set.pathSet() };
   } catch (error) {
     if (!(error instanceof PathSetError)) throw error;
     const where = `path ${error.path}, point ${error.point}`;

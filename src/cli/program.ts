@@ -10,6 +10,7 @@ import { baselineCommand } from "./baseline.ts";
 import { exportCommand } from "./export.ts";
 import { operationsCommand } from "./operations.ts";
 import { queryCommand } from "./query.ts";
+import { enqueueCommand, queueCommand, workerCommand } from "./queue.ts";
 import { scoreCommand } from "./score.ts";
 import { serveCommand } from "./serve.ts";
 import { syncCommand } from "./sync.ts";
@@ -118,6 +119,9 @@ export function buildProgram(
   program.addCommand(auditCommand(io, status));
   program.addCommand(queryCommand(io));
   program.addCommand(exportCommand(io));
+  program.addCommand(enqueueCommand(io));
+  program.addCommand(workerCommand(io));
+  program.addCommand(queueCommand(io));
   program.addCommand(operationsCommand(io));
   program.addCommand(serveCommand(io));
   for (const command of program.commands) {

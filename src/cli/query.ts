@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
 import { InvalidParamsError } from "../spec/errors.ts";
+import { openLake } from "../store/lake.ts";
 import { openStore } from "../store/openStore.ts";
 import { streamRows } from "../store/queryRows.ts";
 import { StatementRefusedError } from "../store/readingStatements.ts";
@@ -14,6 +15,7 @@ import { stdoutWriter } from "./stdoutWriter.ts";
 
 interface QueryOptions {
   db: string;
+  lake?: string;
   file?: string;
   json?: boolean;
   ndjson?: boolean;
@@ -43,6 +45,10 @@ export function queryCommand(io: ProgramIo): Command {
     .argument("[sql]", 'the SQL, e.g. "select count(*) from insights"; "-" or none: read stdin')
     .option("-f, --file <path>", "read the SQL from a file")
     .option("--db <path>", "the DuckDB file to read", DEFAULT_DATABASE)
+    .option(
+      "--lake <dir>",
+      "read a Parquet lake (written by `pathlab worker`) instead of a DuckDB file, while workers write",
+    )
     .option("--json", "print every row, as one JSON array of objects keyed by column")
     .option("--ndjson", "print every row, as one JSON object a line")
     .option(
@@ -58,7 +64,10 @@ export function queryCommand(io: ProgramIo): Command {
       }
       const sql = await readSql(argument, options.file);
       const write = stdoutWriter(io);
-      const store = await openStore(options.db, { locked: true });
+      const store =
+        options.lake !== undefined
+          ? await openLake(options.lake)
+          : await openStore(options.db, { locked: true });
       try {
         await streamRows(store, sql, (stream) =>
           options.json === true

@@ -187,7 +187,8 @@ function dayOf(unix: number | null): string {
   return unix === null ? "off" : new Date(unix * 1000).toISOString().slice(0, 10);
 }
 
-function minersOption(text: string): MinerSelection {
+/** `--miners`: `top:N` or a comma-separated list of uids. */
+export function minersOption(text: string): MinerSelection {
   const top = /^top:(\d+)$/.exec(text.trim());
   if (top !== null && Number(top[1]) >= 1) return { top: Number(top[1]) };
   const uids = text.split(",").map((item) => item.trim());

@@ -76,3 +76,25 @@ export type {
   RecordingReport,
   Recorder,
 } from "./record.ts";
+export { runEnqueueScore } from "./queue/enqueue.ts";
+export type { EnqueueScoreOptions, EnqueueSummary } from "./queue/enqueue.ts";
+export {
+  lakeUnitOf,
+  MinerKeysCache,
+  planScoreUnits,
+  runScoreUnit,
+  scoreUnitKey,
+} from "./queue/scoreUnits.ts";
+export type { ScoreUnit, UnitService } from "./queue/scoreUnits.ts";
+export {
+  DEFAULT_QUEUE,
+  enqueueUnits,
+  queueStatus,
+  redisConnection,
+  runQueueWorker,
+  UNIT_ATTEMPTS,
+} from "./queue/unitQueue.ts";
+export type { QueueWorkerOptions } from "./queue/unitQueue.ts";
+export type { MinerKeys } from "./score/minerKeys.ts";
+export { checkScoreOptions } from "./score/scoreOptions.ts";
+export type { CheckedScoreOptions } from "./score/scoreOptions.ts";

@@ -35,3 +35,6 @@ export { migratedTables, schemaTables } from "./schemaTables.ts";
 export type { SchemaTable } from "./schemaTables.ts";
 export type { ScoredPromptEntry, MinerScoreEntry, CalibrationRow } from "./scoredPrompts.ts";
 export type { SmoothedScoreEntry } from "./smoothedScoreRows.ts";
+export { LAKE_MARKER, lakeFiles, openLake, prepareLake, writeLakeUnit } from "./lake.ts";
+export type { LakeUnit } from "./lake.ts";
+export { SCORED_PROMPT_TABLES } from "./scoredPrompts.ts";

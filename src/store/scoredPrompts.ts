@@ -83,7 +83,14 @@ export interface ScoredPromptEntry {
   readonly minerScores: readonly MinerScoreEntry[];
 }
 
-const TABLES = ["prompts", "realized_prices", "service_scores", "miner_scores", "calibration"];
+/** The tables one scored prompt writes, in the order it writes them. */
+export const SCORED_PROMPT_TABLES: readonly string[] = [
+  "prompts",
+  "realized_prices",
+  "service_scores",
+  "miner_scores",
+  "calibration",
+];
 
 const INSERT_PROMPT = `
 INSERT INTO prompts VALUES
@@ -136,7 +143,7 @@ export async function writeScoredPrompt(
         start_time: timestampOfUnix(entry.startTimeUnix),
       };
       const run_id = runId === null ? null : BigInt(runId);
-      for (const table of TABLES) await deleteKey(connection, table, key);
+      for (const table of SCORED_PROMPT_TABLES) await deleteKey(connection, table, key);
       await connection.run(INSERT_PROMPT, {
         ...key,
         competition: entry.competition,

@@ -23,7 +23,8 @@ export async function storePromptPool(
   context: {
     readonly keys: MinerKeys;
     readonly tally: AgreementTally;
-    readonly runId: number;
+    /** The run the rows belong to; null for a queued unit, which belongs to no run. */
+    readonly runId: number | null;
     readonly signal: AbortSignal | undefined;
   },
 ): Promise<Map<number, Agreement>> {

@@ -1,0 +1,223 @@
+/**
+ * The commands of many machines: `pathlab enqueue score` puts a range's score units on a Redis
+ * queue, `pathlab worker` runs them on any machine into a Parquet lake, and `pathlab queue status`
+ * shows the counts and the failures.
+ */
+
+import { Command, Option } from "commander";
+import { COMPETITIONS, type Competition } from "../spec/assets.ts";
+import type { MinerSelection } from "../jobs/score.ts";
+import { onInterrupt } from "./interrupt.ts";
+import { integerOption, listOption } from "./optionParsers.ts";
+import type { ProgramIo } from "./program.ts";
+import { minersOption } from "./score.ts";
+import {
+  addDeploymentOptions,
+  addPromptRangeOptions,
+  addServiceOptions,
+  deploymentOptions,
+  rethrowAsUsage,
+  serviceRequest,
+  type DeploymentCommandOptions,
+  type ServiceCommandOptions,
+} from "./serviceOptions.ts";
+
+const REDIS_HELP = "the Redis of the queue, e.g. redis://127.0.0.1:6379";
+
+function addQueueOptions(command: Command): Command {
+  return command
+    .addOption(new Option("--redis <url>", REDIS_HELP).env("PATHLAB_REDIS").makeOptionMandatory())
+    .option("--queue <name>", "the queue's name (one per deployment)", "pathlab");
+}
+
+interface EnqueueCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
+  from: string;
+  to: string;
+  competition: Competition | "all";
+  assets?: string[];
+  miners?: MinerSelection;
+  ownOnly?: boolean;
+  redis: string;
+  queue: string;
+}
+
+/**
+ * `pathlab enqueue score`: the units of a range on the queue, under their natural keys.
+ * @example program.addCommand(enqueueCommand(io));
+ */
+export function enqueueCommand(io: ProgramIo): Command {
+  const score = addQueueOptions(
+    addDeploymentOptions(
+      addServiceOptions(
+        addPromptRangeOptions(new Command("score"))
+          .description(
+            "put the score units of a range (one per competition, asset and prompt) on the queue; a unit already there is left as it is",
+          )
+          .addOption(
+            new Option("--competition <name>", "the competition to score")
+              .choices([...COMPETITIONS, "all"])
+              .default("all"),
+          )
+          .option(
+            "--assets <list>",
+            "comma-separated assets",
+            listOption("--assets", (a) => a),
+          )
+          .option("--miners <selection>", "top:N (resolved now) or uid,uid", minersOption)
+          .option(
+            "--own-only",
+            "recompute no miner's path set: every miner takes the service's CRPS",
+          )
+          .option("--no-own-only", "recompute every selected miner from its path set"),
+      ),
+    ),
+  );
+  score.action(async (options: EnqueueCommandOptions) => {
+    const service = serviceRequest(score, options, io.stderr);
+    const { runEnqueueScore } = await import("../jobs/queue/enqueue.ts");
+    let summary;
+    try {
+      summary = await runEnqueueScore({
+        from: options.from,
+        to: options.to,
+        competition: options.competition,
+        ...(options.assets !== undefined && { assets: options.assets }),
+        ...(options.miners !== undefined && { miners: options.miners }),
+        ...(options.ownOnly !== undefined && { ownOnly: options.ownOnly }),
+        client: deploymentOptions(options),
+        ...service,
+        redis: options.redis,
+        queue: options.queue,
+      });
+    } catch (error) {
+      rethrowAsUsage(score, error);
+    }
+    const where =
+      summary.service.kind === "sandbox"
+        ? `the embedded sandbox (seed ${summary.service.seed}, now ${summary.service.now})`
+        : summary.service.baseUrl;
+    io.stdout(
+      `enqueued: ${summary.added} of ${summary.units} units on queue ${summary.queue} ` +
+        `(${summary.present} already there), against ${where}\n`,
+    );
+  });
+  return new Command("enqueue")
+    .description("put units on a Redis queue for `pathlab worker` processes")
+    .addCommand(score);
+}
+
+interface WorkerCommandOptions {
+  redis: string;
+  queue: string;
+  lake: string;
+  concurrency: number;
+  untilIdle?: boolean;
+  lockSeconds: number;
+  unitsPerMinute?: number;
+  globalConcurrency?: number;
+}
+
+/**
+ * `pathlab worker`: runs queued units into the lake until stopped (or idle).
+ * @example program.addCommand(workerCommand(io));
+ */
+export function workerCommand(io: ProgramIo): Command {
+  const command = addQueueOptions(new Command("worker"))
+    .description(
+      "run units from the queue and write their rows into a Parquet lake; run one on every machine",
+    )
+    .requiredOption("--lake <dir>", "the lake the rows go into (new, empty, or a pathlab lake)")
+    .option(
+      "--concurrency <n>",
+      "units this process runs at once",
+      integerOption("--concurrency", 1, 64),
+      1,
+    )
+    .option("--until-idle", "exit once the queue has nothing waiting or running")
+    .option(
+      "--lock-seconds <s>",
+      "how long a unit's lock lasts unrenewed: a worker that dies gives its unit back after this",
+      integerOption("--lock-seconds", 1, 3600),
+      30,
+    )
+    .option(
+      "--units-per-minute <n>",
+      "at most this many units start per minute over every worker of the queue",
+      integerOption("--units-per-minute", 1, 1_000_000),
+    )
+    .option(
+      "--global-concurrency <n>",
+      "at most this many units run at once over every worker of the queue",
+      integerOption("--global-concurrency", 1, 10_000),
+    )
+    .addHelpText(
+      "after",
+      "\nA service's key comes from this machine's PATHLAB_API_KEY; units never carry it. SIGINT or\n" +
+        "SIGTERM lets the running units finish and then exits; a worker killed outright loses\n" +
+        "nothing: its unit goes back to the queue when its lock lapses. A unit that fails three\n" +
+        "times ends in the failed set (`pathlab queue status`).",
+    );
+  command.action(async (options: WorkerCommandOptions) => {
+    const { runQueueWorker, redisConnection } = await import("../jobs/queue/unitQueue.ts");
+    let connection: ReturnType<typeof redisConnection>;
+    try {
+      connection = redisConnection(options.redis);
+    } catch (error) {
+      return command.error(`error: ${(error as Error).message}`, { exitCode: 2 });
+    }
+    const interruption = onInterrupt("worker", io.stderr);
+    try {
+      const tally = await runQueueWorker({
+        connection,
+        queue: options.queue,
+        lake: options.lake,
+        concurrency: options.concurrency,
+        untilIdle: options.untilIdle === true,
+        lockMs: options.lockSeconds * 1000,
+        ...(options.unitsPerMinute !== undefined && { unitsPerMinute: options.unitsPerMinute }),
+        ...(options.globalConcurrency !== undefined && {
+          globalConcurrency: options.globalConcurrency,
+        }),
+        signal: interruption.signal,
+        onUnit: (event) =>
+          io.stderr(
+            event.ok
+              ? `worker: ${event.unit} stored (${event.rows} rows)\n`
+              : `worker: ${event.unit} failed: ${event.reason}\n`,
+          ),
+      });
+      io.stdout(`worker: ${tally.done} units stored, ${tally.failed} failed attempts\n`);
+    } finally {
+      interruption.dispose();
+    }
+  });
+  return command;
+}
+
+/**
+ * `pathlab queue status`: the queue's counts and its failed units with their reasons.
+ * @example program.addCommand(queueCommand(io));
+ */
+export function queueCommand(io: ProgramIo): Command {
+  const status = addQueueOptions(new Command("status"))
+    .description(
+      "the queue's counts (waiting, active, delayed, completed, failed) and the failures",
+    )
+    .option("--json", "print as JSON");
+  status.action(async (options: { redis: string; queue: string; json?: boolean }) => {
+    const { queueStatus, redisConnection } = await import("../jobs/queue/unitQueue.ts");
+    const result = await queueStatus(redisConnection(options.redis), options.queue);
+    if (options.json === true) {
+      io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+      return;
+    }
+    const counts = Object.entries(result.counts)
+      .map(([state, count]) => `${state} ${count}`)
+      .join(", ");
+    io.stdout(`queue ${options.queue}: ${counts}\n`);
+    for (const failure of result.failed) {
+      io.stdout(`failed: ${failure.unit} after ${failure.attempts} attempts: ${failure.reason}\n`);
+    }
+  });
+  return new Command("queue").description("the queue of units").addCommand(status);
+}

@@ -1,0 +1,295 @@
+/**
+ * Units on a Redis-backed queue (BullMQ): enqueue them under their natural keys, run them on any
+ * number of worker processes into a lake, and read the queue's counts and failures.
+ *
+ * BullMQ gives what many machines need and pathlab does not hand-write: a job lock that a worker
+ * renews while it runs a unit (a worker killed mid-unit lets its lock lapse, and the unit goes back
+ * to the queue), attempts with backoff and a failed set with the reasons, a rate limit and a
+ * concurrency limit shared by every worker of the queue (the service's limits are per key, not per
+ * machine), and job ids that make a second enqueue of the same unit add nothing.
+ */
+
+import { hostname } from "node:os";
+import { Queue, Worker, type ConnectionOptions, type Job } from "bullmq";
+import { createClient } from "../../client/create-client.ts";
+import type { PathlabClient } from "../../client/pathlab-client.ts";
+import { writeLakeUnit } from "../../store/lake.ts";
+import { openStore } from "../../store/openStore.ts";
+import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "../embeddedSandbox.ts";
+import {
+  lakeUnitOf,
+  MinerKeysCache,
+  runScoreUnit,
+  scoreUnitKey,
+  type ScoreUnit,
+  type UnitService,
+} from "./scoreUnits.ts";
+
+/** The queue's name when none is given. */
+export const DEFAULT_QUEUE = "pathlab";
+
+/** Attempts of a unit before it ends in the failed set. */
+export const UNIT_ATTEMPTS = 3;
+
+/**
+ * BullMQ's connection to the Redis at `url` (`redis://[user:password@]host:port[/db]`). Throws
+ * `RangeError` for a URL that is not `redis://` or `rediss://`, without echoing its password.
+ * @example const connection = redisConnection("redis://127.0.0.1:6379");
+ */
+export function redisConnection(url: string): ConnectionOptions {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new RangeError(
+      "--redis: expected a URL such as redis://127.0.0.1:6379, got text that is not a URL",
+    );
+  }
+  if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:") {
+    throw new RangeError(
+      `--redis: expected a redis:// or rediss:// URL, got ${parsed.protocol}//…`,
+    );
+  }
+  // Commands wait for a reconnection instead of failing: a worker rides out a Redis restart.
+  return { url, maxRetriesPerRequest: null };
+}
+
+/**
+ * Puts `units` on the queue, each under its natural key; a unit already there (waiting, running,
+ * done or failed) is left as it is. Resolves to how many were added and how many were there.
+ * @example const { added, present } = await enqueueUnits(connection, "pathlab", units);
+ */
+export async function enqueueUnits(
+  connection: ConnectionOptions,
+  name: string,
+  units: readonly ScoreUnit[],
+): Promise<{ added: number; present: number }> {
+  const queue = new Queue(name, { connection });
+  try {
+    let present = 0;
+    const fresh: ScoreUnit[] = [];
+    for (const unit of units) {
+      if ((await queue.getJob(scoreUnitKey(unit))) !== undefined) present++;
+      else fresh.push(unit);
+    }
+    await queue.addBulk(
+      fresh.map((unit) => ({
+        name: unit.kind,
+        data: unit,
+        opts: {
+          jobId: scoreUnitKey(unit),
+          attempts: UNIT_ATTEMPTS,
+          backoff: { type: "exponential", delay: 1000 },
+          removeOnComplete: false,
+          removeOnFail: false,
+        },
+      })),
+    );
+    return { added: fresh.length, present };
+  } finally {
+    await queue.close();
+  }
+}
+
+/**
+ * The queue's counts and its failed units with their reasons (the most recent first, at most
+ * `failedShown`).
+ * @example const status = await queueStatus(connection, "pathlab");
+ */
+export async function queueStatus(
+  connection: ConnectionOptions,
+  name: string,
+  failedShown = 20,
+): Promise<{
+  counts: Record<string, number>;
+  failed: { unit: string; attempts: number; reason: string }[];
+}> {
+  const queue = new Queue(name, { connection });
+  try {
+    const counts = await queue.getJobCounts("waiting", "active", "delayed", "completed", "failed");
+    const failed = (await queue.getFailed(0, failedShown - 1)).map((job) => ({
+      unit: String(job.id),
+      attempts: job.attemptsMade,
+      reason: job.failedReason,
+    }));
+    return { counts, failed };
+  } finally {
+    await queue.close();
+  }
+}
+
+/**
+ * What {@link runQueueWorker} needs.
+ * @example const options: QueueWorkerOptions = { connection, queue: "pathlab", lake: "./lake", untilIdle: true };
+ */
+export interface QueueWorkerOptions {
+  readonly connection: ConnectionOptions;
+  readonly queue: string;
+  /** The lake every unit's rows are written into. */
+  readonly lake: string;
+  /** The worker's name, shown on the units it runs (default `<host>:<pid>`). */
+  readonly name?: string;
+  /** Units this process runs at once (default 1). */
+  readonly concurrency?: number;
+  /** Resolve once the queue has nothing waiting, delayed or running (default: run until stopped). */
+  readonly untilIdle?: boolean;
+  /**
+   * How long a unit's lock lasts without renewal, ms (default 30,000): a worker killed mid-unit
+   * gives its unit back after about this long.
+   */
+  readonly lockMs?: number;
+  /** At most this many units start per minute, over every worker of the queue. */
+  readonly unitsPerMinute?: number;
+  /** At most this many units run at once, over every worker of the queue. */
+  readonly globalConcurrency?: number;
+  /** The key of a service (never taken from a unit); default `PATHLAB_API_KEY`. */
+  readonly apiKey?: string;
+  /** Stops the worker: the running units finish, no new one starts. */
+  readonly signal?: AbortSignal;
+  /** Called after each unit, done or failed. */
+  readonly onUnit?: (event: { unit: string; ok: boolean; reason?: string; rows?: number }) => void;
+}
+
+/**
+ * Runs units from the queue into the lake until stopped (or idle, with `untilIdle`). Each unit is
+ * computed into a private in-memory store and written to the lake as one file per table (see
+ * `writeLakeUnit`); a unit that throws is retried up to {@link UNIT_ATTEMPTS} times. Resolves to
+ * the counts of units done and failed by this process.
+ * @example await runQueueWorker({ connection, queue: "pathlab", lake: "./lake", untilIdle: true });
+ */
+export async function runQueueWorker(
+  options: QueueWorkerOptions,
+): Promise<{ done: number; failed: number }> {
+  const services = new ServiceCache(options.apiKey ?? process.env.PATHLAB_API_KEY);
+  const keys = new MinerKeysCache();
+  const lockMs = options.lockMs ?? 30_000;
+  const tally = { done: 0, failed: 0 };
+  const queue = new Queue(options.queue, { connection: options.connection });
+  if (options.globalConcurrency !== undefined) {
+    await queue.setGlobalConcurrency(options.globalConcurrency);
+  }
+  const worker = new Worker(
+    options.queue,
+    async (job: Job<ScoreUnit>) => {
+      const unit = job.data;
+      const client = await services.client(unit.service);
+      const store = await openStore(":memory:");
+      try {
+        await runScoreUnit(unit, { client, store, keys });
+        const rows = await writeLakeUnit(
+          options.lake,
+          lakeUnitOf(unit),
+          store,
+          SCORED_PROMPT_TABLES,
+        );
+        return Object.values(rows).reduce((sum, count) => sum + count, 0);
+      } finally {
+        await store.close();
+      }
+    },
+    {
+      connection: options.connection,
+      name: options.name ?? `${hostname()}:${process.pid}`,
+      concurrency: options.concurrency ?? 1,
+      lockDuration: lockMs,
+      stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
+      ...(options.unitsPerMinute !== undefined && {
+        limiter: { max: options.unitsPerMinute, duration: 60_000 },
+      }),
+    },
+  );
+  worker.on("completed", (job, rows: number) => {
+    tally.done++;
+    options.onUnit?.({ unit: String(job.id), ok: true, rows });
+  });
+  worker.on("failed", (job, error) => {
+    tally.failed++;
+    options.onUnit?.({ unit: String(job?.id), ok: false, reason: error.message });
+  });
+  // Connection trouble is retried by BullMQ; it is reported, not thrown.
+  worker.on("error", () => {});
+  try {
+    await new Promise<void>((resolve) => {
+      options.signal?.addEventListener("abort", () => resolve(), { once: true });
+      if (options.signal?.aborted) resolve();
+      if (options.untilIdle !== true) return;
+      const poll = setInterval(() => {
+        void queue
+          .getJobCounts("waiting", "active", "delayed", "prioritized")
+          .then((counts) => {
+            if (Object.values(counts).every((count) => count === 0)) {
+              clearInterval(poll);
+              resolve();
+            }
+          })
+          .catch(() => {}); // asked again at the next tick
+      }, 250);
+      options.signal?.addEventListener("abort", () => clearInterval(poll), { once: true });
+    });
+  } finally {
+    await worker.close();
+    await queue.close();
+    await services.close();
+  }
+  return tally;
+}
+
+/** The client of each service the units name, made once per worker; embedded sandboxes started once. */
+class ServiceCache {
+  private readonly clients = new Map<string, Promise<PathlabClient>>();
+  private readonly sandboxes: EmbeddedSandbox[] = [];
+
+  constructor(private readonly apiKey: string | undefined) {}
+
+  client(service: UnitService): Promise<PathlabClient> {
+    const key = JSON.stringify(service);
+    let client = this.clients.get(key);
+    if (client === undefined) {
+      client = this.start(service);
+      client.catch(() => this.clients.delete(key));
+      this.clients.set(key, client);
+    }
+    return client;
+  }
+
+  private async start(service: UnitService): Promise<PathlabClient> {
+    const deployment = {
+      ...(service.naming !== undefined && { naming: service.naming }),
+      ...(service.paths !== undefined && { paths: service.paths }),
+    };
+    if (service.kind === "sandbox") {
+      const sandbox = await startEmbeddedSandbox({
+        seed: service.seed,
+        now: service.now,
+        ...deployment,
+      });
+      this.sandboxes.push(sandbox);
+      return createClient({
+        baseUrl: sandbox.url,
+        apiKey: sandbox.apiKey,
+        maxRetries: 4,
+        concurrency: 8,
+        ...deployment,
+      });
+    }
+    if (this.apiKey === undefined || this.apiKey.trim() === "") {
+      throw new Error(
+        `unit for ${service.baseUrl}: this worker has no API key (set PATHLAB_API_KEY); units never carry one`,
+      );
+    }
+    return createClient({
+      baseUrl: service.baseUrl,
+      apiKey: this.apiKey.trim(),
+      maxRetries: 4,
+      concurrency: 8,
+      ...deployment,
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.clients.values())
+      await (await client.catch(() => undefined))?.close();
+    for (const sandbox of this.sandboxes) await sandbox.close();
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * The lake: the store's tables as hive-partitioned Parquet, one file per unit and table
+ * (`<lake>/<table>/competition=…/asset=…/date=…/unit-<key>.parquet`), written by any number of
+ * processes at once and read by DuckDB while they write.
+ *
+ * A unit's file is written under a hidden temporary name in its partition folder and renamed into
+ * place, so a reader sees the old file or the new one, never half of one, and a rerun of the unit
+ * replaces its files instead of adding rows. The partition columns live in the folder names, not in
+ * the files, as hive readers (DuckDB, pyarrow, Spark) expect.
+ */
+
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { openStore, Store } from "./openStore.ts";
+import { StoreError } from "./storeError.ts";
+
+/** The file that marks a folder as a pathlab lake (pathlab writes and removes only inside one). */
+export const LAKE_MARKER = ".pathlab-lake.json";
+
+/**
+ * Where one unit's rows go: its natural key (the file name) and its partition.
+ * @example const unit: LakeUnit = { key: "score.crypto-24h.BTC.20261120T1000Z", competition: "crypto-24h", asset: "BTC", date: "2026-11-20" };
+ */
+export interface LakeUnit {
+  /** Letters, digits and `.-_` only: the file is `unit-<key>.parquet`. */
+  readonly key: string;
+  readonly competition: string;
+  readonly asset: string;
+  /** The UTC date of the unit's time (`YYYY-MM-DD`). */
+  readonly date: string;
+}
+
+const PARTITION_COLUMNS = ["competition", "asset", "date"] as const;
+const SAFE_VALUE = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * Makes `directory` a lake (creating it, parent by parent) or checks that it is one: an empty or
+ * new folder gets the marker; a folder with other content and no marker is refused, so that
+ * pathlab never writes among files it did not create. Throws a {@link StoreError} naming the
+ * folder.
+ * @example prepareLake("./lake");
+ */
+export function prepareLake(directory: string): void {
+  const marker = join(directory, LAKE_MARKER);
+  if (existsSync(marker)) return;
+  let entries: string[];
+  try {
+    mkdirSync(directory, { recursive: true });
+    entries = readdirSync(directory);
+  } catch (error) {
+    throw new StoreError(
+      "prepareLake",
+      directory,
+      `cannot use the folder: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (entries.length > 0) {
+    throw new StoreError(
+      "prepareLake",
+      directory,
+      `the folder holds files and is not a pathlab lake (no ${LAKE_MARKER}); give a new or empty folder`,
+    );
+  }
+  writeFileSync(marker, `${JSON.stringify({ writer: "pathlab", layout: 1 })}\n`);
+}
+
+/**
+ * Writes the rows of `tables` held by `source` (a store holding one unit's rows and nothing else)
+ * into the lake as the unit's files, each by a temporary file and a rename; a table without rows
+ * removes the unit's earlier file of that table, if any. Returns the rows written per table.
+ * Throws `RangeError` for a key or partition value with characters outside `[A-Za-z0-9._-]`, and a
+ * {@link StoreError} naming the table and file for a failed write.
+ * @example await writeLakeUnit("./lake", unit, memoryStore, ["prompts", "miner_scores"]);
+ */
+export async function writeLakeUnit(
+  directory: string,
+  unit: LakeUnit,
+  source: Store,
+  tables: readonly string[],
+): Promise<Record<string, number>> {
+  for (const [name, value] of Object.entries(unit)) {
+    if (!SAFE_VALUE.test(value)) {
+      throw new RangeError(
+        `writeLakeUnit requires a ${name} of letters, digits and ".-_", got ${JSON.stringify(value)}`,
+      );
+    }
+  }
+  prepareLake(directory);
+  const written: Record<string, number> = {};
+  for (const table of tables) {
+    const folder = join(
+      directory,
+      table,
+      ...PARTITION_COLUMNS.map((column) => `${column}=${unit[column]}`),
+    );
+    const target = join(folder, `unit-${unit.key}.parquet`);
+    const temporary = join(folder, `.unit-${unit.key}.${process.pid}.tmp`);
+    try {
+      written[table] = await source.withConnection(async (connection) => {
+        const columns = (
+          await connection.runAndReadAll(
+            `SELECT column_name FROM duckdb_columns() WHERE database_name = current_database()
+               AND schema_name = current_schema() AND table_name = $table ORDER BY column_index`,
+            { table },
+          )
+        )
+          .getRowsJS()
+          .map(([name]) => String(name))
+          .filter((name) => !(PARTITION_COLUMNS as readonly string[]).includes(name));
+        const select = `SELECT ${columns.map(quoted).join(", ")} FROM ${quoted(table)} ORDER BY ALL`;
+        const count = Number(
+          (
+            await connection.runAndReadAll(`SELECT count(*) FROM ${quoted(table)}`)
+          ).getRowsJS()[0][0],
+        );
+        if (count === 0) {
+          rmSync(target, { force: true }); // the unit's own earlier file, if a rerun has no rows
+          return 0;
+        }
+        mkdirSync(folder, { recursive: true });
+        await connection.run(`COPY (${select}) TO $target (FORMAT parquet)`, { target: temporary });
+        renameSync(temporary, target);
+        return count;
+      });
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw new StoreError(
+        "writeLakeUnit",
+        directory,
+        `table ${table} of unit ${unit.key} was not written to ${target}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+  return written;
+}
+
+/**
+ * Opens the lake at `directory` for reading, as a `locked` store: every table of pathlab's schema
+ * is a view over its Parquet files (`read_parquet` with hive partitioning, the store's column
+ * types), or an empty table where the lake has no file of it yet; DuckDB may read files under
+ * the lake only, and only statements that read run (as `pathlab query`). Files written while it is
+ * open are seen by the next statement. Throws a {@link StoreError} when the folder is not a lake.
+ * @example const lake = await openLake("./lake"); await streamRows(lake, "select count(*) from miner_scores", …);
+ */
+export async function openLake(directory: string): Promise<Store> {
+  const root = resolve(directory);
+  if (!existsSync(join(root, LAKE_MARKER))) {
+    throw new StoreError(
+      "openLake",
+      directory,
+      `not a pathlab lake (no ${LAKE_MARKER}); write one with \`pathlab worker --lake\``,
+    );
+  }
+  const schema = await openStore(":memory:");
+  const tables = await schema.withConnection(async (connection) =>
+    (
+      await connection.runAndReadAll(
+        `SELECT table_name, column_name, data_type FROM duckdb_columns()
+         WHERE database_name = current_database() AND schema_name = current_schema()
+           AND table_name IN (SELECT table_name FROM duckdb_tables() WHERE database_name = current_database())
+         ORDER BY table_name, column_index`,
+      )
+    ).getRowsJS(),
+  );
+  await schema.close();
+  const columnsOf = new Map<string, { name: string; type: string }[]>();
+  for (const [table, name, type] of tables) {
+    const list = columnsOf.get(String(table)) ?? [];
+    list.push({ name: String(name), type: String(type) });
+    columnsOf.set(String(table), list);
+  }
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  try {
+    for (const [table, columns] of columnsOf) {
+      const hasFiles = lakeFiles(join(root, table)).length > 0;
+      if (!hasFiles) {
+        const definitions = columns.map(({ name, type }) => `${quoted(name)} ${type}`);
+        await connection.run(`CREATE TABLE ${quoted(table)} (${definitions.join(", ")})`);
+        continue;
+      }
+      const glob = join(root, table, "**", "*.parquet").replaceAll("'", "''");
+      const select = columns.map(
+        ({ name, type }) => `CAST(${quoted(name)} AS ${type}) AS ${quoted(name)}`,
+      );
+      await connection.run(
+        `CREATE VIEW ${quoted(table)} AS SELECT ${select.join(", ")} FROM read_parquet('${glob}',
+           hive_partitioning = true, union_by_name = true,
+           hive_types = {'competition': VARCHAR, 'asset': VARCHAR, 'date': DATE})`,
+      );
+    }
+    await connection.run(`SET allowed_directories = ['${(root + "/").replaceAll("'", "''")}']`);
+    await connection.run("SET enable_external_access = false");
+    await connection.run("SET lock_configuration = true");
+  } catch (error) {
+    connection.closeSync();
+    instance.closeSync();
+    throw new StoreError(
+      "openLake",
+      directory,
+      `cannot read the lake: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return new Store(directory, true, instance, connection, [], true);
+}
+
+/** The unit files under `folder` (recursively), relative to it; none when it does not exist. */
+export function lakeFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((entry) => entry.endsWith(".parquet"))
+    .sort();
+}
+
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

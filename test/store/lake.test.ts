@@ -1,0 +1,144 @@
+/**
+ * The lake: one file per unit and table, replaced (never duplicated) by a rerun, removed when a
+ * rerun has no rows for the table, read back through `openLake` with the store's columns and types,
+ * and a folder of someone else's files refused.
+ */
+
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  LAKE_MARKER,
+  lakeFiles,
+  openLake,
+  prepareLake,
+  writeLakeUnit,
+} from "../../src/store/lake.ts";
+import { openStore, type Store } from "../../src/store/openStore.ts";
+import { queryRows } from "../../src/store/queryRows.ts";
+import { writeScoredPrompt, SCORED_PROMPT_TABLES } from "../../src/store/scoredPrompts.ts";
+import { StoreError } from "../../src/store/storeError.ts";
+import { temporaryFolder } from "./helpers.ts";
+
+const START = Date.UTC(2026, 10, 19, 6) / 1000;
+const UNIT = {
+  key: "score.crypto-24h.BTC.20261119T060000Z",
+  competition: "crypto-24h",
+  asset: "BTC",
+  date: "2026-11-19",
+};
+
+/** An in-memory store holding one scored prompt with `miners` miner rows. */
+async function unitStore(miners: number, realized = true): Promise<Store> {
+  const store = await openStore(":memory:");
+  await writeScoredPrompt(
+    store,
+    {
+      asset: "BTC",
+      timeIncrement: 300,
+      timeLength: 86400,
+      startTimeUnix: START,
+      competition: "crypto-24h",
+      scoreRule: "current",
+      ...(realized && { realizedPrices: [91000.5, null, 91010.25] }),
+      serviceRows: [],
+      minerScores: Array.from({ length: miners }, (_, uid) => ({
+        source: "network" as const,
+        minerUid: uid,
+        hotkey: `hk${uid}`,
+        crps: 100 + uid / 3,
+        intervals: { "5min": uid },
+        promptScore: uid / 7,
+        invalidReason: null,
+        serviceCrps: null,
+        servicePromptScore: null,
+        verdict: "not compared",
+        calibration: undefined,
+      })),
+    },
+    null,
+  );
+  return store;
+}
+
+let cleanup: () => void = () => {};
+afterEach(() => cleanup());
+
+describe("the lake", () => {
+  it("writes one file per unit and table, and a rerun replaces it instead of adding rows", async () => {
+    const { folder, remove } = temporaryFolder();
+    cleanup = remove;
+    const lake = join(folder, "lake");
+    const first = await unitStore(3);
+    expect(await writeLakeUnit(lake, UNIT, first, SCORED_PROMPT_TABLES)).toEqual({
+      prompts: 1,
+      realized_prices: 1,
+      service_scores: 0,
+      miner_scores: 3,
+      calibration: 0,
+    });
+    await first.close();
+    expect(lakeFiles(join(lake, "miner_scores"))).toEqual([
+      `competition=crypto-24h/asset=BTC/date=2026-11-19/unit-${UNIT.key}.parquet`,
+    ]);
+    // The rerun has other rows and no realized prices: the unit's files are replaced, and the
+    // realized-price file it no longer has is removed.
+    const rerun = await unitStore(5, false);
+    await writeLakeUnit(lake, UNIT, rerun, SCORED_PROMPT_TABLES);
+    await rerun.close();
+    expect(lakeFiles(join(lake, "realized_prices"))).toEqual([]);
+    const partition = join(lake, "miner_scores/competition=crypto-24h/asset=BTC/date=2026-11-19");
+    expect(readdirSync(partition)).toEqual([`unit-${UNIT.key}.parquet`]); // no temporary file left
+
+    const reader = await openLake(lake);
+    try {
+      const { rows } = await queryRows(
+        reader,
+        "select miner_uid, crps, hotkey, asset from miner_scores order by miner_uid",
+      );
+      expect(rows.map((row) => row[0])).toEqual([0, 1, 2, 3, 4]);
+      expect(rows[4]).toEqual([4, 100 + 4 / 3, "hk4", "BTC"]);
+      // The store's types, not the ones the files or folders would suggest.
+      const types = await queryRows(
+        reader,
+        "select column_name, column_type from (describe prompts)",
+      );
+      expect(types.rows).toContainEqual(["start_time", "TIMESTAMP"]);
+      expect(types.rows).toContainEqual(["competition", "VARCHAR"]);
+      // A table without files reads as empty, with its columns.
+      const empty = await queryRows(reader, "select count(*)::INTEGER as n from realized_prices");
+      expect(empty.rows).toEqual([[0]]);
+      // Reads only: a statement that writes is refused before it runs.
+      await expect(
+        queryRows(reader, `copy (select 1) to '${join(lake, "x.parquet")}'`),
+      ).rejects.toThrow();
+      expect(existsSync(join(lake, "x.parquet"))).toBe(false);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it("refuses a folder of someone else's files, and reading a folder that is not a lake", async () => {
+    const { folder, remove } = temporaryFolder();
+    cleanup = remove;
+    const theirs = join(folder, "theirs");
+    mkdirSync(theirs);
+    writeFileSync(join(theirs, "notes.txt"), "mine");
+    expect(() => prepareLake(theirs)).toThrow(StoreError);
+    expect(() => prepareLake(theirs)).toThrow(/holds files and is not a pathlab lake/);
+    expect(readdirSync(theirs)).toEqual(["notes.txt"]);
+    await expect(openLake(theirs)).rejects.toThrow(/not a pathlab lake/);
+    prepareLake(join(folder, "new"));
+    expect(existsSync(join(folder, "new", LAKE_MARKER))).toBe(true);
+  });
+
+  it("refuses a key or partition value that is not a plain name", async () => {
+    const { folder, remove } = temporaryFolder();
+    cleanup = remove;
+    const store = await unitStore(1);
+    await expect(
+      writeLakeUnit(join(folder, "lake"), { ...UNIT, asset: "../BTC" }, store, ["prompts"]),
+    ).rejects.toThrow(/asset of letters, digits/);
+    await store.close();
+  });
+});

@@ -7,6 +7,7 @@
 import { Command, Option } from "commander";
 import { COMPETITIONS, type Competition } from "../spec/assets.ts";
 import type { MinerSelection } from "../jobs/score.ts";
+import type { UnitService } from "../jobs/queue/scoreUnits.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
@@ -31,8 +32,8 @@ function addQueueOptions(command: Command): Command {
 }
 
 interface EnqueueCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
-  from: string;
-  to: string;
+  from?: string;
+  to?: string;
   competition: Competition | "all";
   assets?: string[];
   miners?: MinerSelection;
@@ -41,18 +42,12 @@ interface EnqueueCommandOptions extends ServiceCommandOptions, DeploymentCommand
   queue: string;
 }
 
-/**
- * `pathlab enqueue score`: the units of a range on the queue, under their natural keys.
- * @example program.addCommand(enqueueCommand(io));
- */
-export function enqueueCommand(io: ProgramIo): Command {
-  const score = addQueueOptions(
+/** The selection options that `enqueue score` and `enqueue watch` share with `score`. */
+function addSelectionOptions(command: Command): Command {
+  return addQueueOptions(
     addDeploymentOptions(
       addServiceOptions(
-        addPromptRangeOptions(new Command("score"))
-          .description(
-            "put the score units of a range (one per competition, asset and prompt) on the queue; a unit already there is left as it is",
-          )
+        command
           .addOption(
             new Option("--competition <name>", "the competition to score")
               .choices([...COMPETITIONS, "all"])
@@ -63,7 +58,7 @@ export function enqueueCommand(io: ProgramIo): Command {
             "comma-separated assets",
             listOption("--assets", (a) => a),
           )
-          .option("--miners <selection>", "top:N (resolved now) or uid,uid", minersOption)
+          .option("--miners <selection>", "top:N (resolved when planned) or uid,uid", minersOption)
           .option(
             "--own-only",
             "recompute no miner's path set: every miner takes the service's CRPS",
@@ -72,38 +67,88 @@ export function enqueueCommand(io: ProgramIo): Command {
       ),
     ),
   );
+}
+
+function selectionOf(command: Command, options: EnqueueCommandOptions, io: ProgramIo) {
+  return {
+    competition: options.competition,
+    ...(options.assets !== undefined && { assets: options.assets }),
+    ...(options.miners !== undefined && { miners: options.miners }),
+    ...(options.ownOnly !== undefined && { ownOnly: options.ownOnly }),
+    client: deploymentOptions(options),
+    ...serviceRequest(command, options, io.stderr),
+    redis: options.redis,
+    queue: options.queue,
+  };
+}
+
+function serviceText(service: UnitService): string {
+  return service.kind === "sandbox"
+    ? `the embedded sandbox (seed ${service.seed}, now ${service.now})`
+    : service.baseUrl;
+}
+
+/**
+ * `pathlab enqueue score` (the units of a range on the queue, under their natural keys) and
+ * `pathlab enqueue watch` (a watch that the workers follow).
+ * @example program.addCommand(enqueueCommand(io));
+ */
+export function enqueueCommand(io: ProgramIo): Command {
+  const score = addSelectionOptions(
+    addPromptRangeOptions(new Command("score")).description(
+      "put the score units of a range (one per competition, asset and prompt) on the queue; a unit already there is left as it is",
+    ),
+  );
   score.action(async (options: EnqueueCommandOptions) => {
-    const service = serviceRequest(score, options, io.stderr);
     const { runEnqueueScore } = await import("../jobs/queue/enqueue.ts");
     let summary;
     try {
       summary = await runEnqueueScore({
-        from: options.from,
-        to: options.to,
-        competition: options.competition,
-        ...(options.assets !== undefined && { assets: options.assets }),
-        ...(options.miners !== undefined && { miners: options.miners }),
-        ...(options.ownOnly !== undefined && { ownOnly: options.ownOnly }),
-        client: deploymentOptions(options),
-        ...service,
-        redis: options.redis,
-        queue: options.queue,
+        ...selectionOf(score, options, io),
+        from: options.from as string,
+        to: options.to as string,
       });
     } catch (error) {
       rethrowAsUsage(score, error);
     }
-    const where =
-      summary.service.kind === "sandbox"
-        ? `the embedded sandbox (seed ${summary.service.seed}, now ${summary.service.now})`
-        : summary.service.baseUrl;
     io.stdout(
       `enqueued: ${summary.added} of ${summary.units} units on queue ${summary.queue} ` +
-        `(${summary.present} already there), against ${where}\n`,
+        `(${summary.present} already there), against ${serviceText(summary.service)}\n`,
+    );
+  });
+  const watch = addSelectionOptions(
+    new Command("watch").description(
+      "install a watch: every --every seconds a worker enqueues the prompts scored in the last --lookback hours (each prompt once); it lives in Redis until `pathlab queue unwatch`",
+    ),
+  )
+    .option("--every <seconds>", "seconds between ticks", integerOption("--every", 1, 86_400), 60)
+    .option(
+      "--lookback <hours>",
+      "hours of prompt starts each tick looks back over (workers down for less leave no gap)",
+      integerOption("--lookback", 1, 240),
+      2,
+    );
+  watch.action(async (options: EnqueueCommandOptions & { every: number; lookback: number }) => {
+    const { runEnqueueWatch } = await import("../jobs/queue/enqueue.ts");
+    let installed;
+    try {
+      installed = await runEnqueueWatch({
+        ...selectionOf(watch, options, io),
+        everySeconds: options.every,
+        lookbackHours: options.lookback,
+      });
+    } catch (error) {
+      rethrowAsUsage(watch, error);
+    }
+    io.stdout(
+      `watching: ${installed.id} on queue ${installed.queue} every ${options.every} s, ` +
+        `against ${serviceText(installed.service)}\n`,
     );
   });
   return new Command("enqueue")
     .description("put units on a Redis queue for `pathlab worker` processes")
-    .addCommand(score);
+    .addCommand(score)
+    .addCommand(watch);
 }
 
 interface WorkerCommandOptions {
@@ -158,7 +203,8 @@ export function workerCommand(io: ProgramIo): Command {
         "times ends in the failed set (`pathlab queue status`).",
     );
   command.action(async (options: WorkerCommandOptions) => {
-    const { runQueueWorker, redisConnection } = await import("../jobs/queue/unitQueue.ts");
+    const { runQueueWorker } = await import("../jobs/queue/unitQueue.ts");
+    const { redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
     let connection: ReturnType<typeof redisConnection>;
     try {
       connection = redisConnection(options.redis);
@@ -181,9 +227,11 @@ export function workerCommand(io: ProgramIo): Command {
         signal: interruption.signal,
         onUnit: (event) =>
           io.stderr(
-            event.ok
-              ? `worker: ${event.unit} stored (${event.rows} rows)\n`
-              : `worker: ${event.unit} failed: ${event.reason}\n`,
+            !event.ok
+              ? `worker: ${event.unit} failed: ${event.reason}\n`
+              : event.planned !== undefined
+                ? `worker: ${event.unit}: ${event.planned} new units enqueued\n`
+                : `worker: ${event.unit} stored (${event.rows} rows)\n`,
           ),
       });
       io.stdout(`worker: ${tally.done} units stored, ${tally.failed} failed attempts\n`);
@@ -205,7 +253,8 @@ export function queueCommand(io: ProgramIo): Command {
     )
     .option("--json", "print as JSON");
   status.action(async (options: { redis: string; queue: string; json?: boolean }) => {
-    const { queueStatus, redisConnection } = await import("../jobs/queue/unitQueue.ts");
+    const { queueStatus } = await import("../jobs/queue/unitQueue.ts");
+    const { redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
     const result = await queueStatus(redisConnection(options.redis), options.queue);
     if (options.json === true) {
       io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -215,9 +264,24 @@ export function queueCommand(io: ProgramIo): Command {
       .map(([state, count]) => `${state} ${count}`)
       .join(", ");
     io.stdout(`queue ${options.queue}: ${counts}\n`);
+    for (const watch of result.watches) {
+      io.stdout(`watch: ${watch.id} every ${(watch.everyMs ?? 0) / 1000} s\n`);
+    }
     for (const failure of result.failed) {
       io.stdout(`failed: ${failure.unit} after ${failure.attempts} attempts: ${failure.reason}\n`);
     }
   });
-  return new Command("queue").description("the queue of units").addCommand(status);
+  const unwatch = addQueueOptions(new Command("unwatch")).description(
+    "remove the queue's watches (the units they enqueued stay)",
+  );
+  unwatch.action(async (options: { redis: string; queue: string }) => {
+    const { stopWatches } = await import("../jobs/queue/watch.ts");
+    const { redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
+    const removed = await stopWatches(redisConnection(options.redis), options.queue);
+    io.stdout(`unwatched: ${removed.length === 0 ? "no watch" : removed.join(", ")}\n`);
+  });
+  return new Command("queue")
+    .description("the queue of units")
+    .addCommand(status)
+    .addCommand(unwatch);
 }

@@ -89,11 +89,12 @@ export type { ScoreUnit, UnitService } from "./queue/scoreUnits.ts";
 export {
   DEFAULT_QUEUE,
   enqueueUnits,
-  queueStatus,
   redisConnection,
-  runQueueWorker,
   UNIT_ATTEMPTS,
-} from "./queue/unitQueue.ts";
+} from "./queue/enqueueUnits.ts";
+export { queueStatus, runQueueWorker } from "./queue/unitQueue.ts";
+export { PLAN_JOB, runPlanTick, startWatch, stopWatches, watchId } from "./queue/watch.ts";
+export type { ScoreWatch } from "./queue/watch.ts";
 export type { QueueWorkerOptions } from "./queue/unitQueue.ts";
 export type { MinerKeys } from "./score/minerKeys.ts";
 export { checkScoreOptions } from "./score/scoreOptions.ts";

@@ -83,20 +83,12 @@ async function startRedis(directory: string): Promise<{ url: string; process: Ch
 function startWorker(
   url: string,
   lake: string,
+  more: readonly string[] = ["--until-idle"],
 ): { child: ChildProcess; done: Promise<number | null> } {
+  const main = join(repoRoot, "dist/cli/main.js");
   const child = spawn(
     process.execPath,
-    [
-      join(repoRoot, "dist/cli/main.js"),
-      "worker",
-      "--redis",
-      url,
-      "--lake",
-      lake,
-      "--until-idle",
-      "--lock-seconds",
-      "2",
-    ],
+    [main, "worker", "--redis", url, "--lake", lake, "--lock-seconds", "2", ...more],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   child.stderr!.resume();
@@ -200,5 +192,87 @@ describe.skipIf(reason !== undefined && !required)(
         expect(fromLake, table).toEqual(fromSingle);
       }
     }, 300_000);
+
+    it("a watch enqueues each new prompt once, across worker restarts, and stops cleanly", async () => {
+      const url = redis!.url;
+      const queueName = ["--queue", "watch"];
+      const selection = [
+        "--now",
+        NOW,
+        "--competition",
+        "crypto-24h",
+        "--assets",
+        "BTC",
+        "--miners",
+        "top:5",
+      ];
+      const installed = await runPathlab([
+        "enqueue",
+        "watch",
+        "--redis",
+        url,
+        ...queueName,
+        ...selection,
+        "--every",
+        "1",
+        "--lookback",
+        "3",
+      ]);
+      expect(installed.stderr).toBe("");
+      expect(installed.stdout).toContain(
+        "watching: watch.score.crypto-24h.BTC on queue watch every 1 s",
+      );
+      // The units the watch should find: the prompts of the three hours before the clock's last scored start.
+      const expected = await runPathlab([
+        "enqueue",
+        "score",
+        "--redis",
+        url,
+        "--queue",
+        "expected",
+        ...selection,
+        "--from",
+        "2026-11-19T09:00:00Z",
+        "--to",
+        "2026-11-19T12:00:00Z",
+      ]);
+      const units = Number(/enqueued: (\d+) of/.exec(expected.stdout)?.[1]);
+      expect(units).toBeGreaterThan(3);
+
+      const watchLake = join(directory, "watch-lake");
+      const queue = new Queue("watch", { connection: { url } });
+      try {
+        // A worker runs the first tick's units, then a second one (a restart) sees later ticks
+        // add nothing: the same prompts, under the same keys.
+        expect(await startWorker(url, watchLake, [...queueName, "--until-idle"]).done).toBe(0);
+        const first = await queue.getJobCounts("completed", "failed");
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        expect(await startWorker(url, watchLake, [...queueName, "--until-idle"]).done).toBe(0);
+        const units1 = (await queue.getJobs(["completed"])).filter((job) => job.name === "score");
+        expect(units1.length).toBe(units);
+        expect(first.failed + (await queue.getJobCounts("failed")).failed).toBe(0);
+        const prompts = await rows(["--lake", watchLake], "prompts");
+        expect(prompts.length).toBe(units);
+
+        // A worker without --until-idle stops on SIGTERM, and unwatching removes the scheduler.
+        const running = startWorker(url, watchLake, queueName);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        running.child.kill("SIGTERM");
+        expect(await running.done).toBe(0);
+        const removed = await runPathlab(["queue", "unwatch", "--redis", url, ...queueName]);
+        expect(removed.stdout).toBe("unwatched: watch.score.crypto-24h.BTC\n");
+        const status = await runPathlab([
+          "queue",
+          "status",
+          "--redis",
+          url,
+          ...queueName,
+          "--json",
+        ]);
+        expect(JSON.parse(status.stdout).watches).toEqual([]);
+      } finally {
+        await queue.close();
+      }
+    }, 120_000);
   },
 );

@@ -4,6 +4,7 @@
  * them into a lake.
  */
 
+import type { ConnectionOptions } from "bullmq";
 import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { isoSeconds } from "../../spec/time.ts";
@@ -11,7 +12,8 @@ import { resolveService, secretsOf } from "../resolveService.ts";
 import { checkScoreOptions, type ScoreOptions } from "../score/scoreOptions.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
-import { enqueueUnits, redisConnection } from "./unitQueue.ts";
+import { DEFAULT_QUEUE, enqueueUnits, redisConnection } from "./enqueueUnits.ts";
+import { startWatch, type ScoreWatch } from "./watch.ts";
 
 /**
  * Options of {@link runEnqueueScore}: the range and selection of `score` (no candidate: a queued
@@ -61,14 +63,90 @@ export interface EnqueueSummary {
  */
 export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<EnqueueSummary> {
   const checked = checkScoreOptions(options);
-  let connection;
+  const connection = connectionOf(options.redis);
+  return withUnitService(options, async ({ client, service, nowUnix }) => {
+    const units = await planScoreUnits(client, checked, {
+      nowUnix,
+      assets: options.assets,
+      service,
+      eraSettings: options.eraSettings,
+    });
+    const name = options.queue ?? DEFAULT_QUEUE;
+    const { added, present } = await enqueueUnits(connection, name, units);
+    return { queue: name, units: units.length, added, present, service };
+  });
+}
+
+/**
+ * Options of {@link runEnqueueWatch}: the selection of `score`, the queue, and the watch's rhythm.
+ * @example const options: EnqueueWatchOptions = { redis, competition: "crypto-24h", everySeconds: 60, lookbackHours: 2 };
+ */
+export interface EnqueueWatchOptions extends Omit<EnqueueScoreOptions, "from" | "to"> {
+  /** Seconds between ticks (default 60). */
+  readonly everySeconds?: number;
+  /** Hours of prompt starts each tick looks back over (default 2). */
+  readonly lookbackHours?: number;
+}
+
+/**
+ * Installs a watch on the queue (see `watch.ts`): the workers then enqueue and score each new prompt
+ * of the selection as it is scored. Resolves to the watch's id and the service it follows.
+ * @example const { id } = await runEnqueueWatch({ redis: "redis://127.0.0.1:6379", competition: "crypto-24h" });
+ */
+export async function runEnqueueWatch(
+  options: EnqueueWatchOptions,
+): Promise<{ id: string; queue: string; service: UnitService }> {
+  const everySeconds = options.everySeconds ?? 60;
+  const lookbackHours = options.lookbackHours ?? 2;
+  if (!(Number.isInteger(everySeconds) && everySeconds >= 1)) {
+    throw new SyncUsageError(
+      `enqueue watch: --every: expected whole seconds ≥ 1, got ${everySeconds}`,
+    );
+  }
+  if (!(lookbackHours > 0 && lookbackHours <= 24 * 10)) {
+    throw new SyncUsageError(
+      `enqueue watch: --lookback: expected hours in (0, 240], got ${lookbackHours}`,
+    );
+  }
+  // The selection is checked as score checks it, over a one-minute range.
+  const now = new Date().toISOString();
+  const checked = checkScoreOptions({ ...options, from: now, to: now });
+  const connection = connectionOf(options.redis);
+  return withUnitService(options, async ({ service }) => {
+    const watch: ScoreWatch = {
+      kind: "watch",
+      competitions: checked.competitions,
+      assets: options.assets ?? null,
+      miners: checked.miners,
+      ownOnly: checked.ownOnly,
+      lookbackSeconds: Math.round(lookbackHours * 3600),
+      eraSettings: options.eraSettings ?? {},
+      service,
+    };
+    const name = options.queue ?? DEFAULT_QUEUE;
+    const id = await startWatch(connection, name, watch, everySeconds * 1000);
+    return { id, queue: name, service };
+  });
+}
+
+function connectionOf(url: string): ConnectionOptions {
   try {
-    connection = redisConnection(options.redis);
+    return redisConnection(url);
   } catch (error) {
     throw new SyncUsageError(`enqueue: ${(error as Error).message}`);
   }
-  const secrets = secretsOf(options.apiKey);
-  const resolved = await resolveService(options, secrets);
+}
+
+/**
+ * Runs `work` with a client of the service the options name (the embedded sandbox, started for
+ * the while, or the service at `baseUrl`), the {@link UnitService} that units carry to reach it
+ * again, and the service's clock.
+ */
+async function withUnitService<T>(
+  options: Omit<EnqueueScoreOptions, "from" | "to">,
+  work: (context: { client: PathlabClient; service: UnitService; nowUnix: number }) => Promise<T>,
+): Promise<T> {
+  const resolved = await resolveService(options, secretsOf(options.apiKey));
   let client: PathlabClient | undefined;
   try {
     const deployment = {
@@ -85,22 +163,9 @@ export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<Enq
     const nowUnix = resolved.clockUnix ?? Math.floor(Date.now() / 1000);
     const service: UnitService =
       resolved.sandbox !== undefined
-        ? {
-            kind: "sandbox",
-            seed: resolved.sandbox.seed,
-            now: isoSeconds(nowUnix),
-            ...deployment,
-          }
+        ? { kind: "sandbox", seed: resolved.sandbox.seed, now: isoSeconds(nowUnix), ...deployment }
         : { kind: "service", baseUrl: resolved.service.baseUrl, ...deployment };
-    const units = await planScoreUnits(client, checked, {
-      nowUnix,
-      assets: options.assets,
-      service,
-      eraSettings: options.eraSettings,
-    });
-    const name = options.queue ?? "pathlab";
-    const { added, present } = await enqueueUnits(connection, name, units);
-    return { queue: name, units: units.length, added, present, service };
+    return await work({ client, service, nowUnix });
   } finally {
     await client?.close();
     await resolved.sandbox?.close();

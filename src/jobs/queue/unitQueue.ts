@@ -1,6 +1,6 @@
 /**
- * Units on a Redis-backed queue (BullMQ): enqueue them under their natural keys, run them on any
- * number of worker processes into a lake, and read the queue's counts and failures.
+ * Units on a Redis-backed queue (BullMQ): run them on any number of worker processes into a lake,
+ * and read the queue's counts, failures and watches.
  *
  * BullMQ gives what many machines need and pathlab does not hand-write: a job lock that a worker
  * renews while it runs a unit (a worker killed mid-unit lets its lock lapse, and the unit goes back
@@ -17,80 +17,15 @@ import { writeLakeUnit } from "../../store/lake.ts";
 import { openStore } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../embeddedSandbox.ts";
+import { parseIsoTimeMs } from "../../spec/time.ts";
 import {
   lakeUnitOf,
   MinerKeysCache,
   runScoreUnit,
-  scoreUnitKey,
   type ScoreUnit,
   type UnitService,
 } from "./scoreUnits.ts";
-
-/** The queue's name when none is given. */
-export const DEFAULT_QUEUE = "pathlab";
-
-/** Attempts of a unit before it ends in the failed set. */
-export const UNIT_ATTEMPTS = 3;
-
-/**
- * BullMQ's connection to the Redis at `url` (`redis://[user:password@]host:port[/db]`). Throws
- * `RangeError` for a URL that is not `redis://` or `rediss://`, without echoing its password.
- * @example const connection = redisConnection("redis://127.0.0.1:6379");
- */
-export function redisConnection(url: string): ConnectionOptions {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new RangeError(
-      "--redis: expected a URL such as redis://127.0.0.1:6379, got text that is not a URL",
-    );
-  }
-  if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:") {
-    throw new RangeError(
-      `--redis: expected a redis:// or rediss:// URL, got ${parsed.protocol}//…`,
-    );
-  }
-  // Commands wait for a reconnection instead of failing: a worker rides out a Redis restart.
-  return { url, maxRetriesPerRequest: null };
-}
-
-/**
- * Puts `units` on the queue, each under its natural key; a unit already there (waiting, running,
- * done or failed) is left as it is. Resolves to how many were added and how many were there.
- * @example const { added, present } = await enqueueUnits(connection, "pathlab", units);
- */
-export async function enqueueUnits(
-  connection: ConnectionOptions,
-  name: string,
-  units: readonly ScoreUnit[],
-): Promise<{ added: number; present: number }> {
-  const queue = new Queue(name, { connection });
-  try {
-    let present = 0;
-    const fresh: ScoreUnit[] = [];
-    for (const unit of units) {
-      if ((await queue.getJob(scoreUnitKey(unit))) !== undefined) present++;
-      else fresh.push(unit);
-    }
-    await queue.addBulk(
-      fresh.map((unit) => ({
-        name: unit.kind,
-        data: unit,
-        opts: {
-          jobId: scoreUnitKey(unit),
-          attempts: UNIT_ATTEMPTS,
-          backoff: { type: "exponential", delay: 1000 },
-          removeOnComplete: false,
-          removeOnFail: false,
-        },
-      })),
-    );
-    return { added: fresh.length, present };
-  } finally {
-    await queue.close();
-  }
-}
+import { PLAN_JOB, runPlanTick, type ScoreWatch } from "./watch.ts";
 
 /**
  * The queue's counts and its failed units with their reasons (the most recent first, at most
@@ -104,16 +39,24 @@ export async function queueStatus(
 ): Promise<{
   counts: Record<string, number>;
   failed: { unit: string; attempts: number; reason: string }[];
+  watches: { id: string; everyMs: number | undefined }[];
 }> {
   const queue = new Queue(name, { connection });
   try {
     const counts = await queue.getJobCounts("waiting", "active", "delayed", "completed", "failed");
+    const watches = (await queue.getJobSchedulers(0, -1)).map((scheduler) => ({
+      id: scheduler.key,
+      everyMs:
+        scheduler.every === undefined || scheduler.every === null
+          ? undefined
+          : Number(scheduler.every),
+    }));
     const failed = (await queue.getFailed(0, failedShown - 1)).map((job) => ({
       unit: String(job.id),
       attempts: job.attemptsMade,
       reason: job.failedReason,
     }));
-    return { counts, failed };
+    return { counts, failed, watches };
   } finally {
     await queue.close();
   }
@@ -132,7 +75,10 @@ export interface QueueWorkerOptions {
   readonly name?: string;
   /** Units this process runs at once (default 1). */
   readonly concurrency?: number;
-  /** Resolve once the queue has nothing waiting, delayed or running (default: run until stopped). */
+  /**
+   * Resolve once the queue has nothing waiting, delayed or running but a watch's next tick
+   * (default: run until stopped).
+   */
   readonly untilIdle?: boolean;
   /**
    * How long a unit's lock lasts without renewal, ms (default 30,000): a worker killed mid-unit
@@ -148,7 +94,14 @@ export interface QueueWorkerOptions {
   /** Stops the worker: the running units finish, no new one starts. */
   readonly signal?: AbortSignal;
   /** Called after each unit, done or failed. */
-  readonly onUnit?: (event: { unit: string; ok: boolean; reason?: string; rows?: number }) => void;
+  readonly onUnit?: (event: {
+    unit: string;
+    ok: boolean;
+    reason?: string;
+    rows?: number;
+    /** For a watch's tick: the units it added. */
+    planned?: number;
+  }) => void;
 }
 
 /**
@@ -171,7 +124,16 @@ export async function runQueueWorker(
   }
   const worker = new Worker(
     options.queue,
-    async (job: Job<ScoreUnit>) => {
+    async (job: Job<ScoreUnit | ScoreWatch>) => {
+      if (job.data.kind === "watch") {
+        const watch = job.data;
+        const client = await services.client(watch.service);
+        const nowUnix =
+          watch.service.kind === "sandbox"
+            ? parseIsoTimeMs(watch.service.now) / 1000
+            : Math.floor(Date.now() / 1000);
+        return (await runPlanTick(watch, client, nowUnix, options.connection, options.queue)).added;
+      }
       const unit = job.data;
       const client = await services.client(unit.service);
       const store = await openStore(":memory:");
@@ -200,6 +162,10 @@ export async function runQueueWorker(
     },
   );
   worker.on("completed", (job, rows: number) => {
+    if (job.name === PLAN_JOB) {
+      options.onUnit?.({ unit: String(job.id), ok: true, planned: rows });
+      return;
+    }
     tally.done++;
     options.onUnit?.({ unit: String(job.id), ok: true, rows });
   });
@@ -215,10 +181,9 @@ export async function runQueueWorker(
       if (options.signal?.aborted) resolve();
       if (options.untilIdle !== true) return;
       const poll = setInterval(() => {
-        void queue
-          .getJobCounts("waiting", "active", "delayed", "prioritized")
-          .then((counts) => {
-            if (Object.values(counts).every((count) => count === 0)) {
+        void idle(queue)
+          .then((done) => {
+            if (done) {
               clearInterval(poll);
               resolve();
             }
@@ -233,6 +198,19 @@ export async function runQueueWorker(
     await services.close();
   }
   return tally;
+}
+
+/**
+ * Whether the queue has nothing left to run: no job waiting or running, and no delayed job but a
+ * watch's next tick (which keeps coming as long as the watch is installed).
+ */
+async function idle(queue: Queue): Promise<boolean> {
+  const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+  if (counts.waiting + counts.active + counts.prioritized > 0) return false;
+  if (counts.delayed === 0) return true;
+  if (counts.delayed > 16) return false;
+  const delayed = await queue.getJobs(["delayed"], 0, 16);
+  return delayed.every((job) => job.name === PLAN_JOB);
 }
 
 /** The client of each service the units name, made once per worker; embedded sandboxes started once. */

@@ -1,0 +1,131 @@
+/**
+ * Watching the network on the queue: a BullMQ job scheduler (kept in Redis, so it outlives every
+ * process) adds a `plan` job every few seconds; whichever worker takes it plans the score units of
+ * the recent prompts and enqueues those not on the queue yet. Because a unit's job id is its
+ * natural key, a tick adds each prompt once however often it sees it; because each tick looks back
+ * over a window (default two hours of prompt starts), workers that were all down for less than the
+ * window leave no gap.
+ */
+
+import { Queue, type ConnectionOptions } from "bullmq";
+import type { PathlabClient } from "../../client/pathlab-client.ts";
+import { COMPETITION_HORIZONS, type Competition } from "../../spec/assets.ts";
+import { HORIZON_LAYOUTS } from "../../spec/insightConventions.ts";
+import type { EraSettings } from "../../spec/eras.ts";
+import type { MinerSelection } from "../score/scoreOptions.ts";
+import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
+import { enqueueUnits } from "./enqueueUnits.ts";
+
+/** The name of the jobs the scheduler adds. */
+export const PLAN_JOB = "plan";
+
+/**
+ * What a watch plans at each tick (plain data: it lives in Redis).
+ * @example const watch: ScoreWatch = { kind: "watch", competitions: ["crypto-24h"], assets: ["BTC"], miners: { top: 10 }, ownOnly: false, lookbackSeconds: 7200, service };
+ */
+export interface ScoreWatch {
+  readonly kind: "watch";
+  readonly competitions: readonly Competition[];
+  /** Only these assets; `null`: every asset of the competitions. */
+  readonly assets: readonly string[] | null;
+  readonly miners: MinerSelection;
+  readonly ownOnly: boolean;
+  /** How far back each tick looks for prompts that have been scored, in seconds of prompt starts. */
+  readonly lookbackSeconds: number;
+  readonly eraSettings: EraSettings;
+  readonly service: UnitService;
+}
+
+/**
+ * The scheduler's id: one per queue and selection, so that installing the same watch twice keeps
+ * one scheduler (its interval updated).
+ * @example watchId(watch) // => "watch.score.crypto-24h.BTC"
+ */
+export function watchId(watch: ScoreWatch): string {
+  return ["watch.score", watch.competitions.join("+"), (watch.assets ?? ["all"]).join("+")].join(
+    ".",
+  );
+}
+
+/**
+ * Installs (or updates) the scheduler of `watch` on the queue: a plan job every `everyMs`, the
+ * first at once. Resolves to the scheduler's id.
+ * @example await startWatch(connection, "pathlab", watch, 60_000);
+ */
+export async function startWatch(
+  connection: ConnectionOptions,
+  name: string,
+  watch: ScoreWatch,
+  everyMs: number,
+): Promise<string> {
+  const queue = new Queue(name, { connection });
+  try {
+    const id = watchId(watch);
+    await queue.upsertJobScheduler(
+      id,
+      { every: everyMs },
+      { name: PLAN_JOB, data: watch, opts: { removeOnComplete: 100, removeOnFail: 100 } },
+    );
+    return id;
+  } finally {
+    await queue.close();
+  }
+}
+
+/**
+ * Removes every watch of the queue (the units already enqueued stay). Resolves to the ids removed.
+ * @example await stopWatches(connection, "pathlab") // => ["watch.score.crypto-24h.BTC"]
+ */
+export async function stopWatches(connection: ConnectionOptions, name: string): Promise<string[]> {
+  const queue = new Queue(name, { connection });
+  try {
+    const removed: string[] = [];
+    for (const scheduler of await queue.getJobSchedulers(0, -1)) {
+      if (await queue.removeJobScheduler(scheduler.key)) removed.push(scheduler.key);
+    }
+    return removed;
+  } finally {
+    await queue.close();
+  }
+}
+
+/**
+ * One tick of a watch: plans the units of the prompts that started in the look-back window before
+ * the service's clock and were scored by then, and enqueues them (those already on the queue are
+ * left as they are). Resolves to the counts.
+ * @example await runPlanTick(watch, client, nowUnix, connection, "pathlab");
+ */
+export async function runPlanTick(
+  watch: ScoreWatch,
+  client: PathlabClient,
+  nowUnix: number,
+  connection: ConnectionOptions,
+  name: string,
+): Promise<{ added: number; present: number }> {
+  // Per competition: the prompts scored by now that started in the look-back window before.
+  let added = 0;
+  let present = 0;
+  for (const competition of watch.competitions) {
+    const lengthSeconds = HORIZON_LAYOUTS[COMPETITION_HORIZONS[competition]].horizonMinutes * 60;
+    const units = await planScoreUnits(
+      client,
+      {
+        fromUnix: nowUnix - lengthSeconds - watch.lookbackSeconds,
+        toUnix: nowUnix - lengthSeconds,
+        competitions: [competition],
+        miners: watch.miners,
+        ownOnly: watch.ownOnly,
+      },
+      {
+        nowUnix,
+        assets: watch.assets ?? undefined,
+        service: watch.service,
+        eraSettings: watch.eraSettings,
+      },
+    );
+    const counts = await enqueueUnits(connection, name, units);
+    added += counts.added;
+    present += counts.present;
+  }
+  return { added, present };
+}

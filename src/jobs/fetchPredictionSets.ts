@@ -27,6 +27,7 @@ import {
 } from "../paths/predictionBytes.ts";
 import type { PredictionHistoricalParams } from "../spec/params.ts";
 import type { PredictionSet } from "../spec/records/prediction-set.ts";
+import { JsonNumberPrices } from "../spec/responseValidation.ts";
 
 /**
  * One set of a body, as {@link fetchPredictionSets} read it (from bytes, or the general way): the
@@ -133,17 +134,15 @@ export async function fetchPredictionSets(
 
 /**
  * The paths of a parsed set as the validator's response checks (`validateResponse`) read them,
- * the way `JSON.parse` reads the same text: a path of whole prices only where it has any (a
- * whole number is an int there, however it was written), else a Float64Array view (every price a
- * float, which a price with a fraction is).
+ * the way `JSON.parse` reads the same text: every price a number, a whole one an int however it
+ * was written (`JsonNumberPrices`, views of the set's values).
  * @example validateResponse([set.startTime, 300, ...validatorPaths(set)], prompt, { at })
  */
-export function validatorPaths(set: ParsedPredictionSet): (Float64Array | number[])[] {
+export function validatorPaths(set: ParsedPredictionSet): JsonNumberPrices[] {
   const { nPaths, nPoints, values } = set;
-  const paths: (Float64Array | number[])[] = [];
+  const paths: JsonNumberPrices[] = [];
   for (let path = 0; path < nPaths; path++) {
-    const prices = values.subarray(path * nPoints, (path + 1) * nPoints);
-    paths.push(prices.some(Number.isInteger) ? Array.from(prices) : prices);
+    paths.push(new JsonNumberPrices(values.subarray(path * nPoints, (path + 1) * nPoints)));
   }
   return paths;
 }

@@ -250,6 +250,7 @@ export {
   pythonStr,
 } from "./pythonJson.ts";
 export {
+  JsonNumberPrices,
   CORRECT_REASON,
   NO_RESPONSE_REASON,
   VALIDATION_ERROR_REASON,

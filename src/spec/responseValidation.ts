@@ -22,7 +22,8 @@
  *
  * The response is the JSON value the validator's `validate_responses` receives, in the
  * representation of `pythonJson.ts` (`parsePythonJson` keeps int and float apart); a path may also
- * be a Float64Array, whose prices are Python floats (what a Python miner sends: `80000.0`).
+ * be a Float64Array, whose prices are Python floats (what a Python miner sends: `80000.0`), or a
+ * {@link JsonNumberPrices}, whose prices read as `JSON.parse` numbers do (a whole one an int).
  * Not modelled: the network's transport types the response as `tuple[int | list[int | float],
  * ...]` (pydantic, lax) and keeps the raw JSON only when that fails, so on the network a response
  * whose only fault is a bool or a numeric string in a path arrives with 1/0 or a number there and
@@ -36,6 +37,22 @@ import {
   pythonNumberText,
 } from "./priceFormat.ts";
 import { PythonFloat, isPythonInt, pythonStr, pythonTypeName } from "./pythonJson.ts";
+
+/**
+ * A path's prices as `JSON.parse` reads them, held in a Float64Array: each price is a `number`, so
+ * a whole one is a Python int however it was written, as for a plain array of numbers. Checked
+ * without building that array.
+ * @example validateResponse([start, 300, new JsonNumberPrices(values)], prompt, { at })
+ */
+export class JsonNumberPrices {
+  readonly values: Float64Array;
+  constructor(values: Float64Array) {
+    this.values = values;
+  }
+  get length(): number {
+    return this.values.length;
+  }
+}
 
 /**
  * The reason of a response that passes every check.
@@ -211,6 +228,7 @@ function tooManyDigits(text: string): string {
 /** The first price of `path` (a list) that fails `rule`. */
 function pathPricesReason(path: unknown, rule: ResponseFormatRule): string | undefined {
   if (path instanceof Float64Array) return float64PathReason(path, rule);
+  if (path instanceof JsonNumberPrices) return numberPathReason(path.values, rule);
   const prices = path as readonly unknown[];
   for (let index = 0; index < prices.length; index++) {
     const reason = priceFormatReason(prices[index], rule);
@@ -236,8 +254,24 @@ function float64PathReason(prices: Float64Array, rule: ResponseFormatRule): stri
   return undefined;
 }
 
+/** {@link pathPricesReason} for {@link JsonNumberPrices}: each price as a `number` (whole: an int). */
+function numberPathReason(prices: Float64Array, rule: ResponseFormatRule): string | undefined {
+  for (let index = 0; index < prices.length; index++) {
+    const price = prices[index];
+    const isInt = isPythonInt(price);
+    const reason =
+      rule === "legacy" ? legacyNumberReason(price, isInt) : currentReason(price, isInt);
+    if (reason !== undefined) return reason;
+  }
+  return undefined;
+}
+
 function pathShapeReason(path: unknown, expectedPoints: number): string | undefined {
-  if (!Array.isArray(path) && !(path instanceof Float64Array)) {
+  if (
+    !Array.isArray(path) &&
+    !(path instanceof Float64Array) &&
+    !(path instanceof JsonNumberPrices)
+  ) {
     return `Path format is incorrect: expected list, got ${pythonTypeName(path)}`;
   }
   if (path.length !== expectedPoints) {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { DecodeAsUsual } from "../../src/client/streamed-decoder.ts";
 import { predictionSetsDecoder, validatorPaths } from "../../src/jobs/fetchPredictionSets.ts";
 import { parsePredictionSetBytes } from "../../src/paths/predictionBytes.ts";
-import { validateResponse } from "../../src/spec/responseValidation.ts";
+import { JsonNumberPrices, validateResponse } from "../../src/spec/responseValidation.ts";
 
 const PROMPT = { timeIncrement: 300, timeLength: 600, nPaths: 2 };
 const START = 1772063100;
@@ -73,6 +73,9 @@ describe("validatorPaths", () => {
     "[[12345678.0, 12345679, 12345680], [12345678, 12345679, 12345680]]",
     "[[80000.0, 80001.25, 80002], [80000, 80001, 80002.0]]",
     "[[80000.5, 80001.25, 80002.125], [80000.5, 80001.5, 80002.5]]",
+    "[[91234.5678, 80001, 80002], [80000, 80001, 80002]]",
+    "[[1e22, 80001, 80002], [80000, 80001, 80002]]",
+    "[[123456789, 80001, 80002], [80000, 80001, 123456789.0]]",
   ];
   const legacy = { at: START, eraSettings: { responseFormatFromUnix: Infinity } };
   const current = { at: START, eraSettings: { responseFormatFromUnix: 0 } };
@@ -89,14 +92,14 @@ describe("validatorPaths", () => {
     }
   });
 
-  it("keeps a path without whole prices as a view of the values, not a copy", () => {
+  it("keeps each path as a view of the values, not a copy", () => {
     const [parsed] = parsePredictionSetBytes(
       new TextEncoder().encode(body("[[1.5, 2.5, 3.5], [1.5, 2, 3.5]]")),
       PROMPT,
     );
     const [first, second] = validatorPaths(parsed);
-    expect(first).toBeInstanceOf(Float64Array);
-    expect((first as Float64Array).buffer).toBe(parsed.values.buffer);
-    expect(second).toEqual([1.5, 2, 3.5]);
+    expect(first).toBeInstanceOf(JsonNumberPrices);
+    expect(first.values.buffer).toBe(parsed.values.buffer);
+    expect([...second.values]).toEqual([1.5, 2, 3.5]);
   });
 });

@@ -11,7 +11,7 @@ import type { ScoreEvent, ScoreSummary } from "../jobs/scoreSummary.ts";
 import { formatScoreReport } from "./scoreReport.ts";
 import { COMPETITIONS, type Competition } from "../spec/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { listOption } from "./optionParsers.ts";
+import { integerOption, listOption } from "./optionParsers.ts";
 import {
   addDeploymentOptions,
   addJobOptions,
@@ -40,6 +40,7 @@ interface ScoreCommandOptions extends ServiceCommandOptions, DeploymentCommandOp
   formatRuleFrom?: number | null;
   db: string;
   unitDeadline: number;
+  threads?: number;
   json?: boolean;
   record?: string;
   replay?: string;
@@ -86,7 +87,12 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
             "--candidate <dir>",
             "a folder of your model's answers (*.json; see 'npx pathlab validate --help' for the layouts): it is scored as one more miner on every prompt of its competitions and assets, the fill where it has no file",
           )
-          .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+          .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE)
+          .option(
+            "--threads <n>",
+            "worker threads that score whole prompts, several at once (default: the machine's cores; 0: all on the main thread)",
+            integerOption("--threads", 0, 256),
+          ),
       ),
     )
       .option(
@@ -139,6 +145,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         client: deploymentOptions(options),
         eraSettings: eraSettingsOf(options),
         unitDeadlineMs: options.unitDeadline * 1000,
+        ...(options.threads !== undefined && { threads: options.threads }),
         database: options.db,
         ...service,
         ...(options.record !== undefined && { record: options.record }),

@@ -9,7 +9,9 @@
 
 import { createClient } from "../client/create-client.ts";
 import type { PathlabClient } from "../client/pathlab-client.ts";
+import { availableParallelism } from "node:os";
 import { ScoringPool } from "../scoring/scoringPool.ts";
+import { UnitPool } from "./units/unitPool.ts";
 import { LIVE_PATHS } from "../spec/default-paths.ts";
 import { liveNaming } from "../spec/naming.ts";
 import { openStore, type Store } from "../store/openStore.ts";
@@ -74,7 +76,12 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
   let sandbox: EmbeddedSandbox | undefined;
   let replay: ReplayServer | undefined;
   let client: PathlabClient | undefined;
-  const pool = new ScoringPool(options.threads === undefined ? {} : { threads: options.threads });
+  const threads = options.threads ?? availableParallelism();
+  // The unit pool's threads make their own clients: only from options that are data.
+  const clientIsData = Object.values(options.client ?? {}).every(isData);
+  const units = new UnitPool(recorder === undefined && clientIsData ? threads : 0);
+  // Without the unit pool, one prompt's miners are spread over the threads instead.
+  const pool = new ScoringPool({ threads: units.threads > 0 ? 0 : threads });
   try {
     const resolved = await resolveService({ ...options, client: deployment }, secrets, recording);
     ({ sandbox, replay } = resolved);
@@ -161,6 +168,21 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         emit: (event) => options.onEvent?.(event),
         signal: options.signal,
         unitDeadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
+        units:
+          units.threads === 0
+            ? undefined
+            : {
+                pool: units,
+                client: {
+                  maxRetries: 4,
+                  concurrency: Math.max(1, Math.ceil(8 / units.threads)),
+                  ...dataOf(options.client),
+                  ...dataOf(deployment),
+                  baseUrl: service.baseUrl,
+                  apiKey: resolved.apiKey,
+                  paths,
+                },
+              },
       };
       for (const { competition, prompts } of planned) {
         results.push(await scoreCompetition(context, competition, prompts));
@@ -199,6 +221,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
       secrets,
     ) as ScoreSummary;
   } finally {
+    await units.close();
     await pool.close();
     await client?.close();
     await sandbox?.close();
@@ -206,6 +229,21 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     await recorder?.finish().catch(() => {}); // its failure, if any, was reported above
     await store.close();
   }
+}
+
+/** Whether `value` is data a thread can be given: a primitive, an array or a plain object. */
+function isData(value: unknown): boolean {
+  if (typeof value === "function") return false;
+  if (typeof value !== "object" || value === null) return true;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
+/** The entries of `options` that are data ({@link isData}). */
+function dataOf<T extends object>(options: T | undefined): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options ?? {}).filter(([, value]) => isData(value)),
+  ) as Partial<T>;
 }
 
 /** Whether `naming` is the live deployment's. */

@@ -15,6 +15,10 @@ const HOLDER_REQUEST_DAYS = 30;
  * which take numbers as miner ids. The holder of a uid at time t is the last hotkey first seen on
  * it at or before t; before the first one seen in the span it is the hotkey that held the uid
  * since before the span (`null`: pathlab did not read it), itself a miner of its own.
+ *
+ * A key depends only on the uid and which of its holders it is (`uid × 2²⁰ + holder index + 1`),
+ * not on the order keys are asked for, so that keys made in another thread from the same changes
+ * (the unit pool's workers) are the same numbers.
  */
 export interface MinerKeys {
   /** The key of the miner holding `uid` at `timeUnix`. */
@@ -23,7 +27,12 @@ export interface MinerKeys {
   minerOf(key: number): { readonly uid: number; readonly hotkey: string | null };
   /** Whether the miner of `key` still holds its uid at `timeUnix` (else it left the network). */
   holdsAt(key: number, timeUnix: number): boolean;
+  /** The holder changes the keys were made from (to make the same keys elsewhere). */
+  readonly changes: ReadonlyMap<number, readonly { timeUnix: number; hotkey: string }[]>;
 }
+
+/** Holder indices per uid in a key (the index + 1 is below it). */
+const KEY_STRIDE = 2 ** 20;
 
 /**
  * Reads the uid holders first seen in [fromUnix, toUnix] (in requests of 30 days) and returns
@@ -59,18 +68,6 @@ export async function fetchMinerKeys(
 export function minerKeysOf(
   changes: ReadonlyMap<number, readonly { timeUnix: number; hotkey: string }[]>,
 ): MinerKeys {
-  const keys = new Map<string, number>();
-  const miners: { uid: number; hotkey: string | null; index: number }[] = [];
-  const keyOf = (uid: number, hotkey: string | null, index: number): number => {
-    const text = `${uid}|${index}|${hotkey ?? ""}`;
-    let key = keys.get(text);
-    if (key === undefined) {
-      key = miners.length;
-      keys.set(text, key);
-      miners.push({ uid, hotkey, index });
-    }
-    return key;
-  };
   /** Index of the holder at `timeUnix` among the uid's changes (−1: since before them). */
   const holderIndex = (uid: number, timeUnix: number): number => {
     const list = changes.get(uid);
@@ -79,19 +76,29 @@ export function minerKeysOf(
     while (index + 1 < list.length && list[index + 1].timeUnix <= timeUnix) index++;
     return index;
   };
+  const minerOfKey = (key: number): { uid: number; index: number } => {
+    const uid = Math.floor(key / KEY_STRIDE);
+    const index = (key % KEY_STRIDE) - 1;
+    const known = Number.isSafeInteger(key) && key >= 0 && index < (changes.get(uid)?.length ?? 0);
+    if (!known) throw new RangeError(`minerOf requires a known key, got ${key}`);
+    return { uid, index };
+  };
   return {
     keyAt(uid, timeUnix) {
-      const index = holderIndex(uid, timeUnix);
-      return keyOf(uid, index < 0 ? null : changes.get(uid)![index].hotkey, index);
+      if (!(Number.isSafeInteger(uid) && uid >= 0 && uid < 2 ** 32)) {
+        throw new RangeError(`keyAt requires a uid that is an integer in [0, 2³²), got ${uid}`);
+      }
+      return uid * KEY_STRIDE + holderIndex(uid, timeUnix) + 1;
     },
     minerOf(key) {
-      const miner = miners[key];
-      if (miner === undefined) throw new RangeError(`minerOf requires a known key, got ${key}`);
-      return { uid: miner.uid, hotkey: miner.hotkey };
+      const { uid, index } = minerOfKey(key);
+      return { uid, hotkey: index < 0 ? null : changes.get(uid)![index].hotkey };
     },
     holdsAt(key, timeUnix) {
-      const miner = miners[key];
-      return miner !== undefined && holderIndex(miner.uid, timeUnix) === miner.index;
+      if (!(Number.isSafeInteger(key) && key >= 0)) return false;
+      const uid = Math.floor(key / KEY_STRIDE);
+      return holderIndex(uid, timeUnix) === (key % KEY_STRIDE) - 1;
     },
+    changes,
   };
 }

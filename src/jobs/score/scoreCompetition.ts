@@ -19,7 +19,7 @@ import type { ScoreFailure } from "../scoreSummary.ts";
 import type { CandidateMatches } from "./candidateMatch.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 import { parametersAt, rankHistory, updateTimes } from "./rankOverTime.ts";
-import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
+import type { CompetitionPrompts, PlannedPrompt, RangeCompetition } from "./rangePrompts.ts";
 import { pooledPrompts, scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
 import type { MinerSelection } from "./scoreOptions.ts";
 import { competitionScores } from "./competitionScores.ts";
@@ -29,6 +29,8 @@ import {
   type SmoothedScoresSelector,
 } from "./serviceComparison.ts";
 import { storePromptPool } from "./storePrompt.ts";
+import type { TaskClientOptions } from "../units/promptTask.ts";
+import type { UnitPool } from "../units/unitPool.ts";
 
 /** What every competition of a run shares. */
 export interface JobContext {
@@ -52,6 +54,11 @@ export interface JobContext {
   readonly signal: AbortSignal | undefined;
   /** The longest one prompt may take, in ms (see `ScoreOptions.unitDeadlineMs`). */
   readonly unitDeadlineMs: number;
+  /**
+   * Where prompts are scored: on the unit pool's threads, each with a client of these options, or
+   * (`undefined`) on this thread with `client` and `pool`.
+   */
+  readonly units: { readonly pool: UnitPool; readonly client: TaskClientOptions } | undefined;
 }
 
 /**
@@ -117,67 +124,126 @@ async function selectedMiners(
   return rows.slice(0, miners.top).map((row) => row.neuron_uid);
 }
 
-/** Stages 2, 3 and 6 for every prompt, in order: pooled, scored, compared and stored. */
+/**
+ * Stages 2, 3 and 6 for every prompt: pooled and scored (on the unit pool, several prompts at once,
+ * or here, one by one), then compared and stored one by one in the prompts' order.
+ */
 async function scorePrompts(
   context: JobContext & { readonly selected: readonly number[] | undefined },
   competition: RangeCompetition,
   planned: CompetitionPrompts,
 ): Promise<{ pools: PromptPool[]; verdicts: Map<number, Agreement>[] }> {
-  const { matches } = context;
   const pools: PromptPool[] = [];
   const verdicts: Map<number, Agreement>[] = [];
-  for (const [index, prompt] of planned.prompts.entries()) {
-    const file = matches.fileFor(competition.name, prompt.asset, prompt.startUnix);
-    // The prompt's own client: its calls stop at the prompt's deadline.
-    const deadline = new AbortController();
-    const deadlinePassed = `not finished within ${context.unitDeadlineMs / 1000} s (the prompt's deadline, --unit-deadline)`;
-    const timer = setTimeout(
-      () => deadline.abort(new Error(deadlinePassed)),
-      context.unitDeadlineMs,
-    );
-    let storing = false;
-    try {
-      const client = context.client.withSignal(deadline.signal);
-      const pool = await scorePromptPool({ ...context, client }, prompt, {
-        // On the validator's prompts of its assets (the fill where it has no file); elsewhere
-        // only where it answered.
-        takesPart:
-          matches.covers(competition.name, prompt.asset) &&
-          (prompt.rows.length > 0 || file !== undefined),
-        file,
+  const prompts = planned.prompts;
+  const window = context.units?.pool.capacity ?? 1;
+  const started: ReturnType<typeof startPrompt>[] = [];
+  const start = (index: number) => {
+    if (index < prompts.length) started[index] = startPrompt(context, competition, prompts[index]);
+  };
+  for (let index = 0; index < window; index++) start(index);
+  try {
+    for (const [index, prompt] of prompts.entries()) {
+      const { scored, deadline, stop, deadlinePassed } = started[index];
+      let storing = false;
+      try {
+        const pool = await scored;
+        deadline.signal.throwIfAborted();
+        storing = true;
+        verdicts.push(await storePromptPool(context.store, pool, context));
+        pools.push(pool);
+      } catch (error) {
+        // One prompt that fails (a fault that outlasted the retries, a write that was rolled
+        // back) is recorded with its reason; the others go on, and the run ends `partial`.
+        if (context.signal?.aborted === true) throw error;
+        context.failures.push({
+          where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
+          // a write that failed on its own is that failure, even past the deadline
+          reason:
+            deadline.signal.aborted && !storing
+              ? deadlinePassed
+              : error instanceof Error
+                ? error.message
+                : String(error),
+        });
+      } finally {
+        stop();
+      }
+      start(index + window);
+      context.emit({
+        type: "prompt",
+        competition: competition.name,
+        asset: prompt.asset,
+        startTime: isoSeconds(prompt.startUnix),
+        done: index + 1,
+        of: prompts.length,
+        miners: pools.at(-1)?.prompt === prompt ? pools.at(-1)!.network.length : 0,
       });
-      deadline.signal.throwIfAborted();
-      storing = true;
-      verdicts.push(await storePromptPool(context.store, pool, context));
-      pools.push(pool);
-    } catch (error) {
-      // One prompt that fails (a fault that outlasted the retries, a write that was rolled
-      // back) is recorded with its reason; the others go on, and the run ends `partial`.
-      if (context.signal?.aborted === true) throw error;
-      context.failures.push({
-        where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
-        // a write that failed on its own is that failure, even past the deadline
-        reason:
-          deadline.signal.aborted && !storing
-            ? deadlinePassed
-            : error instanceof Error
-              ? error.message
-              : String(error),
-      });
-    } finally {
-      clearTimeout(timer);
     }
-    context.emit({
-      type: "prompt",
-      competition: competition.name,
-      asset: prompt.asset,
-      startTime: isoSeconds(prompt.startUnix),
-      done: index + 1,
-      of: planned.prompts.length,
-      miners: pools.at(-1)?.prompt === prompt ? pools.at(-1)!.network.length : 0,
-    });
+  } finally {
+    // Interrupted: the prompts still running stop.
+    for (const entry of started) entry?.stop();
   }
   return { pools, verdicts };
+}
+
+/**
+ * Starts pooling and scoring one prompt under its own deadline: on the unit pool when the job has
+ * one, else here with the job's client (its calls stop at the deadline).
+ */
+function startPrompt(
+  context: JobContext & { readonly selected: readonly number[] | undefined },
+  competition: RangeCompetition,
+  prompt: PlannedPrompt,
+) {
+  const { matches } = context;
+  const file = matches.fileFor(competition.name, prompt.asset, prompt.startUnix);
+  // On the validator's prompts of its assets (the fill where it has no file); elsewhere only
+  // where it answered.
+  const candidate = {
+    takesPart:
+      matches.covers(competition.name, prompt.asset) &&
+      (prompt.rows.length > 0 || file !== undefined),
+    file,
+  };
+  const deadline = new AbortController();
+  const deadlinePassed = `not finished within ${context.unitDeadlineMs / 1000} s (the prompt's deadline, --unit-deadline)`;
+  const stopJob = () => deadline.abort(context.signal?.reason);
+  context.signal?.addEventListener("abort", stopJob, { once: true });
+  // Here the deadline runs from now; on the unit pool, from when a thread starts the prompt.
+  const timer =
+    context.units === undefined
+      ? setTimeout(() => deadline.abort(new Error(deadlinePassed)), context.unitDeadlineMs)
+      : undefined;
+  const scored =
+    context.units === undefined
+      ? scorePromptPool(
+          { ...context, client: context.client.withSignal(deadline.signal) },
+          prompt,
+          candidate,
+        )
+      : context.units.pool.scorePrompt(
+          {
+            kind: "score prompt",
+            client: context.units.client,
+            keys: context.keys.changes,
+            prompt,
+            ownOnly: context.ownOnly,
+            selected: context.selected,
+            eraSettings: context.eraSettings,
+            candidate,
+            deadlineMs: context.unitDeadlineMs,
+            deadlineMessage: deadlinePassed,
+          },
+          deadline.signal,
+        );
+  // Read in turn by scorePrompts; a failure before then is not an unhandled one.
+  scored.catch(() => {});
+  const stop = () => {
+    clearTimeout(timer);
+    context.signal?.removeEventListener("abort", stopJob);
+  };
+  return { scored, deadline, stop, deadlinePassed };
 }
 
 /** Stage 4: the rank at every update of the range, stored in `rank_history`. */

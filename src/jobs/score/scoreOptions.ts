@@ -71,7 +71,12 @@ export interface ScoreOptions {
    * its requests stop and it is a failure. Default `DEFAULT_UNIT_DEADLINE_MS` (5 minutes).
    */
   readonly unitDeadlineMs?: number;
-  /** Worker threads of the scoring pool (default: the machine's parallelism; 0 = this thread). */
+  /**
+   * Worker threads that score whole prompts, several at once (the unit pool; default: the machine's
+   * parallelism; 0 = every prompt on this thread). With `record`, or client options that are
+   * functions (`dispatcher`, `onEvent`, …), prompts are scored on this thread and only their
+   * miners spread over this many threads.
+   */
   readonly threads?: number;
   readonly onEvent?: (event: ScoreEvent) => void;
   /**

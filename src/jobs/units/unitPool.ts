@@ -1,0 +1,63 @@
+/**
+ * The unit pool: whole units (one scored prompt) on worker threads, through piscina. Each thread
+ * fetches, parses, checks and scores its unit with its own client, so that the job's thread only
+ * plans, stores and compares; a unit's work never crosses threads.
+ */
+
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { workerEntry } from "../../paths/workerEntry.ts";
+import type { PromptPool } from "../score/scorePromptPool.ts";
+import type { PromptTask } from "./promptTask.ts";
+
+/** Units a thread holds at once: one runs while the next one's path sets arrive. */
+const UNITS_PER_THREAD = 2;
+
+/**
+ * A pool of `threads` worker threads (0: none; then use the job's own thread instead).
+ * @example const pool = new UnitPool(2); const scored = await pool.scorePrompt(task, signal); await pool.close();
+ */
+export class UnitPool {
+  readonly threads: number;
+  private readonly piscina: Piscina<PromptTask, PromptPool> | undefined;
+
+  constructor(threads: number) {
+    if (!(Number.isInteger(threads) && threads >= 0)) {
+      throw new RangeError(`UnitPool requires a whole number of threads ≥ 0, got ${threads}`);
+    }
+    this.threads = threads;
+    this.piscina =
+      threads === 0
+        ? undefined
+        : new Piscina<PromptTask, PromptPool>({
+            filename: fileURLToPath(workerEntry(import.meta.url, "unitWorker")),
+            minThreads: 0,
+            maxThreads: threads,
+            concurrentTasksPerWorker: UNITS_PER_THREAD,
+            // Tasks wait on the network: the threads' event loops must run between them.
+            atomics: "disabled",
+            idleTimeout: 1000,
+          });
+  }
+
+  /** Units that keep every thread busy. */
+  get capacity(): number {
+    return Math.max(1, this.threads * UNITS_PER_THREAD);
+  }
+
+  /**
+   * Scores one prompt on a pool thread; `signal` stops it (its thread is then replaced).
+   * @example const pool = await units.scorePrompt(task, deadline.signal);
+   */
+  scorePrompt(task: PromptTask, signal?: AbortSignal): Promise<PromptPool> {
+    if (this.piscina === undefined) {
+      return Promise.reject(new Error("UnitPool.scorePrompt: the pool has no threads"));
+    }
+    return this.piscina.run(task, signal === undefined ? {} : { signal });
+  }
+
+  /** Stops the threads (after the running units). */
+  async close(): Promise<void> {
+    await this.piscina?.destroy();
+  }
+}

@@ -22,6 +22,7 @@ const NOW = "2026-11-20T12:00:00Z";
 /** One command of the suite and the issue's targets for it. */
 interface EndToEndCase {
   readonly name: string;
+  /** The command's arguments; `RECORDING` stands for the folder of the recorded day of scoring. */
   readonly args: readonly string[];
   readonly targetWallMs?: number;
   readonly targetPeakBytes?: number;
@@ -38,6 +39,18 @@ export interface EndToEndRow {
   readonly targetWallMs?: number;
   readonly targetPeakBytes?: number;
 }
+
+/** The range and selection of the day of scoring (the recording's and its replays'). */
+const DAY_OF_SCORING = [
+  "--competition",
+  "crypto-24h",
+  "--miners",
+  "top:10",
+  "--from",
+  "2026-11-18T12:00:00Z",
+  "--to",
+  "2026-11-19T12:00:00Z",
+];
 
 const CASES: readonly EndToEndCase[] = [
   {
@@ -67,6 +80,16 @@ const CASES: readonly EndToEndCase[] = [
       NOW,
     ],
     targetWallMs: 10_000,
+  },
+  // The same day of scoring replayed from a recording (a server that only sends stored bytes, in
+  // the command's own process): what the client side costs, on the main thread or the unit pool.
+  {
+    name: "the day of scoring, replayed, --threads 0",
+    args: ["score", "--replay", "RECORDING", ...DAY_OF_SCORING, "--threads", "0"],
+  },
+  {
+    name: "the day of scoring, replayed, --threads 2",
+    args: ["score", "--replay", "RECORDING", ...DAY_OF_SCORING, "--threads", "2"],
   },
 ];
 
@@ -118,24 +141,35 @@ async function runOnce(args: readonly string[]) {
 export async function runEndToEnd(): Promise<EndToEndRow[]> {
   if (!existsSync(CLI)) throw new Error(`bench e2e needs the built CLI (${CLI}): npm run build`);
   const rows: EndToEndRow[] = [];
-  for (const item of CASES) {
-    const runs = [];
-    for (let run = 0; run < REPEATS; run++) {
-      process.stderr.write(`  e2e: ${item.name} (run ${run + 1}/${REPEATS})\n`);
-      runs.push(await runOnce(item.args));
-    }
-    rows.push({
-      name: item.name,
-      command: `pathlab ${item.args.join(" ")}`,
-      wallMs: median(runs.map((run) => run.wallMs)),
-      cpuMs: median(runs.map((run) => run.cpuMs)),
-      peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
-      repeats: REPEATS,
-      ...(item.targetWallMs !== undefined && { targetWallMs: item.targetWallMs }),
-      ...(item.targetPeakBytes !== undefined && { targetPeakBytes: item.targetPeakBytes }),
-    });
+  const recording = mkdtempSync(join(tmpdir(), "pathlab-e2e-recording-"));
+  try {
+    process.stderr.write("  e2e: recording the day of scoring\n");
+    await runOnce(["score", ...DAY_OF_SCORING, "--now", NOW, "--record", recording]);
+    for (const item of CASES) rows.push(await runCase(item, recording));
+  } finally {
+    rmSync(recording, { recursive: true, force: true });
   }
   return rows;
+}
+
+/** Runs `item` E2E_REPEATS times; its medians. */
+async function runCase(item: EndToEndCase, recording: string): Promise<EndToEndRow> {
+  const args = item.args.map((arg) => (arg === "RECORDING" ? recording : arg));
+  const runs = [];
+  for (let run = 0; run < REPEATS; run++) {
+    process.stderr.write(`  e2e: ${item.name} (run ${run + 1}/${REPEATS})\n`);
+    runs.push(await runOnce(args));
+  }
+  return {
+    name: item.name,
+    command: `pathlab ${item.args.join(" ")}`,
+    wallMs: median(runs.map((run) => run.wallMs)),
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+    peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
+    repeats: REPEATS,
+    ...(item.targetWallMs !== undefined && { targetWallMs: item.targetWallMs }),
+    ...(item.targetPeakBytes !== undefined && { targetPeakBytes: item.targetPeakBytes }),
+  };
 }
 
 /**

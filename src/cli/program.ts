@@ -10,6 +10,7 @@ import { baselineCommand } from "./baseline.ts";
 import { exportCommand } from "./export.ts";
 import { operationsCommand } from "./operations.ts";
 import { queryCommand } from "./query.ts";
+import { lakeCommand } from "./lake.ts";
 import { enqueueCommand, queueCommand, workerCommand } from "./queue.ts";
 import { scoreCommand } from "./score.ts";
 import { serveCommand } from "./serve.ts";
@@ -122,6 +123,7 @@ export function buildProgram(
   program.addCommand(enqueueCommand(io));
   program.addCommand(workerCommand(io));
   program.addCommand(queueCommand(io));
+  program.addCommand(lakeCommand(io));
   program.addCommand(operationsCommand(io));
   program.addCommand(serveCommand(io));
   for (const command of program.commands) {

@@ -38,3 +38,6 @@ export type { SmoothedScoreEntry } from "./smoothedScoreRows.ts";
 export { LAKE_MARKER, lakeFiles, openLake, prepareLake, writeLakeUnit } from "./lake.ts";
 export type { LakeUnit } from "./lake.ts";
 export { SCORED_PROMPT_TABLES } from "./scoredPrompts.ts";
+export { latestRows } from "./lake.ts";
+export { compactLake } from "./lakeCompact.ts";
+export type { CompactedPartition } from "./lakeCompact.ts";

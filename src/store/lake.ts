@@ -4,9 +4,14 @@
  * processes at once and read by DuckDB while they write.
  *
  * A unit's file is written under a hidden temporary name in its partition folder and renamed into
- * place, so a reader sees the old file or the new one, never half of one, and a rerun of the unit
- * replaces its files instead of adding rows. The partition columns live in the folder names, not in
- * the files, as hive readers (DuckDB, pyarrow, Spark) expect.
+ * place, so a reader sees the old file or the new one, never half of one. The partition columns
+ * live in the folder names, not in the files, as hive readers (DuckDB, pyarrow, Spark) expect.
+ *
+ * Every row also carries its unit's key (`_unit`), when the unit was written (`_written`, ms) and
+ * whether it is a tombstone (`_tombstone`: the unit has no rows in the table any more). Readers
+ * (`openLake`) keep, per unit, only the rows of its latest write (the latest file among equals), so
+ * a rerun replaces the unit's rows wherever the earlier ones are: in its own file or in a file that
+ * `compactLake` merged.
  */
 
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -71,7 +76,8 @@ export function prepareLake(directory: string): void {
 /**
  * Writes the rows of `tables` held by `source` (a store holding one unit's rows and nothing else)
  * into the lake as the unit's files, each by a temporary file and a rename; a table without rows
- * removes the unit's earlier file of that table, if any. Returns the rows written per table.
+ * whose partition already exists gets a tombstone (so that the unit's earlier rows there are
+ * dropped by readers). Returns the rows written per table.
  * Throws `RangeError` for a key or partition value with characters outside `[A-Za-z0-9._-]`, and a
  * {@link StoreError} naming the table and file for a failed write.
  * @example await writeLakeUnit("./lake", unit, memoryStore, ["prompts", "miner_scores"]);
@@ -91,6 +97,7 @@ export async function writeLakeUnit(
   }
   prepareLake(directory);
   const written: Record<string, number> = {};
+  const writtenAt = BigInt(Date.now());
   for (const table of tables) {
     const folder = join(
       directory,
@@ -111,18 +118,26 @@ export async function writeLakeUnit(
           .getRowsJS()
           .map(([name]) => String(name))
           .filter((name) => !(PARTITION_COLUMNS as readonly string[]).includes(name));
-        const select = `SELECT ${columns.map(quoted).join(", ")} FROM ${quoted(table)} ORDER BY ALL`;
         const count = Number(
           (
             await connection.runAndReadAll(`SELECT count(*) FROM ${quoted(table)}`)
           ).getRowsJS()[0][0],
         );
-        if (count === 0) {
-          rmSync(target, { force: true }); // the unit's own earlier file, if a rerun has no rows
-          return 0;
-        }
+        // Nothing to write, and nothing earlier of the unit to drop.
+        if (count === 0 && !existsSync(folder)) return 0;
+        const bookkeeping = `$unit AS _unit, $written AS _written, ${count === 0} AS _tombstone`;
+        const listed = columns.map((name) => `t.${quoted(name)}`).join(", ");
+        const select =
+          count > 0
+            ? `SELECT ${listed}, ${bookkeeping} FROM ${quoted(table)} AS t ORDER BY ALL`
+            : // one row of NULLs: the table's columns and types, no values
+              `SELECT ${listed}, ${bookkeeping} FROM (SELECT 1) AS one LEFT JOIN ${quoted(table)} AS t ON false`;
         mkdirSync(folder, { recursive: true });
-        await connection.run(`COPY (${select}) TO $target (FORMAT parquet)`, { target: temporary });
+        await connection.run(`COPY (${select}) TO $target (FORMAT parquet)`, {
+          target: temporary,
+          unit: unit.key,
+          written: writtenAt,
+        });
         renameSync(temporary, target);
         return count;
       });
@@ -189,9 +204,7 @@ export async function openLake(directory: string): Promise<Store> {
         ({ name, type }) => `CAST(${quoted(name)} AS ${type}) AS ${quoted(name)}`,
       );
       await connection.run(
-        `CREATE VIEW ${quoted(table)} AS SELECT ${select.join(", ")} FROM read_parquet('${glob}',
-           hive_partitioning = true, union_by_name = true,
-           hive_types = {'competition': VARCHAR, 'asset': VARCHAR, 'date': DATE})`,
+        `CREATE VIEW ${quoted(table)} AS SELECT ${select.join(", ")} FROM (${latestRows(`'${glob}'`)})`,
       );
     }
     await connection.run(`SET allowed_directories = ['${(root + "/").replaceAll("'", "''")}']`);
@@ -210,6 +223,21 @@ export async function openLake(directory: string): Promise<Store> {
     );
   }
   return new Store(directory, true, instance, connection, [], true);
+}
+
+/**
+ * The rows of the files `files` (a `read_parquet` argument) that are their unit's latest write:
+ * per `_unit`, the rows of the file with the latest `_written` (then the latest name), tombstones
+ * left out. The partition columns come from the folder names; `filename` is each row's file.
+ * @example `SELECT count(*) FROM (${latestRows("'lake/prompts/**\/*.parquet'")})`
+ */
+export function latestRows(files: string): string {
+  return `SELECT * FROM (
+    SELECT *, {'written': _written, 'file': filename} AS _version,
+      max({'written': _written, 'file': filename}) OVER (PARTITION BY _unit) AS _latest
+    FROM read_parquet(${files}, hive_partitioning = true, union_by_name = true, filename = true,
+      hive_types = {'competition': VARCHAR, 'asset': VARCHAR, 'date': DATE})
+  ) WHERE _version = _latest AND NOT _tombstone`;
 }
 
 /** The unit files under `folder` (recursively), relative to it; none when it does not exist. */

@@ -14,6 +14,7 @@ import {
   prepareLake,
   writeLakeUnit,
 } from "../../src/store/lake.ts";
+import { compactLake } from "../../src/store/lakeCompact.ts";
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { writeScoredPrompt, SCORED_PROMPT_TABLES } from "../../src/store/scoredPrompts.ts";
@@ -29,7 +30,7 @@ const UNIT = {
 };
 
 /** An in-memory store holding one scored prompt with `miners` miner rows. */
-async function unitStore(miners: number, realized = true): Promise<Store> {
+async function unitStore(miners: number, realized = true, startUnix = START): Promise<Store> {
   const store = await openStore(":memory:");
   await writeScoredPrompt(
     store,
@@ -37,7 +38,7 @@ async function unitStore(miners: number, realized = true): Promise<Store> {
       asset: "BTC",
       timeIncrement: 300,
       timeLength: 86400,
-      startTimeUnix: START,
+      startTimeUnix: startUnix,
       competition: "crypto-24h",
       scoreRule: "current",
       ...(realized && { realizedPrices: [91000.5, null, 91010.25] }),
@@ -81,12 +82,13 @@ describe("the lake", () => {
     expect(lakeFiles(join(lake, "miner_scores"))).toEqual([
       `competition=crypto-24h/asset=BTC/date=2026-11-19/unit-${UNIT.key}.parquet`,
     ]);
-    // The rerun has other rows and no realized prices: the unit's files are replaced, and the
-    // realized-price file it no longer has is removed.
+    // The rerun has other rows and no realized prices: the unit's files are replaced, and its
+    // realized-price file becomes a tombstone that readers leave out.
     const rerun = await unitStore(5, false);
     await writeLakeUnit(lake, UNIT, rerun, SCORED_PROMPT_TABLES);
     await rerun.close();
-    expect(lakeFiles(join(lake, "realized_prices"))).toEqual([]);
+    expect(lakeFiles(join(lake, "realized_prices"))).toHaveLength(1);
+    expect(lakeFiles(join(lake, "service_scores"))).toEqual([]); // never had rows: no file
     const partition = join(lake, "miner_scores/competition=crypto-24h/asset=BTC/date=2026-11-19");
     expect(readdirSync(partition)).toEqual([`unit-${UNIT.key}.parquet`]); // no temporary file left
 
@@ -105,8 +107,10 @@ describe("the lake", () => {
       );
       expect(types.rows).toContainEqual(["start_time", "TIMESTAMP"]);
       expect(types.rows).toContainEqual(["competition", "VARCHAR"]);
-      // A table without files reads as empty, with its columns.
-      const empty = await queryRows(reader, "select count(*)::INTEGER as n from realized_prices");
+      // A unit's tombstone hides its earlier rows; a table without files reads as empty.
+      const gone = await queryRows(reader, "select count(*)::INTEGER as n from realized_prices");
+      expect(gone.rows).toEqual([[0]]);
+      const empty = await queryRows(reader, "select count(*)::INTEGER as n from service_scores");
       expect(empty.rows).toEqual([[0]]);
       // Reads only: a statement that writes is refused before it runs.
       await expect(
@@ -116,6 +120,58 @@ describe("the lake", () => {
     } finally {
       await reader.close();
     }
+  });
+
+  it("compaction merges a partition's files into one, and reruns still replace what it merged", async () => {
+    const { folder, remove } = temporaryFolder();
+    cleanup = remove;
+    const lake = join(folder, "lake");
+    // Three prompts of one day (one partition), one of them written twice.
+    const units = [0, 1, 2].map((index) => ({
+      unit: { ...UNIT, key: `${UNIT.key}.${index}` },
+      startUnix: START + index * 1800,
+    }));
+    const write = async (index: number, miners: number, realized = true) => {
+      const store = await unitStore(miners, realized, units[index].startUnix);
+      await writeLakeUnit(lake, units[index].unit, store, SCORED_PROMPT_TABLES);
+      await store.close();
+    };
+    await write(0, 2);
+    await write(1, 3);
+    await write(2, 4);
+    await write(1, 6); // a rerun: 6 miners now
+    const read = async () => {
+      const reader = await openLake(lake);
+      try {
+        const miners = await queryRows(
+          reader,
+          "select start_time, count(*)::INTEGER from miner_scores group by all order by all",
+        );
+        const realized = await queryRows(reader, "select count(*)::INTEGER from realized_prices");
+        return { miners: miners.rows.map((row) => row[1]), realized: realized.rows[0][0] };
+      } finally {
+        await reader.close();
+      }
+    };
+    expect(await read()).toEqual({ miners: [2, 6, 4], realized: 3 });
+    const partition = "miner_scores/competition=crypto-24h/asset=BTC/date=2026-11-19";
+    const compacted = await compactLake(lake);
+    expect(compacted.find((entry) => entry.partition === partition)).toEqual({
+      partition,
+      merged: 3,
+      rows: 12,
+    });
+    expect(lakeFiles(join(lake, partition))).toEqual([
+      expect.stringMatching(/^compact-.*\.parquet$/),
+    ]);
+    expect(await read()).toEqual({ miners: [2, 6, 4], realized: 3 });
+    // After compaction a rerun replaces its unit's merged rows, and a tombstone hides them.
+    await write(2, 1, false);
+    expect(await read()).toEqual({ miners: [2, 6, 1], realized: 2 });
+    await compactLake(lake);
+    expect(lakeFiles(join(lake, partition))).toHaveLength(1);
+    expect(await read()).toEqual({ miners: [2, 6, 1], realized: 2 });
+    expect(await compactLake(lake)).toEqual([]); // one file per partition: nothing to merge
   });
 
   it("refuses a folder of someone else's files, and reading a folder that is not a lake", async () => {

@@ -1,0 +1,118 @@
+/**
+ * Compaction of a lake: the files of each partition merged into one, so that a lake kept current
+ * for months stays a few files per partition instead of one per unit and table. Readers may run
+ * throughout, and workers may keep writing.
+ *
+ * A partition's files are read and their latest rows (`latestRows`: per unit, its latest write,
+ * tombstones dropped) written to a temporary file, renamed into place as
+ * `compact-<time>-<pid>.parquet`, and only then are the merged files removed: a reader sees the
+ * rows of a unit once throughout, since between the rename and the removals the merged copy and the
+ * original are the same write, and readers keep one file's rows per unit. A merged file that a
+ * worker replaced meanwhile (a rerun of its unit) is left in place: its rows are newer.
+ */
+
+import { readdirSync, renameSync, rmSync, statSync, type Stats } from "node:fs";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { LAKE_MARKER, latestRows } from "./lake.ts";
+import { StoreError } from "./storeError.ts";
+
+/**
+ * What {@link compactLake} did in one partition.
+ * @example const { partition, merged, rows } = (await compactLake("./lake"))[0];
+ */
+export interface CompactedPartition {
+  /** The partition's folder, relative to the lake (`miner_scores/competition=…/asset=…/date=…`). */
+  readonly partition: string;
+  /** Files merged (and removed). */
+  readonly merged: number;
+  /** Rows in the compacted file (0: every unit there was a tombstone; no file then). */
+  readonly rows: number;
+}
+
+/**
+ * Merges the files of every partition of the lake at `directory` that has more than
+ * `minFiles` (default 2) of them. Throws a {@link StoreError} when the folder is not a lake, or
+ * naming the partition whose merge failed (its files are then left as they were).
+ * @example const compacted = await compactLake("./lake");
+ */
+export async function compactLake(
+  directory: string,
+  options: { readonly minFiles?: number } = {},
+): Promise<CompactedPartition[]> {
+  try {
+    statSync(join(directory, LAKE_MARKER));
+  } catch {
+    throw new StoreError("compactLake", directory, `not a pathlab lake (no ${LAKE_MARKER})`);
+  }
+  const minFiles = options.minFiles ?? 2;
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const done: CompactedPartition[] = [];
+  try {
+    for (const partition of partitions(directory)) {
+      const folder = join(directory, partition);
+      const files = readdirSync(folder)
+        .filter((name) => name.endsWith(".parquet"))
+        .sort()
+        .map((name) => ({ name, path: join(folder, name), stats: statSync(join(folder, name)) }));
+      if (files.length < minFiles) continue;
+      const stamp = new Date().toISOString().replaceAll(/[-:.]/g, "");
+      const temporary = join(folder, `.compact-${stamp}-${process.pid}.tmp`);
+      const target = join(folder, `compact-${stamp}-${process.pid}.parquet`);
+      let rows: number;
+      try {
+        const list = `[${files.map((file) => `'${file.path.replaceAll("'", "''")}'`).join(", ")}]`;
+        const latest = `SELECT * EXCLUDE (_version, _latest, filename, competition, asset, date)
+          FROM (${latestRows(list)}) ORDER BY ALL`;
+        rows = Number(
+          (await connection.runAndReadAll(`SELECT count(*) FROM (${latest})`)).getRowsJS()[0][0],
+        );
+        if (rows > 0) {
+          await connection.run(
+            `COPY (${latest}) TO '${temporary.replaceAll("'", "''")}' (FORMAT parquet)`,
+          );
+          renameSync(temporary, target);
+        }
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        throw new StoreError(
+          "compactLake",
+          directory,
+          `partition ${partition} was not compacted (its files are as they were): ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      for (const file of files) {
+        if (unchanged(file.path, file.stats)) rmSync(file.path, { force: true });
+      }
+      done.push({ partition, merged: files.length, rows });
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+  return done;
+}
+
+/** Whether the file at `path` is still the one `before` describes (no rerun replaced it). */
+function unchanged(path: string, before: Stats): boolean {
+  try {
+    const now = statSync(path);
+    return now.ino === before.ino && now.mtimeMs === before.mtimeMs && now.size === before.size;
+  } catch {
+    return false;
+  }
+}
+
+/** The folders of the lake that hold Parquet files, relative to it, sorted. */
+function partitions(directory: string): string[] {
+  const found = new Set<string>();
+  for (const entry of readdirSync(directory, { recursive: true, encoding: "utf8" })) {
+    if (!entry.endsWith(".parquet")) continue;
+    const parts = entry.split("/");
+    parts.pop();
+    if (parts.length > 0) found.add(parts.join("/"));
+  }
+  return [...found].sort();
+}

@@ -126,11 +126,14 @@ export function buildProgram(
   program.addCommand(lakeCommand(io));
   program.addCommand(operationsCommand(io));
   program.addCommand(serveCommand(io));
-  for (const command of program.commands) {
+  // Every command, and the subcommands of `enqueue`, `queue` and `lake`, reads as pathlab's.
+  const configure = (command: Command, path: string) => {
     command
       .configureOutput(output)
-      .showHelpAfterError(`(run 'npx pathlab ${command.name()} --help' for usage)`);
-  }
+      .showHelpAfterError(`(run 'npx pathlab ${path} --help' for usage)`);
+    for (const sub of command.commands) configure(sub, `${path} ${sub.name()}`);
+  };
+  for (const command of program.commands) configure(command, command.name());
   // The project's settings (pathlab.config.json) fill in what neither the command line nor the
   // environment set.
   program.hook("preAction", (_program, action) => {
@@ -148,7 +151,11 @@ export function buildProgram(
 export async function runCli(argv: readonly string[], io: ProgramIo = processIo): Promise<number> {
   const status: ProgramStatus = { exitCode: EXIT_OK };
   const program = buildProgram(io, status).exitOverride();
-  for (const command of program.commands) command.exitOverride();
+  const override = (command: Command): void => {
+    command.exitOverride();
+    command.commands.forEach(override);
+  };
+  program.commands.forEach(override);
   try {
     await program.parseAsync([...argv], { from: "user" });
     return status.exitCode;

@@ -25,6 +25,15 @@ import {
 
 const REDIS_HELP = "the Redis of the queue, e.g. redis://127.0.0.1:6379";
 
+/** BullMQ's connection to `url`, or `command`'s usage error (exit 2) for a URL that is not Redis's. */
+function usableConnection<T>(command: Command, url: string, connect: (url: string) => T): T {
+  try {
+    return connect(url);
+  } catch (error) {
+    return command.error(`error: ${(error as Error).message}`, { exitCode: 2 });
+  }
+}
+
 function addQueueOptions(command: Command): Command {
   return command
     .addOption(new Option("--redis <url>", REDIS_HELP).env("PATHLAB_REDIS").makeOptionMandatory())
@@ -204,13 +213,9 @@ export function workerCommand(io: ProgramIo): Command {
     );
   command.action(async (options: WorkerCommandOptions) => {
     const { runQueueWorker } = await import("../jobs/queue/unitQueue.ts");
-    const { redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
-    let connection: ReturnType<typeof redisConnection>;
-    try {
-      connection = redisConnection(options.redis);
-    } catch (error) {
-      return command.error(`error: ${(error as Error).message}`, { exitCode: 2 });
-    }
+    const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
+    const connection = usableConnection(command, options.redis, redisConnection);
+    await reachRedis(options.redis);
     const interruption = onInterrupt("worker", io.stderr);
     try {
       const tally = await runQueueWorker({
@@ -254,8 +259,10 @@ export function queueCommand(io: ProgramIo): Command {
     .option("--json", "print as JSON");
   status.action(async (options: { redis: string; queue: string; json?: boolean }) => {
     const { queueStatus } = await import("../jobs/queue/unitQueue.ts");
-    const { redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
-    const result = await queueStatus(redisConnection(options.redis), options.queue);
+    const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
+    const connection = usableConnection(status, options.redis, redisConnection);
+    await reachRedis(options.redis);
+    const result = await queueStatus(connection, options.queue);
     if (options.json === true) {
       io.stdout(`${JSON.stringify(result, null, 2)}\n`);
       return;
@@ -276,8 +283,10 @@ export function queueCommand(io: ProgramIo): Command {
   );
   unwatch.action(async (options: { redis: string; queue: string }) => {
     const { stopWatches } = await import("../jobs/queue/watch.ts");
-    const { redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
-    const removed = await stopWatches(redisConnection(options.redis), options.queue);
+    const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
+    const connection = usableConnection(unwatch, options.redis, redisConnection);
+    await reachRedis(options.redis);
+    const removed = await stopWatches(connection, options.queue);
     io.stdout(`unwatched: ${removed.length === 0 ? "no watch" : removed.join(", ")}\n`);
   });
   return new Command("queue")

@@ -12,7 +12,7 @@ import { resolveService, secretsOf } from "../resolveService.ts";
 import { checkScoreOptions, type ScoreOptions } from "../score/scoreOptions.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
-import { DEFAULT_QUEUE, enqueueUnits, redisConnection } from "./enqueueUnits.ts";
+import { DEFAULT_QUEUE, enqueueUnits, reachRedis, redisConnection } from "./enqueueUnits.ts";
 import { startWatch, type ScoreWatch } from "./watch.ts";
 
 /**
@@ -64,6 +64,7 @@ export interface EnqueueSummary {
 export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<EnqueueSummary> {
   const checked = checkScoreOptions(options);
   const connection = connectionOf(options.redis);
+  await reachRedis(options.redis);
   return withUnitService(options, async ({ client, service, nowUnix }) => {
     const units = await planScoreUnits(client, checked, {
       nowUnix,
@@ -112,6 +113,7 @@ export async function runEnqueueWatch(
   const now = new Date().toISOString();
   const checked = checkScoreOptions({ ...options, from: now, to: now });
   const connection = connectionOf(options.redis);
+  await reachRedis(options.redis);
   return withUnitService(options, async ({ service }) => {
     const watch: ScoreWatch = {
       kind: "watch",

@@ -4,6 +4,7 @@
  */
 
 import { Queue, type ConnectionOptions } from "bullmq";
+import { Redis } from "ioredis";
 import { scoreUnitKey, type ScoreUnit } from "./scoreUnits.ts";
 
 /** The queue's name when none is given. */
@@ -36,6 +37,63 @@ export function redisConnection(url: string): ConnectionOptions {
 }
 
 /**
+ * The Redis URL with any password replaced by `***`, for messages.
+ * @example redactedRedisUrl("redis://user:secret@host:6379") // => "redis://user:***@host:6379"
+ */
+export function redactedRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString().replace(/\/$/, "");
+  } catch {
+    return "(a URL that does not parse)";
+  }
+}
+
+/**
+ * Connects once to the Redis at `url` and asks it for a PING, within 5 s, so that a queue command
+ * fails at once with a clear reason instead of waiting for a server that is not there (BullMQ's
+ * own connections wait and retry forever, which a running worker wants when Redis restarts).
+ * Rejects with an Error naming the URL (its password masked) and the cause.
+ * @example await reachRedis("redis://127.0.0.1:6379");
+ */
+export async function reachRedis(url: string): Promise<void> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  // The connection's own error (ECONNREFUSED, ENOTFOUND, …) says more than the rejection below.
+  let cause: Error | undefined;
+  probe.on("error", (error: Error) => (cause ??= error));
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (error) {
+    cause ??= error as Error;
+    const reason = (cause as NodeJS.ErrnoException).code ?? cause.message;
+    throw new Error(
+      `cannot reach Redis at ${redactedRedisUrl(url)} (${reason}); is redis-server running there?`,
+      { cause: error },
+    );
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/**
+ * A BullMQ queue whose connection errors are left to BullMQ's reconnection (they are not thrown
+ * at the caller, and not printed).
+ */
+export function quietQueue(name: string, connection: ConnectionOptions): Queue {
+  const queue = new Queue(name, { connection });
+  queue.on("error", () => {});
+  return queue;
+}
+
+/**
  * Puts `units` on the queue, each under its natural key; a unit already there (waiting, running,
  * done or failed) is left as it is. Resolves to how many were added and how many were there.
  * @example const { added, present } = await enqueueUnits(connection, "pathlab", units);
@@ -45,7 +103,7 @@ export async function enqueueUnits(
   name: string,
   units: readonly ScoreUnit[],
 ): Promise<{ added: number; present: number }> {
-  const queue = new Queue(name, { connection });
+  const queue = quietQueue(name, connection);
   try {
     let present = 0;
     const fresh: ScoreUnit[] = [];

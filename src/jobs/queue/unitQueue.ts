@@ -10,7 +10,8 @@
  */
 
 import { hostname } from "node:os";
-import { Queue, Worker, type ConnectionOptions, type Job } from "bullmq";
+import type { Queue } from "bullmq";
+import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { writeLakeUnit } from "../../store/lake.ts";
@@ -25,6 +26,7 @@ import {
   type ScoreUnit,
   type UnitService,
 } from "./scoreUnits.ts";
+import { quietQueue } from "./enqueueUnits.ts";
 import { PLAN_JOB, runPlanTick, type ScoreWatch } from "./watch.ts";
 
 /**
@@ -41,7 +43,7 @@ export async function queueStatus(
   failed: { unit: string; attempts: number; reason: string }[];
   watches: { id: string; everyMs: number | undefined }[];
 }> {
-  const queue = new Queue(name, { connection });
+  const queue = quietQueue(name, connection);
   try {
     const counts = await queue.getJobCounts("waiting", "active", "delayed", "completed", "failed");
     const watches = (await queue.getJobSchedulers(0, -1)).map((scheduler) => ({
@@ -118,7 +120,7 @@ export async function runQueueWorker(
   const keys = new MinerKeysCache();
   const lockMs = options.lockMs ?? 30_000;
   const tally = { done: 0, failed: 0 };
-  const queue = new Queue(options.queue, { connection: options.connection });
+  const queue = quietQueue(options.queue, options.connection);
   if (options.globalConcurrency !== undefined) {
     await queue.setGlobalConcurrency(options.globalConcurrency);
   }

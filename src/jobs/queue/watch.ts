@@ -7,14 +7,14 @@
  * window leave no gap.
  */
 
-import { Queue, type ConnectionOptions } from "bullmq";
+import type { ConnectionOptions } from "bullmq";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { COMPETITION_HORIZONS, type Competition } from "../../spec/assets.ts";
 import { HORIZON_LAYOUTS } from "../../spec/insightConventions.ts";
 import type { EraSettings } from "../../spec/eras.ts";
 import type { MinerSelection } from "../score/scoreOptions.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
-import { enqueueUnits } from "./enqueueUnits.ts";
+import { enqueueUnits, quietQueue } from "./enqueueUnits.ts";
 
 /** The name of the jobs the scheduler adds. */
 export const PLAN_JOB = "plan";
@@ -58,7 +58,7 @@ export async function startWatch(
   watch: ScoreWatch,
   everyMs: number,
 ): Promise<string> {
-  const queue = new Queue(name, { connection });
+  const queue = quietQueue(name, connection);
   try {
     const id = watchId(watch);
     await queue.upsertJobScheduler(
@@ -77,7 +77,7 @@ export async function startWatch(
  * @example await stopWatches(connection, "pathlab") // => ["watch.score.crypto-24h.BTC"]
  */
 export async function stopWatches(connection: ConnectionOptions, name: string): Promise<string[]> {
-  const queue = new Queue(name, { connection });
+  const queue = quietQueue(name, connection);
   try {
     const removed: string[] = [];
     for (const scheduler of await queue.getJobSchedulers(0, -1)) {

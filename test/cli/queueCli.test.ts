@@ -1,0 +1,58 @@
+/**
+ * The queue commands' usage and connection errors, as a user meets them: one line each, the
+ * password of the Redis URL masked, and no wait for a Redis that is not there.
+ */
+
+import { createServer } from "node:net";
+import { describe, expect, it } from "vitest";
+import { runPathlab } from "./runPathlab.ts";
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("the queue commands", () => {
+  it("a Redis that is not there is one line naming it, the password masked, exit 1", async () => {
+    const url = `redis://user:hunter2@127.0.0.1:${await closedPort()}`;
+    for (const args of [
+      ["queue", "status", "--redis", url],
+      ["worker", "--redis", url, "--lake", "unused-lake", "--until-idle"],
+      [
+        "enqueue",
+        "score",
+        "--redis",
+        url,
+        "--from",
+        "2026-11-19T06:00:00Z",
+        "--to",
+        "2026-11-19T07:00:00Z",
+        "--now",
+        "2026-11-20T12:00:00Z",
+      ],
+    ]) {
+      const result = await runPathlab(args);
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.stderr).toMatch(
+        /^pathlab: cannot reach Redis at redis:\/\/user:\*\*\*@127\.0\.0\.1:\d+ \(ECONNREFUSED\); is redis-server running there\?\n$/,
+      );
+      expect(result.stderr + result.stdout).not.toContain("hunter2");
+      expect(result.elapsedMs).toBeLessThan(20_000); // it does not wait for the server
+    }
+  }, 60_000);
+
+  it("a URL that is not Redis's and a missing --redis are usage errors (exit 2)", async () => {
+    const wrong = await runPathlab(["queue", "status", "--redis", "http://127.0.0.1:6379"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toBe(
+      "pathlab: --redis: expected a redis:// or rediss:// URL, got http://…\n(run 'npx pathlab queue status --help' for usage)\n",
+    );
+    const missing = await runPathlab(["worker", "--lake", "x"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("pathlab: required option '--redis <url>' not specified");
+  });
+});

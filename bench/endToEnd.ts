@@ -66,19 +66,7 @@ const CASES: readonly EndToEndCase[] = [
   },
   {
     name: "score a day of crypto-24h, top 10",
-    args: [
-      "score",
-      "--competition",
-      "crypto-24h",
-      "--miners",
-      "top:10",
-      "--from",
-      "2026-11-18T12:00:00Z",
-      "--to",
-      "2026-11-19T12:00:00Z",
-      "--now",
-      NOW,
-    ],
+    args: ["score", ...DAY_OF_SCORING, "--now", NOW],
     targetWallMs: 10_000,
   },
   // The same day of scoring replayed from a recording (a server that only sends stored bytes, in

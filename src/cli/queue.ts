@@ -5,13 +5,13 @@
  */
 
 import { Command, Option } from "commander";
-import { COMPETITIONS, type Competition } from "../spec/assets.ts";
+import type { Competition } from "../spec/assets.ts";
 import type { MinerSelection } from "../jobs/score.ts";
 import type { UnitService } from "../jobs/queue/scoreUnits.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { integerOption, listOption } from "./optionParsers.ts";
+import { integerOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
-import { minersOption } from "./score.ts";
+import { addCompetitionOptions, minersOption } from "./score.ts";
 import {
   addDeploymentOptions,
   addPromptRangeOptions,
@@ -56,17 +56,7 @@ function addSelectionOptions(command: Command): Command {
   return addQueueOptions(
     addDeploymentOptions(
       addServiceOptions(
-        command
-          .addOption(
-            new Option("--competition <name>", "the competition to score")
-              .choices([...COMPETITIONS, "all"])
-              .default("all"),
-          )
-          .option(
-            "--assets <list>",
-            "comma-separated assets",
-            listOption("--assets", (a) => a),
-          )
+        addCompetitionOptions(command)
           .option("--miners <selection>", "top:N (resolved when planned) or uid,uid", minersOption)
           .option(
             "--own-only",

@@ -56,20 +56,11 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
     "prompt",
     addDeploymentOptions(
       addServiceOptions(
-        addPromptRangeOptions(new Command("score"))
-          .description(
+        addCompetitionOptions(
+          addPromptRangeOptions(new Command("score")).description(
             "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
-          )
-          .addOption(
-            new Option("--competition <name>", "the competition to score")
-              .choices([...COMPETITIONS, "all"])
-              .default("all"),
-          )
-          .option(
-            "--assets <list>",
-            "comma-separated assets (default: every asset of the competitions)",
-            listOption("--assets", (asset) => asset),
-          )
+          ),
+        )
           .option(
             "--miners <selection>",
             "top:N (meta-leaderboard) or uid,uid (default: every miner the service scored)",
@@ -192,6 +183,25 @@ function eraDateOption(name: string): (text: string) => number | null {
 
 function dayOf(unix: number | null): string {
   return unix === null ? "off" : new Date(unix * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Adds `--competition` (one, or `all`) and `--assets` (a comma-separated list) to `command`, as
+ * `score` and `enqueue` take them, and returns it.
+ * @example const command = addCompetitionOptions(new Command("score"));
+ */
+export function addCompetitionOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option("--competition <name>", "the competition to score")
+        .choices([...COMPETITIONS, "all"])
+        .default("all"),
+    )
+    .option(
+      "--assets <list>",
+      "comma-separated assets (default: every asset of the competitions)",
+      listOption("--assets", (asset) => asset),
+    );
 }
 
 /** `--miners`: `top:N` or a comma-separated list of uids. */

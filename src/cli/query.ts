@@ -63,30 +63,45 @@ export function queryCommand(io: ProgramIo): Command {
         throw new InvalidParamsError("query", "--json/--ndjson", "one of them", "both");
       }
       const sql = await readSql(argument, options.file);
-      const write = stdoutWriter(io);
-      const store =
-        options.lake !== undefined
-          ? await openLake(options.lake)
-          : await openStore(options.db, { locked: true });
-      try {
-        await streamRows(store, sql, (stream) =>
-          options.json === true
-            ? writeJsonArray(stream, write)
-            : options.ndjson === true
-              ? writeNdjson(stream, write)
-              : writeTable(stream, write, options.maxRows, io.stdoutColors === true),
-        );
-      } catch (error) {
-        const refusal = refusalError(error);
-        if (refusal !== undefined) throw refusal;
-        // DuckDB's message spans lines (candidates, the SQL with a caret): its first line here,
-        // the whole under --verbose.
-        const [first, ...rest] = (error as Error).message.split("\n");
-        throw rest.length === 0
-          ? error
-          : new Error(`${first} (--verbose shows DuckDB's whole message)`, { cause: error });
-      } finally {
-        await store.close();
+      const output = stdoutWriter(io);
+      let written = false;
+      const write: typeof output = (text) => {
+        written = true;
+        return output(text);
+      };
+      // A lake's compaction may remove a file between the listing and the reading of a query
+      // that started before it: such a query is run again once, on the files there now, when it
+      // has printed nothing yet.
+      for (let attempt = 1; ; attempt++) {
+        const store =
+          options.lake !== undefined
+            ? await openLake(options.lake)
+            : await openStore(options.db, { locked: true });
+        try {
+          await streamRows(store, sql, (stream) =>
+            options.json === true
+              ? writeJsonArray(stream, write)
+              : options.ndjson === true
+                ? writeNdjson(stream, write)
+                : writeTable(stream, write, options.maxRows, io.stdoutColors === true),
+          );
+          return;
+        } catch (error) {
+          const vanished = /Cannot open file|No files found that match/.test(
+            (error as Error).message,
+          );
+          if (options.lake !== undefined && vanished && !written && attempt === 1) continue;
+          const refusal = refusalError(error);
+          if (refusal !== undefined) throw refusal;
+          // DuckDB's message spans lines (candidates, the SQL with a caret): its first line here,
+          // the whole under --verbose.
+          const [first, ...rest] = (error as Error).message.split("\n");
+          throw rest.length === 0
+            ? error
+            : new Error(`${first} (--verbose shows DuckDB's whole message)`, { cause: error });
+        } finally {
+          await store.close();
+        }
       }
     });
 }

@@ -220,6 +220,7 @@ export function workerCommand(io: ProgramIo): Command {
           globalConcurrency: options.globalConcurrency,
         }),
         signal: interruption.signal,
+        onProblem: (message) => io.stderr(`worker: ${message}\n`),
         onUnit: (event) =>
           io.stderr(
             !event.ok
@@ -248,7 +249,7 @@ export function queueCommand(io: ProgramIo): Command {
     )
     .option("--json", "print as JSON");
   status.action(async (options: { redis: string; queue: string; json?: boolean }) => {
-    const { queueStatus } = await import("../jobs/queue/unitQueue.ts");
+    const { queueStatus } = await import("../jobs/queue/queueStatus.ts");
     const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
     const connection = usableConnection(status, options.redis, redisConnection);
     await reachRedis(options.redis);
@@ -279,8 +280,19 @@ export function queueCommand(io: ProgramIo): Command {
     const removed = await stopWatches(connection, options.queue);
     io.stdout(`unwatched: ${removed.length === 0 ? "no watch" : removed.join(", ")}\n`);
   });
+  const retry = addQueueOptions(new Command("retry")).description(
+    "run the failed units again (once their cause is fixed: a worker's key or lake, the service)",
+  );
+  retry.action(async (options: { redis: string; queue: string }) => {
+    const { retryFailed } = await import("../jobs/queue/queueStatus.ts");
+    const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
+    const connection = usableConnection(retry, options.redis, redisConnection);
+    await reachRedis(options.redis);
+    io.stdout(`retried: ${await retryFailed(connection, options.queue)} failed units\n`);
+  });
   return new Command("queue")
     .description("the queue of units")
     .addCommand(status)
-    .addCommand(unwatch);
+    .addCommand(unwatch)
+    .addCommand(retry);
 }

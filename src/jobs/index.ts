@@ -92,7 +92,8 @@ export {
   redisConnection,
   UNIT_ATTEMPTS,
 } from "./queue/enqueueUnits.ts";
-export { queueStatus, runQueueWorker } from "./queue/unitQueue.ts";
+export { runQueueWorker } from "./queue/unitQueue.ts";
+export { queueStatus, retryFailed } from "./queue/queueStatus.ts";
 export { PLAN_JOB, runPlanTick, startWatch, stopWatches, watchId } from "./queue/watch.ts";
 export type { ScoreWatch } from "./queue/watch.ts";
 export type { QueueWorkerOptions } from "./queue/unitQueue.ts";

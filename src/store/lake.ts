@@ -7,14 +7,16 @@
  * place, so a reader sees the old file or the new one, never half of one. The partition columns
  * live in the folder names, not in the files, as hive readers (DuckDB, pyarrow, Spark) expect.
  *
- * Every row also carries its unit's key (`_unit`), when the unit was written (`_written`, ms) and
- * whether it is a tombstone (`_tombstone`: the unit has no rows in the table any more). Readers
- * (`openLake`) keep, per unit, only the rows of its latest write (the latest file among equals), so
- * a rerun replaces the unit's rows wherever the earlier ones are: in its own file or in a file that
- * `compactLake` merged.
+ * Every row also carries its unit's key (`_unit`), when the unit was written (`_written`, ms, for
+ * the reader's information) and whether it is a tombstone (`_tombstone`: the unit has no rows in
+ * the table any more). Readers (`openLake`) keep, per unit, only the rows of one file: its own
+ * `unit-<key>.parquet` when there is one, else the latest `compact-…` file that holds it. A unit's
+ * own file is always its latest write (compaction removes the unit files it merged), so a rerun
+ * replaces the unit's rows wherever the earlier ones are, whatever the writers' clocks say.
  */
 
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { openStore, Store } from "./openStore.ts";
@@ -63,14 +65,17 @@ export function prepareLake(directory: string): void {
       },
     );
   }
-  if (entries.length > 0) {
+  // Another process may have made it a lake since the check above (workers starting together).
+  if (entries.length > 0 && !entries.includes(LAKE_MARKER)) {
     throw new StoreError(
       "prepareLake",
       directory,
       `the folder holds files and is not a pathlab lake (no ${LAKE_MARKER}); give a new or empty folder`,
     );
   }
-  writeFileSync(marker, `${JSON.stringify({ writer: "pathlab", layout: 1 })}\n`);
+  if (entries.length === 0) {
+    writeFileSync(marker, `${JSON.stringify({ writer: "pathlab", layout: 1 })}\n`);
+  }
 }
 
 /**
@@ -105,7 +110,8 @@ export async function writeLakeUnit(
       ...PARTITION_COLUMNS.map((column) => `${column}=${unit[column]}`),
     );
     const target = join(folder, `unit-${unit.key}.parquet`);
-    const temporary = join(folder, `.unit-${unit.key}.${process.pid}.tmp`);
+    // Unique across machines sharing the lake (containers often share a pid).
+    const temporary = join(folder, `.unit-${unit.key}.${randomUUID()}.tmp`);
     try {
       written[table] = await source.withConnection(async (connection) => {
         const columns = (
@@ -172,17 +178,18 @@ export async function openLake(directory: string): Promise<Store> {
     );
   }
   const schema = await openStore(":memory:");
-  const tables = await schema.withConnection(async (connection) =>
-    (
-      await connection.runAndReadAll(
-        `SELECT table_name, column_name, data_type FROM duckdb_columns()
+  const tables = await schema
+    .withConnection(async (connection) =>
+      (
+        await connection.runAndReadAll(
+          `SELECT table_name, column_name, data_type FROM duckdb_columns()
          WHERE database_name = current_database() AND schema_name = current_schema()
            AND table_name IN (SELECT table_name FROM duckdb_tables() WHERE database_name = current_database())
          ORDER BY table_name, column_index`,
-      )
-    ).getRowsJS(),
-  );
-  await schema.close();
+        )
+      ).getRowsJS(),
+    )
+    .finally(() => schema.close());
   const columnsOf = new Map<string, { name: string; type: string }[]>();
   for (const [table, name, type] of tables) {
     const list = columnsOf.get(String(table)) ?? [];
@@ -227,14 +234,15 @@ export async function openLake(directory: string): Promise<Store> {
 
 /**
  * The rows of the files `files` (a `read_parquet` argument) that are their unit's latest write:
- * per `_unit`, the rows of the file with the latest `_written` (then the latest name), tombstones
- * left out. The partition columns come from the folder names; `filename` is each row's file.
+ * per `_unit`, the rows of its own `unit-…` file when there is one, else of the latest-named
+ * `compact-…` file (see the module comment), tombstones left out. The partition columns come from
+ * the folder names; `filename` is each row's file.
  * @example `SELECT count(*) FROM (${latestRows("'lake/prompts/**\/*.parquet'")})`
  */
 export function latestRows(files: string): string {
+  const version = `{'own': starts_with(parse_filename(filename), 'unit-'), 'file': filename}`;
   return `SELECT * FROM (
-    SELECT *, {'written': _written, 'file': filename} AS _version,
-      max({'written': _written, 'file': filename}) OVER (PARTITION BY _unit) AS _latest
+    SELECT *, ${version} AS _version, max(${version}) OVER (PARTITION BY _unit) AS _latest
     FROM read_parquet(${files}, hive_partitioning = true, union_by_name = true, filename = true,
       hive_types = {'competition': VARCHAR, 'asset': VARCHAR, 'date': DATE})
   ) WHERE _version = _latest AND NOT _tombstone`;

@@ -1,14 +1,20 @@
 /**
  * Compaction of a lake: the files of each partition merged into one, so that a lake kept current
- * for months stays a few files per partition instead of one per unit and table. Readers may run
- * throughout, and workers may keep writing.
+ * for months stays a few files per partition instead of one per unit and table. Workers may keep
+ * writing while it runs.
  *
- * A partition's files are read and their latest rows (`latestRows`: per unit, its latest write,
- * tombstones dropped) written to a temporary file, renamed into place as
- * `compact-<time>-<pid>.parquet`, and only then are the merged files removed: a reader sees the
- * rows of a unit once throughout, since between the rename and the removals the merged copy and the
- * original are the same write, and readers keep one file's rows per unit. A merged file that a
- * worker replaced meanwhile (a rerun of its unit) is left in place: its rows are newer.
+ * A partition's files are read and their latest rows (`latestRows`: per unit, its own file or the
+ * latest compacted one, tombstones dropped) written to a temporary file, renamed into place as
+ * `compact-<time>-<pid>.parquet`, and only then are the merged files removed. Between the rename
+ * and the removals a unit's own file still wins over the compacted copy of the same write, so
+ * readers see each unit once throughout. A merged file that a worker replaced meanwhile (a rerun of
+ * its unit) is left in place, as newer.
+ *
+ * Two limits, both narrow: a query that listed a partition's files before they were removed fails
+ * with a missing file (`pathlab query --lake` runs it again once); and a rerun that replaces a
+ * unit's file in the instant between the check and the removal is lost, leaving that unit's
+ * previous write. Compacting the partitions of past dates, which workers no longer write, avoids
+ * the second.
  */
 
 import { readdirSync, renameSync, rmSync, statSync, type Stats } from "node:fs";

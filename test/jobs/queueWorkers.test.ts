@@ -10,13 +10,14 @@
  */
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
 import { runPathlab } from "../cli/runPathlab.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -190,6 +191,71 @@ describe.skipIf(reason !== undefined && !required)(
         expect(fromLake.length, table).toBeGreaterThan(0);
         expect(new Set(fromLake).size, `${table}: no duplicate row`).toBe(fromLake.length);
         expect(fromLake, table).toEqual(fromSingle);
+      }
+    }, 300_000);
+
+    it("a worker without the service's key fails its units; fixed, `queue retry` runs them again", async () => {
+      const url = redis!.url;
+      const sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: "the-service-key" });
+      const queueName = ["--queue", "keys"];
+      const lake = join(directory, "keys-lake");
+      try {
+        const service = ["--base-url", sandbox.url, "--no-own-only"];
+        const enqueued = await runPathlab(
+          ["enqueue", "score", "--redis", url, ...queueName, ...RANGE.slice(2), ...service],
+          { env: { PATHLAB_API_KEY: "the-service-key" } },
+        );
+        expect(enqueued.stderr).toBe("");
+        const units = Number(/enqueued: (\d+) of/.exec(enqueued.stdout)?.[1]);
+        expect(units).toBeGreaterThan(40);
+        // A lake folder of someone else's files: the worker refuses it at once, taking no unit.
+        const theirs = join(directory, "theirs");
+        mkdirSync(theirs);
+        writeFileSync(join(theirs, "notes.txt"), "mine");
+        const refused = await runPathlab([
+          "worker",
+          "--redis",
+          url,
+          ...queueName,
+          "--lake",
+          theirs,
+          "--until-idle",
+        ]);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain("is not a pathlab lake");
+        // No key in this worker's environment (units never carry one): every unit fails.
+        const keyless = await runPathlab([
+          "worker",
+          "--redis",
+          url,
+          ...queueName,
+          "--lake",
+          lake,
+          "--until-idle",
+        ]);
+        expect(keyless.code).toBe(0);
+        expect(keyless.stderr).toContain("this worker has no API key (set PATHLAB_API_KEY)");
+        expect(keyless.stderr + keyless.stdout).not.toContain("the-service-key");
+        const status = await runPathlab([
+          "queue",
+          "status",
+          "--redis",
+          url,
+          ...queueName,
+          "--json",
+        ]);
+        expect(JSON.parse(status.stdout).counts).toMatchObject({ failed: units, completed: 0 });
+        const retried = await runPathlab(["queue", "retry", "--redis", url, ...queueName]);
+        expect(retried.stdout).toBe(`retried: ${units} failed units\n`);
+        const keyed = await runPathlab(
+          ["worker", "--redis", url, ...queueName, "--lake", lake, "--until-idle"],
+          { env: { PATHLAB_API_KEY: "the-service-key" } },
+        );
+        expect(keyed.stdout).toBe(`worker: ${units} units stored, 0 failed attempts\n`);
+        const after = await runPathlab(["queue", "status", "--redis", url, ...queueName, "--json"]);
+        expect(JSON.parse(after.stdout).counts).toMatchObject({ failed: 0, completed: units });
+      } finally {
+        await sandbox.close();
       }
     }, 300_000);
 

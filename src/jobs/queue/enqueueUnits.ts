@@ -95,7 +95,8 @@ export function quietQueue(name: string, connection: ConnectionOptions): Queue {
 
 /**
  * Puts `units` on the queue, each under its natural key; a unit already there (waiting, running,
- * done or failed) is left as it is. Resolves to how many were added and how many were there.
+ * done in the last 7 days, or failed in the last 30) is left as it is (`pathlab queue retry` runs
+ * the failed ones again). Resolves to how many were added and how many were there.
  * @example const { added, present } = await enqueueUnits(connection, "pathlab", units);
  */
 export async function enqueueUnits(
@@ -119,8 +120,10 @@ export async function enqueueUnits(
           jobId: scoreUnitKey(unit),
           attempts: UNIT_ATTEMPTS,
           backoff: { type: "exponential", delay: 1000 },
-          removeOnComplete: false,
-          removeOnFail: false,
+          // Kept a week (a second enqueue within it adds nothing; after it, the unit runs again
+          // and its files are replaced), failures a month; Redis does not grow without end.
+          removeOnComplete: { age: 7 * 86400 },
+          removeOnFail: { age: 30 * 86400 },
         },
       })),
     );

@@ -161,6 +161,8 @@ async function selectedMiners(
  * @example const keys = await keyCache.get(client, unit.keysFromUnix, unit.keysToUnix);
  */
 export class MinerKeysCache {
+  /** Spans kept, the most recently used last (a watch makes a new span at every tick). */
+  private static readonly LIMIT = 8;
   private readonly entries = new Map<string, Promise<MinerKeys>>();
 
   get(client: PathlabClient, fromUnix: number, toUnix: number): Promise<MinerKeys> {
@@ -170,7 +172,12 @@ export class MinerKeysCache {
       entry = fetchMinerKeys(client, fromUnix, toUnix);
       // A failed fetch is not kept: the next unit asks again.
       entry.catch(() => this.entries.delete(key));
-      this.entries.set(key, entry);
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= MinerKeysCache.LIMIT) break;
+      this.entries.delete(oldest);
     }
     return entry;
   }

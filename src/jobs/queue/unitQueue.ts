@@ -1,6 +1,5 @@
 /**
- * Units on a Redis-backed queue (BullMQ): run them on any number of worker processes into a lake,
- * and read the queue's counts, failures and watches.
+ * Units on a Redis-backed queue (BullMQ), run by any number of worker processes into a lake.
  *
  * BullMQ gives what many machines need and pathlab does not hand-write: a job lock that a worker
  * renews while it runs a unit (a worker killed mid-unit lets its lock lapse, and the unit goes back
@@ -14,7 +13,7 @@ import type { Queue } from "bullmq";
 import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import { writeLakeUnit } from "../../store/lake.ts";
+import { prepareLake, writeLakeUnit } from "../../store/lake.ts";
 import { openStore } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../embeddedSandbox.ts";
@@ -28,41 +27,6 @@ import {
 } from "./scoreUnits.ts";
 import { quietQueue } from "./enqueueUnits.ts";
 import { PLAN_JOB, runPlanTick, type ScoreWatch } from "./watch.ts";
-
-/**
- * The queue's counts and its failed units with their reasons (the most recent first, at most
- * `failedShown`).
- * @example const status = await queueStatus(connection, "pathlab");
- */
-export async function queueStatus(
-  connection: ConnectionOptions,
-  name: string,
-  failedShown = 20,
-): Promise<{
-  counts: Record<string, number>;
-  failed: { unit: string; attempts: number; reason: string }[];
-  watches: { id: string; everyMs: number | undefined }[];
-}> {
-  const queue = quietQueue(name, connection);
-  try {
-    const counts = await queue.getJobCounts("waiting", "active", "delayed", "completed", "failed");
-    const watches = (await queue.getJobSchedulers(0, -1)).map((scheduler) => ({
-      id: scheduler.key,
-      everyMs:
-        scheduler.every === undefined || scheduler.every === null
-          ? undefined
-          : Number(scheduler.every),
-    }));
-    const failed = (await queue.getFailed(0, failedShown - 1)).map((job) => ({
-      unit: String(job.id),
-      attempts: job.attemptsMade,
-      reason: job.failedReason,
-    }));
-    return { counts, failed, watches };
-  } finally {
-    await queue.close();
-  }
-}
 
 /**
  * What {@link runQueueWorker} needs.
@@ -87,14 +51,22 @@ export interface QueueWorkerOptions {
    * gives its unit back after about this long.
    */
   readonly lockMs?: number;
-  /** At most this many units start per minute, over every worker of the queue. */
+  /**
+   * At most this many units start per minute over every worker of the queue (BullMQ's global rate
+   * limit, kept in Redis until set again).
+   */
   readonly unitsPerMinute?: number;
-  /** At most this many units run at once, over every worker of the queue. */
+  /**
+   * At most this many units run at once over every worker of the queue (BullMQ's global
+   * concurrency, kept in Redis until set again).
+   */
   readonly globalConcurrency?: number;
   /** The key of a service (never taken from a unit); default `PATHLAB_API_KEY`. */
   readonly apiKey?: string;
   /** Stops the worker: the running units finish, no new one starts. */
   readonly signal?: AbortSignal;
+  /** Called when the worker's connection has trouble (at most once a minute). */
+  readonly onProblem?: (message: string) => void;
   /** Called after each unit, done or failed. */
   readonly onUnit?: (event: {
     unit: string;
@@ -120,9 +92,20 @@ export async function runQueueWorker(
   const keys = new MinerKeysCache();
   const lockMs = options.lockMs ?? 30_000;
   const tally = { done: 0, failed: 0 };
+  // A lake this worker cannot write fails here, not unit after unit.
+  prepareLake(options.lake);
   const queue = quietQueue(options.queue, options.connection);
-  if (options.globalConcurrency !== undefined) {
-    await queue.setGlobalConcurrency(options.globalConcurrency);
+  try {
+    // Kept in Redis: they bind every worker of the queue, until set again.
+    if (options.globalConcurrency !== undefined) {
+      await queue.setGlobalConcurrency(options.globalConcurrency);
+    }
+    if (options.unitsPerMinute !== undefined) {
+      await queue.setGlobalRateLimit(options.unitsPerMinute, 60_000);
+    }
+  } catch (error) {
+    await queue.close();
+    throw error;
   }
   const worker = new Worker(
     options.queue,
@@ -158,9 +141,6 @@ export async function runQueueWorker(
       concurrency: options.concurrency ?? 1,
       lockDuration: lockMs,
       stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
-      ...(options.unitsPerMinute !== undefined && {
-        limiter: { max: options.unitsPerMinute, duration: 60_000 },
-      }),
     },
   );
   worker.on("completed", (job, rows: number) => {
@@ -175,8 +155,13 @@ export async function runQueueWorker(
     tally.failed++;
     options.onUnit?.({ unit: String(job?.id), ok: false, reason: error.message });
   });
-  // Connection trouble is retried by BullMQ; it is reported, not thrown.
-  worker.on("error", () => {});
+  // Connection trouble is retried by BullMQ: reported (once a minute at most), not thrown.
+  let reportedAt = -Infinity;
+  worker.on("error", (error) => {
+    if (performance.now() - reportedAt < 60_000) return;
+    reportedAt = performance.now();
+    options.onProblem?.(`${error.message}; BullMQ retries`);
+  });
   try {
     await new Promise<void>((resolve) => {
       options.signal?.addEventListener("abort", () => resolve(), { once: true });

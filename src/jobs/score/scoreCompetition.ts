@@ -7,6 +7,7 @@
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import type { ScoringPool } from "../../scoring/scoringPool.ts";
 import type { EraSettings } from "../../spec/eras.ts";
+import { setMaxListeners } from "node:events";
 import { isoSeconds } from "../../spec/time.ts";
 import type { Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
@@ -137,6 +138,8 @@ async function scorePrompts(
   const verdicts: Map<number, Agreement>[] = [];
   const prompts = planned.prompts;
   const window = context.units?.pool.capacity ?? 1;
+  // Each prompt in flight listens to the job's signal.
+  if (context.signal !== undefined) setMaxListeners(10 + window, context.signal);
   const started: ReturnType<typeof startPrompt>[] = [];
   const start = (index: number) => {
     if (index < prompts.length) started[index] = startPrompt(context, competition, prompts[index]);
@@ -146,12 +149,14 @@ async function scorePrompts(
     for (const [index, prompt] of prompts.entries()) {
       const { scored, deadline, stop, deadlinePassed } = started[index];
       let storing = false;
+      let miners = 0;
       try {
         const pool = await scored;
         deadline.signal.throwIfAborted();
         storing = true;
         verdicts.push(await storePromptPool(context.store, pool, context));
         pools.push(pool);
+        miners = pool.network.length;
       } catch (error) {
         // One prompt that fails (a fault that outlasted the retries, a write that was rolled
         // back) is recorded with its reason; the others go on, and the run ends `partial`.
@@ -177,7 +182,7 @@ async function scorePrompts(
         startTime: isoSeconds(prompt.startUnix),
         done: index + 1,
         of: prompts.length,
-        miners: pools.at(-1)?.prompt === prompt ? pools.at(-1)!.network.length : 0,
+        miners,
       });
     }
   } finally {
@@ -209,7 +214,8 @@ function startPrompt(
   const deadline = new AbortController();
   const deadlinePassed = `not finished within ${context.unitDeadlineMs / 1000} s (the prompt's deadline, --unit-deadline)`;
   const stopJob = () => deadline.abort(context.signal?.reason);
-  context.signal?.addEventListener("abort", stopJob, { once: true });
+  if (context.signal?.aborted === true) stopJob();
+  else context.signal?.addEventListener("abort", stopJob, { once: true });
   // Here the deadline runs from now; on the unit pool, from when a thread starts the prompt.
   const timer =
     context.units === undefined
@@ -239,9 +245,11 @@ function startPrompt(
         );
   // Read in turn by scorePrompts; a failure before then is not an unhandled one.
   scored.catch(() => {});
+  // Called once the prompt is stored or given up: whatever still runs for it stops.
   const stop = () => {
     clearTimeout(timer);
     context.signal?.removeEventListener("abort", stopJob);
+    deadline.abort(new Error("the prompt's work is no longer wanted"));
   };
   return { scored, deadline, stop, deadlinePassed };
 }

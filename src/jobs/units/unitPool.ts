@@ -10,9 +10,6 @@ import { workerEntry } from "../../paths/workerEntry.ts";
 import type { PromptPool } from "../score/scorePromptPool.ts";
 import type { PromptTask } from "./promptTask.ts";
 
-/** Units a thread holds at once: one runs while the next one's path sets arrive. */
-const UNITS_PER_THREAD = 2;
-
 /**
  * A pool of `threads` worker threads (0: none; then use the job's own thread instead).
  * @example const pool = new UnitPool(2); const scored = await pool.scorePrompt(task, signal); await pool.close();
@@ -33,16 +30,18 @@ export class UnitPool {
             filename: fileURLToPath(workerEntry(import.meta.url, "unitWorker")),
             minThreads: 0,
             maxThreads: threads,
-            concurrentTasksPerWorker: UNITS_PER_THREAD,
             // Tasks wait on the network: the threads' event loops must run between them.
             atomics: "disabled",
             idleTimeout: 1000,
           });
   }
 
-  /** Units that keep every thread busy. */
+  /**
+   * Units that keep every thread busy: one each (piscina gives a task that can be aborted, as
+   * every unit's can, a thread of its own).
+   */
   get capacity(): number {
-    return Math.max(1, this.threads * UNITS_PER_THREAD);
+    return Math.max(1, this.threads);
   }
 
   /**

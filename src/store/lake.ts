@@ -22,7 +22,10 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { openStore, Store } from "./openStore.ts";
 import { StoreError } from "./storeError.ts";
 
-/** The file that marks a folder as a pathlab lake (pathlab writes and removes only inside one). */
+/**
+ * The file that marks a folder as a pathlab lake (pathlab writes and removes only inside one).
+ * @example existsSync(join("./lake", LAKE_MARKER)) // => true once a worker wrote there
+ */
 export const LAKE_MARKER = ".pathlab-lake.json";
 
 /**
@@ -248,7 +251,10 @@ export function latestRows(files: string): string {
   ) WHERE _version = _latest AND NOT _tombstone`;
 }
 
-/** The unit files under `folder` (recursively), relative to it; none when it does not exist. */
+/**
+ * The unit files under `folder` (recursively), relative to it; none when it does not exist.
+ * @example lakeFiles("./lake/miner_scores") // => ["competition=crypto-24h/asset=BTC/date=2026-11-19/unit-….parquet", …]
+ */
 export function lakeFiles(folder: string): string[] {
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { recursive: true, encoding: "utf8" })

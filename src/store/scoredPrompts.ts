@@ -83,7 +83,10 @@ export interface ScoredPromptEntry {
   readonly minerScores: readonly MinerScoreEntry[];
 }
 
-/** The tables one scored prompt writes, in the order it writes them. */
+/**
+ * The tables one scored prompt writes, in the order it writes them.
+ * @example SCORED_PROMPT_TABLES.includes("miner_scores") // => true
+ */
 export const SCORED_PROMPT_TABLES: readonly string[] = [
   "prompts",
   "realized_prices",

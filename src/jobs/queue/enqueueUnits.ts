@@ -7,10 +7,16 @@ import { Queue, type ConnectionOptions } from "bullmq";
 import { Redis } from "ioredis";
 import { scoreUnitKey, type ScoreUnit } from "./scoreUnits.ts";
 
-/** The queue's name when none is given. */
+/**
+ * The queue's name when none is given.
+ * @example DEFAULT_QUEUE // => "pathlab"
+ */
 export const DEFAULT_QUEUE = "pathlab";
 
-/** Attempts of a unit before it ends in the failed set. */
+/**
+ * Attempts of a unit before it ends in the failed set.
+ * @example UNIT_ATTEMPTS // => 3
+ */
 export const UNIT_ATTEMPTS = 3;
 
 /**

@@ -16,7 +16,10 @@ import type { MinerSelection } from "../score/scoreOptions.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
 import { enqueueUnits, quietQueue } from "./enqueueUnits.ts";
 
-/** The name of the jobs the scheduler adds. */
+/**
+ * The name of the jobs the scheduler adds.
+ * @example (await queue.getJobs(["delayed"])).filter((job) => job.name === PLAN_JOB)
+ */
 export const PLAN_JOB = "plan";
 
 /**

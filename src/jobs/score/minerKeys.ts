@@ -19,6 +19,7 @@ const HOLDER_REQUEST_DAYS = 30;
  * A key depends only on the uid and which of its holders it is (`uid × 2²⁰ + holder index + 1`),
  * not on the order keys are asked for, so that keys made in another thread from the same changes
  * (the unit pool's workers) are the same numbers.
+ * @example const keys: MinerKeys = await fetchMinerKeys(client, fromUnix, toUnix);
  */
 export interface MinerKeys {
   /** The key of the miner holding `uid` at `timeUnix`. */

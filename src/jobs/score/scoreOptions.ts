@@ -86,7 +86,10 @@ export interface ScoreOptions {
   readonly signal?: AbortSignal;
 }
 
-/** What the checks derive from the options. */
+/**
+ * What the checks derive from the options.
+ * @example const { fromUnix, toUnix, competitions } = checkScoreOptions(options);
+ */
 export interface CheckedScoreOptions {
   readonly fromUnix: number;
   readonly toUnix: number;

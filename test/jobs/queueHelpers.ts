@@ -1,0 +1,109 @@
+/**
+ * What the queue tests share: a real `redis-server` on a free loopback port (or the reason there
+ * is none), worker processes of the built CLI, and a table's rows as lines.
+ */
+
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+import { runPathlab } from "../cli/runPathlab.ts";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+export const required = process.env.PATHLAB_REQUIRE_REDIS === "1";
+export const reason = hasRedis ? undefined : "no redis-server (apt-get install -y redis-server)";
+if (reason !== undefined && !required) console.warn(`queue workers: skipped: ${reason}`);
+
+export const NOW = "2026-11-20T12:00:00Z";
+export const RANGE = [
+  "--now",
+  NOW,
+  "--from",
+  "2026-11-18T12:00:00Z",
+  "--to",
+  "2026-11-19T12:00:00Z",
+  "--competition",
+  "crypto-24h",
+  "--assets",
+  "BTC",
+  "--miners",
+  "top:5",
+];
+export const TABLES = [
+  "prompts",
+  "realized_prices",
+  "service_scores",
+  "miner_scores",
+  "calibration",
+];
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts redis-server without persistence; resolves once it accepts connections. */
+export async function startRedis(
+  directory: string,
+): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    "redis-server",
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      directory,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (data: Buffer) => {
+      output += String(data);
+      if (output.includes("Ready to accept connections")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, process: child };
+}
+
+export function startWorker(
+  url: string,
+  lake: string,
+  more: readonly string[] = ["--until-idle"],
+): { child: ChildProcess; done: Promise<number | null> } {
+  const main = join(repoRoot, "dist/cli/main.js");
+  const child = spawn(
+    process.execPath,
+    [main, "worker", "--redis", url, "--lake", lake, "--lock-seconds", "2", ...more],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  child.stderr!.resume();
+  const done = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, done };
+}
+
+/** One line per row of `table` (the run id left out: a unit belongs to no run), sorted. */
+export async function rows(source: string[], table: string): Promise<string[]> {
+  const result = await runPathlab([
+    "query",
+    ...source,
+    "--ndjson",
+    `select * exclude (run_id) from ${table} order by all`,
+  ]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return result.stdout.split("\n").filter((line) => line !== "");
+}

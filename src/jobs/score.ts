@@ -175,9 +175,10 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
                 pool: units,
                 client: {
                   maxRetries: 4,
-                  concurrency: Math.max(1, Math.ceil(8 / units.threads)),
                   ...dataOf(options.client),
                   ...dataOf(deployment),
+                  // The run's 8 requests in flight, shared among the threads' clients.
+                  concurrency: Math.max(1, Math.ceil(8 / units.threads)),
                   baseUrl: service.baseUrl,
                   apiKey: resolved.apiKey,
                   paths,

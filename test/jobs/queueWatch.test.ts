@@ -108,7 +108,7 @@ describe.skipIf(reason !== undefined && !required)(
         "--miners",
         "top:5",
       ];
-      const installed = await runPathlab([
+      const installArgs = [
         "enqueue",
         "watch",
         "--redis",
@@ -119,11 +119,17 @@ describe.skipIf(reason !== undefined && !required)(
         "1",
         "--lookback",
         "3",
-      ]);
+      ];
+      const installed = await runPathlab(installArgs);
       expect(installed.stderr).toBe("");
-      expect(installed.stdout).toContain(
-        "watching: watch.score.crypto-24h.BTC on queue watch every 1 s",
+      expect(installed.stdout).toMatch(
+        /^watching: watch\.score\.crypto-24h\.BTC\.[0-9a-f]{8} on queue watch every 1 s, /,
       );
+      // The same watch installed again is the same scheduler.
+      const again = await runPathlab(installArgs);
+      expect(again.stdout).toBe(installed.stdout);
+      const watches = await runPathlab(["queue", "status", "--redis", url, ...queueName, "--json"]);
+      expect(JSON.parse(watches.stdout).watches).toHaveLength(1);
       // The units the watch should find: the prompts of the three hours before the clock's last scored start.
       const expected = await runPathlab([
         "enqueue",
@@ -162,7 +168,7 @@ describe.skipIf(reason !== undefined && !required)(
         running.child.kill("SIGTERM");
         expect(await running.done).toBe(0);
         const removed = await runPathlab(["queue", "unwatch", "--redis", url, ...queueName]);
-        expect(removed.stdout).toBe("unwatched: watch.score.crypto-24h.BTC\n");
+        expect(removed.stdout).toMatch(/^unwatched: watch\.score\.crypto-24h\.BTC\.[0-9a-f]{8}\n$/);
         const status = await runPathlab([
           "queue",
           "status",

@@ -7,6 +7,7 @@
  * window leave no gap.
  */
 
+import { createHash } from "node:crypto";
 import type { ConnectionOptions } from "bullmq";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { COMPETITION_HORIZONS, type Competition } from "../../spec/assets.ts";
@@ -40,14 +41,15 @@ export interface ScoreWatch {
 }
 
 /**
- * The scheduler's id: one per queue and selection, so that installing the same watch twice keeps
- * one scheduler (its interval updated).
- * @example watchId(watch) // => "watch.score.crypto-24h.BTC"
+ * The scheduler's id: the competitions and assets, then a digest of the rest of the watch (miners,
+ * own-only, look-back, rules, service), so that installing the same watch twice keeps one
+ * scheduler (its interval updated) and a watch with other options is another one.
+ * @example watchId(watch) // => "watch.score.crypto-24h.BTC.3f2a9c41"
  */
 export function watchId(watch: ScoreWatch): string {
-  return ["watch.score", watch.competitions.join("+"), (watch.assets ?? ["all"]).join("+")].join(
-    ".",
-  );
+  const { competitions, assets, ...rest } = watch;
+  const digest = createHash("sha256").update(JSON.stringify(rest)).digest("hex").slice(0, 8);
+  return ["watch.score", competitions.join("+"), (assets ?? ["all"]).join("+"), digest].join(".");
 }
 
 /**

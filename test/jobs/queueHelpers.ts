@@ -4,10 +4,12 @@
  */
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { runPathlab } from "../cli/runPathlab.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -106,4 +108,29 @@ export async function rows(source: string[], table: string): Promise<string[]> {
   expect(result.stderr).toBe("");
   expect(result.code).toBe(0);
   return result.stdout.split("\n").filter((line) => line !== "");
+}
+
+/**
+ * A `describe` with a redis-server of its own (started before its tests, killed after) and a temp
+ * folder; skipped, with the reason in its title, when there is no redis-server and
+ * PATHLAB_REQUIRE_REDIS is not set.
+ */
+export function describeWithRedis(
+  title: string,
+  body: (context: { readonly directory: string; readonly url: () => string }) => void,
+): void {
+  const skip = reason !== undefined && !required;
+  describe.skipIf(skip)(`${title}${skip ? ` (skipped: ${reason})` : ""}`, () => {
+    const directory = mkdtempSync(join(tmpdir(), "pathlab-queue-"));
+    let redis: { url: string; process: ChildProcess } | undefined;
+    beforeAll(async () => {
+      expect(reason, "set by PATHLAB_REQUIRE_REDIS=1 (CI)").toBeUndefined();
+      redis = await startRedis(directory);
+    });
+    afterAll(() => {
+      redis?.process.kill("SIGKILL");
+      rmSync(directory, { recursive: true, force: true });
+    });
+    body({ directory, url: () => redis!.url });
+  });
 }

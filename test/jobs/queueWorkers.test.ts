@@ -9,97 +9,81 @@
  * reason, unless PATHLAB_REQUIRE_REDIS=1 (CI), which turns the absence into a failure.
  */
 
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { runPathlab } from "../cli/runPathlab.ts";
-import { RANGE, TABLES, reason, required, rows, startRedis, startWorker } from "./queueHelpers.ts";
+import { describeWithRedis, RANGE, rows, startWorker, TABLES } from "./queueHelpers.ts";
 
-describe.skipIf(reason !== undefined && !required)(
-  `three workers on a real Redis${reason !== undefined && !required ? ` (skipped: ${reason})` : ""}`,
-  () => {
-    const directory = mkdtempSync(join(tmpdir(), "pathlab-queue-"));
-    const lake = join(directory, "lake");
-    const database = join(directory, "single.duckdb");
-    let redis: { url: string; process: ChildProcess } | undefined;
+describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }) => {
+  const lake = join(directory, "lake");
+  const database = join(directory, "single.duckdb");
 
-    beforeAll(async () => {
-      expect(reason, "set by PATHLAB_REQUIRE_REDIS=1 (CI)").toBeUndefined();
-      redis = await startRedis(directory);
-    });
-    afterAll(() => {
-      redis?.process.kill("SIGKILL");
-      rmSync(directory, { recursive: true, force: true });
-    });
+  it("a worker killed mid-unit loses nothing: the lake equals a single process's rows", async () => {
+    const url = redisUrl();
+    const enqueued = await runPathlab(["enqueue", "score", "--redis", url, ...RANGE]);
+    expect(enqueued.stderr).toBe("");
+    const planned = Number(/enqueued: (\d+) of (\d+) units/.exec(enqueued.stdout)?.[2]);
+    expect(planned).toBeGreaterThan(40); // a day of crypto-24h prompts
+    // Enqueueing the same range again adds nothing: the job ids are the units' natural keys.
+    const again = await runPathlab(["enqueue", "score", "--redis", url, ...RANGE]);
+    expect(again.stdout).toContain(`enqueued: 0 of ${planned} units`);
 
-    it("a worker killed mid-unit loses nothing: the lake equals a single process's rows", async () => {
-      const url = redis!.url;
-      const enqueued = await runPathlab(["enqueue", "score", "--redis", url, ...RANGE]);
-      expect(enqueued.stderr).toBe("");
-      const planned = Number(/enqueued: (\d+) of (\d+) units/.exec(enqueued.stdout)?.[2]);
-      expect(planned).toBeGreaterThan(40); // a day of crypto-24h prompts
-      // Enqueueing the same range again adds nothing: the job ids are the units' natural keys.
-      const again = await runPathlab(["enqueue", "score", "--redis", url, ...RANGE]);
-      expect(again.stdout).toContain(`enqueued: 0 of ${planned} units`);
-
-      const workers = [0, 1, 2].map(() => startWorker(url, lake));
-      const victim = workers[0].child;
-      const queue = new Queue("pathlab", { connection: { url } });
-      let killedUnit: string | undefined;
-      try {
-        // Kill the victim within 150 ms of its taking a unit: the unit is then surely unfinished.
-        while (killedUnit === undefined) {
-          const active = await queue.getJobs(["active"]);
-          const held = active.find(
-            (job) =>
-              job.processedBy === `${hostname()}:${victim.pid}` &&
-              Date.now() - (job.processedOn ?? 0) < 150,
-          );
-          if (held !== undefined) {
-            victim.kill("SIGKILL");
-            killedUnit = String(held.id);
-          } else await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        expect(await workers[0].done).toBe(null); // killed by the signal
-        expect(await workers[1].done).toBe(0);
-        expect(await workers[2].done).toBe(0);
-
-        const counts = await queue.getJobCounts(
-          "waiting",
-          "active",
-          "delayed",
-          "completed",
-          "failed",
+    const workers = [0, 1, 2].map(() => startWorker(url, lake));
+    const victim = workers[0].child;
+    const queue = new Queue("pathlab", { connection: { url } });
+    let killedUnit: string | undefined;
+    try {
+      // Kill the victim within 150 ms of its taking a unit: the unit is then surely unfinished.
+      while (killedUnit === undefined) {
+        const active = await queue.getJobs(["active"]);
+        const held = active.find(
+          (job) =>
+            job.processedBy === `${hostname()}:${victim.pid}` &&
+            Date.now() - (job.processedOn ?? 0) < 150,
         );
-        expect(counts).toEqual({
-          waiting: 0,
-          active: 0,
-          delayed: 0,
-          completed: planned,
-          failed: 0,
-        });
-        // The killed unit's lock lapsed, it went back to the queue and another worker ran it.
-        const recovered = await queue.getJob(killedUnit);
-        expect(await recovered!.getState()).toBe("completed");
-        expect(recovered!.stalledCounter).toBeGreaterThanOrEqual(1);
-        expect(recovered!.processedBy).not.toBe(`${hostname()}:${victim.pid}`);
-      } finally {
-        for (const { child } of workers) child.kill("SIGKILL");
-        await queue.close();
+        if (held !== undefined) {
+          victim.kill("SIGKILL");
+          killedUnit = String(held.id);
+        } else await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      expect(await workers[0].done).toBe(null); // killed by the signal
+      expect(await workers[1].done).toBe(0);
+      expect(await workers[2].done).toBe(0);
 
-      const single = await runPathlab(["score", ...RANGE, "--db", database]);
-      expect(single.code).toBe(0);
-      for (const table of TABLES) {
-        const fromLake = await rows(["--lake", lake], table);
-        const fromSingle = await rows(["--db", database], table);
-        expect(fromLake.length, table).toBeGreaterThan(0);
-        expect(new Set(fromLake).size, `${table}: no duplicate row`).toBe(fromLake.length);
-        expect(fromLake, table).toEqual(fromSingle);
-      }
-    }, 300_000);
-  },
-);
+      const counts = await queue.getJobCounts(
+        "waiting",
+        "active",
+        "delayed",
+        "completed",
+        "failed",
+      );
+      expect(counts).toEqual({
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+        completed: planned,
+        failed: 0,
+      });
+      // The killed unit's lock lapsed, it went back to the queue and another worker ran it.
+      const recovered = await queue.getJob(killedUnit);
+      expect(await recovered!.getState()).toBe("completed");
+      expect(recovered!.stalledCounter).toBeGreaterThanOrEqual(1);
+      expect(recovered!.processedBy).not.toBe(`${hostname()}:${victim.pid}`);
+    } finally {
+      for (const { child } of workers) child.kill("SIGKILL");
+      await queue.close();
+    }
+
+    const single = await runPathlab(["score", ...RANGE, "--db", database]);
+    expect(single.code).toBe(0);
+    for (const table of TABLES) {
+      const fromLake = await rows(["--lake", lake], table);
+      const fromSingle = await rows(["--db", database], table);
+      expect(fromLake.length, table).toBeGreaterThan(0);
+      expect(new Set(fromLake).size, `${table}: no duplicate row`).toBe(fromLake.length);
+      expect(fromLake, table).toEqual(fromSingle);
+    }
+  }, 300_000);
+});

@@ -17,6 +17,7 @@ import {
 import type { Store } from "./openStore.ts";
 import { migratedTables, tableNames } from "./schemaTables.ts";
 import { makeStaging, removeAbandonedStaging } from "./exportStaging.ts";
+import { sqlIdentifier } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
 
 /**
@@ -92,15 +93,12 @@ async function tableExport(connection: DuckDBConnection, table: string): Promise
   if (names.includes("date")) partitionBy.push("date");
   else if (time !== undefined) {
     partitionBy.push("date");
-    dateColumn = `, CAST(${identifier(String(time))} AS DATE) AS date`;
+    dateColumn = `, CAST(${sqlIdentifier(String(time))} AS DATE) AS date`;
   }
-  const order = Array.isArray(key) ? ` ORDER BY ${key.map(String).map(identifier).join(", ")}` : "";
-  return { select: `SELECT *${dateColumn} FROM ${identifier(table)}${order}`, partitionBy };
-}
-
-/** `name` as a quoted SQL identifier (table and column names come from the catalog). */
-function identifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
+  const order = Array.isArray(key)
+    ? ` ORDER BY ${key.map(String).map(sqlIdentifier).join(", ")}`
+    : "";
+  return { select: `SELECT *${dateColumn} FROM ${sqlIdentifier(table)}${order}`, partitionBy };
 }
 
 /**

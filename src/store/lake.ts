@@ -20,6 +20,7 @@ import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { openStore, Store } from "./openStore.ts";
+import { sqlIdentifier, sqlStringLiteral } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
 
 /**
@@ -129,18 +130,18 @@ export async function writeLakeUnit(
           .filter((name) => !(PARTITION_COLUMNS as readonly string[]).includes(name));
         const count = Number(
           (
-            await connection.runAndReadAll(`SELECT count(*) FROM ${quoted(table)}`)
+            await connection.runAndReadAll(`SELECT count(*) FROM ${sqlIdentifier(table)}`)
           ).getRowsJS()[0][0],
         );
         // Nothing to write, and nothing earlier of the unit to drop.
         if (count === 0 && !existsSync(folder)) return 0;
         const bookkeeping = `$unit AS _unit, $written AS _written, ${count === 0} AS _tombstone`;
-        const listed = columns.map((name) => `t.${quoted(name)}`).join(", ");
+        const listed = columns.map((name) => `t.${sqlIdentifier(name)}`).join(", ");
         const select =
           count > 0
-            ? `SELECT ${listed}, ${bookkeeping} FROM ${quoted(table)} AS t ORDER BY ALL`
+            ? `SELECT ${listed}, ${bookkeeping} FROM ${sqlIdentifier(table)} AS t ORDER BY ALL`
             : // one row of NULLs: the table's columns and types, no values
-              `SELECT ${listed}, ${bookkeeping} FROM (SELECT 1) AS one LEFT JOIN ${quoted(table)} AS t ON false`;
+              `SELECT ${listed}, ${bookkeeping} FROM (SELECT 1) AS one LEFT JOIN ${sqlIdentifier(table)} AS t ON false`;
         mkdirSync(folder, { recursive: true });
         await connection.run(`COPY (${select}) TO $target (FORMAT parquet)`, {
           target: temporary,
@@ -205,19 +206,19 @@ export async function openLake(directory: string): Promise<Store> {
     for (const [table, columns] of columnsOf) {
       const hasFiles = lakeFiles(join(root, table)).length > 0;
       if (!hasFiles) {
-        const definitions = columns.map(({ name, type }) => `${quoted(name)} ${type}`);
-        await connection.run(`CREATE TABLE ${quoted(table)} (${definitions.join(", ")})`);
+        const definitions = columns.map(({ name, type }) => `${sqlIdentifier(name)} ${type}`);
+        await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${definitions.join(", ")})`);
         continue;
       }
-      const glob = join(root, table, "**", "*.parquet").replaceAll("'", "''");
+      const glob = sqlStringLiteral(join(root, table, "**", "*.parquet"));
       const select = columns.map(
-        ({ name, type }) => `CAST(${quoted(name)} AS ${type}) AS ${quoted(name)}`,
+        ({ name, type }) => `CAST(${sqlIdentifier(name)} AS ${type}) AS ${sqlIdentifier(name)}`,
       );
       await connection.run(
-        `CREATE VIEW ${quoted(table)} AS SELECT ${select.join(", ")} FROM (${latestRows(`'${glob}'`)})`,
+        `CREATE VIEW ${sqlIdentifier(table)} AS SELECT ${select.join(", ")} FROM (${latestRows(glob)})`,
       );
     }
-    await connection.run(`SET allowed_directories = ['${(root + "/").replaceAll("'", "''")}']`);
+    await connection.run(`SET allowed_directories = [${sqlStringLiteral(root + "/")}]`);
     await connection.run("SET enable_external_access = false");
     await connection.run("SET lock_configuration = true");
   } catch (error) {
@@ -260,8 +261,4 @@ export function lakeFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
     .filter((entry) => entry.endsWith(".parquet"))
     .sort();
-}
-
-function quoted(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }

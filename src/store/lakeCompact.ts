@@ -17,10 +17,11 @@
  * the second.
  */
 
-import { readdirSync, renameSync, rmSync, statSync, type Stats } from "node:fs";
+import { renameSync, rmSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { LAKE_MARKER, latestRows } from "./lake.ts";
+import { LAKE_MARKER, lakeFiles, latestRows } from "./lake.ts";
+import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
 
 /**
@@ -56,30 +57,29 @@ export async function compactLake(
   const connection = await instance.connect();
   const done: CompactedPartition[] = [];
   try {
-    for (const partition of partitions(directory)) {
+    for (const [partition, names] of partitions(directory)) {
       const folder = join(directory, partition);
-      const files = readdirSync(folder)
-        .filter((name) => name.endsWith(".parquet"))
-        .sort()
-        .map((name) => ({ name, path: join(folder, name), stats: statSync(join(folder, name)) }));
-      if (files.length < minFiles) continue;
+      if (names.length < minFiles) continue;
+      const files = names.map((name) => ({
+        path: join(folder, name),
+        stats: statSync(join(folder, name)),
+      }));
       const stamp = new Date().toISOString().replaceAll(/[-:.]/g, "");
       const temporary = join(folder, `.compact-${stamp}-${process.pid}.tmp`);
       const target = join(folder, `compact-${stamp}-${process.pid}.parquet`);
       let rows: number;
       try {
-        const list = `[${files.map((file) => `'${file.path.replaceAll("'", "''")}'`).join(", ")}]`;
+        const list = `[${files.map((file) => sqlStringLiteral(file.path)).join(", ")}]`;
         const latest = `SELECT * EXCLUDE (_version, _latest, filename, competition, asset, date)
           FROM (${latestRows(list)}) ORDER BY ALL`;
-        rows = Number(
-          (await connection.runAndReadAll(`SELECT count(*) FROM (${latest})`)).getRowsJS()[0][0],
-        );
-        if (rows > 0) {
-          await connection.run(
-            `COPY (${latest}) TO '${temporary.replaceAll("'", "''")}' (FORMAT parquet)`,
-          );
-          renameSync(temporary, target);
-        }
+        rows = (
+          await connection.run(`COPY (${latest}) TO $target (FORMAT parquet)`, {
+            target: temporary,
+          })
+        ).rowsChanged;
+        // Every unit there a tombstone: nothing to keep.
+        if (rows > 0) renameSync(temporary, target);
+        else rmSync(temporary, { force: true });
       } catch (error) {
         rmSync(temporary, { force: true });
         throw new StoreError(
@@ -111,14 +111,15 @@ function unchanged(path: string, before: Stats): boolean {
   }
 }
 
-/** The folders of the lake that hold Parquet files, relative to it, sorted. */
-function partitions(directory: string): string[] {
-  const found = new Set<string>();
-  for (const entry of readdirSync(directory, { recursive: true, encoding: "utf8" })) {
-    if (!entry.endsWith(".parquet")) continue;
+/** The Parquet files of the lake by folder (relative to it), folders and files sorted. */
+function partitions(directory: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const entry of lakeFiles(directory)) {
     const parts = entry.split("/");
-    parts.pop();
-    if (parts.length > 0) found.add(parts.join("/"));
+    const name = parts.pop()!;
+    if (parts.length === 0) continue; // not in a table's folder
+    const folder = parts.join("/");
+    found.set(folder, [...(found.get(folder) ?? []), name]);
   }
-  return [...found].sort();
+  return new Map([...found].sort(([first], [second]) => (first < second ? -1 : 1)));
 }

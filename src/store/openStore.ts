@@ -6,6 +6,7 @@
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
 import { appliedMigrations, migrate, MIGRATIONS, type Migration } from "./migrations.ts";
+import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreLockedError } from "./storeError.ts";
 
 /**
@@ -161,11 +162,6 @@ async function rollbackQuietly(connection: DuckDBConnection): Promise<void> {
   } catch {
     // no transaction left to roll back
   }
-}
-
-/** A string literal for the one statement DuckDB does not let us bind (ATTACH's file name). */
-function sqlStringLiteral(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
 }
 
 /**

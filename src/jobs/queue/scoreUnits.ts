@@ -13,7 +13,6 @@ import { validatorEraAt, type EraSettings } from "../../spec/eras.ts";
 import type { Naming } from "../../spec/operation.ts";
 import type { ScoreRow } from "../../spec/records/validation.ts";
 import { isoSeconds } from "../../spec/time.ts";
-import { ENSEMBLE_DAYS } from "../../spec/insightConventions.ts";
 import type { LakeUnit } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
 import { AgreementTally } from "../score/agreement.ts";
@@ -21,6 +20,7 @@ import { fetchMinerKeys, type MinerKeys } from "../score/minerKeys.ts";
 import { planRange } from "../score/rangePrompts.ts";
 import { scorePromptPool } from "../score/scorePromptPool.ts";
 import type { CheckedScoreOptions } from "../score/scoreOptions.ts";
+import { selectedMiners } from "../score/selectedMiners.ts";
 import { storePromptPool } from "../score/storePrompt.ts";
 
 /** The longest smoothing window (days): uid holders are read this far before the range, as `score`. */
@@ -119,7 +119,7 @@ export async function planScoreUnits(
   const keysToUnix = Math.min(context.nowUnix, checked.toUnix + 86400 + 3600);
   const units: ScoreUnit[] = [];
   for (const { competition, prompts } of planned) {
-    const selected = await selectedMiners(client, checked, competition.name);
+    const selected = (await selectedMiners(client, checked.miners, competition.name)) ?? null;
     for (const prompt of prompts.prompts) {
       units.push({
         kind: "score",
@@ -139,21 +139,6 @@ export async function planScoreUnits(
     }
   }
   return units;
-}
-
-async function selectedMiners(
-  client: PathlabClient,
-  checked: CheckedScoreOptions,
-  competition: CompetitionName,
-): Promise<readonly number[] | null> {
-  const { miners } = checked;
-  if (miners === "all") return null;
-  if ("uids" in miners) return miners.uids;
-  const rows = await client.request("/v2/meta-leaderboard/latest", {
-    days: ENSEMBLE_DAYS,
-    prompt_name: competition as "crypto-1h",
-  });
-  return rows.slice(0, miners.top).map((row) => row.neuron_uid);
 }
 
 /**

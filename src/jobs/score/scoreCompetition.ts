@@ -12,7 +12,6 @@ import { isoSeconds } from "../../spec/time.ts";
 import type { Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
 import { writeSmoothedScores, type SmoothedScoreEntry } from "../../store/smoothedScoreRows.ts";
-import { ENSEMBLE_DAYS } from "../../spec/insightConventions.ts";
 import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
 import type { Agreement, CompetitionScores, ScoreEvent } from "../scoreSummary.ts";
 import type { AgreementTally } from "./agreement.ts";
@@ -29,6 +28,7 @@ import {
   type ServiceComparison,
   type SmoothedScoresSelector,
 } from "./serviceComparison.ts";
+import { selectedMiners } from "./selectedMiners.ts";
 import { storePromptPool } from "./storePrompt.ts";
 import type { TaskClientOptions } from "../units/promptTask.ts";
 import type { UnitPool } from "../units/unitPool.ts";
@@ -72,7 +72,7 @@ export async function scoreCompetition(
   planned: CompetitionPrompts,
 ): Promise<CompetitionScores> {
   context.emit({ type: "plan", competition: competition.name, prompts: planned.prompts.length });
-  const selected = await selectedMiners(context, competition);
+  const selected = await selectedMiners(context.client, context.miners, competition.name);
   const { pools, verdicts } = await scorePrompts({ ...context, selected }, competition, planned);
   let comparison: ServiceComparison;
   try {
@@ -108,21 +108,6 @@ export async function scoreCompetition(
     updates: history.updates.length,
     history: history.rows,
   });
-}
-
-/** The miners whose path sets are recomputed: the meta-leaderboard's first N, the uids, or all. */
-async function selectedMiners(
-  context: JobContext,
-  competition: RangeCompetition,
-): Promise<readonly number[] | undefined> {
-  const { miners } = context;
-  if (miners === "all") return undefined;
-  if ("uids" in miners) return miners.uids;
-  const rows = await context.client.request("/v2/meta-leaderboard/latest", {
-    days: ENSEMBLE_DAYS,
-    prompt_name: competition.name as "crypto-1h",
-  });
-  return rows.slice(0, miners.top).map((row) => row.neuron_uid);
 }
 
 /**

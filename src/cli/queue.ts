@@ -25,13 +25,20 @@ import {
 
 const REDIS_HELP = "the Redis of the queue, e.g. redis://127.0.0.1:6379";
 
-/** BullMQ's connection to `url`, or `command`'s usage error (exit 2) for a URL that is not Redis's. */
-function usableConnection<T>(command: Command, url: string, connect: (url: string) => T): T {
+/**
+ * BullMQ's connection to the Redis at `url`, once it answered: `command`'s usage error (exit 2) for
+ * a URL that is not Redis's, and one line naming the server when it does not answer.
+ */
+async function reachedConnection(command: Command, url: string) {
+  const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
+  let connection: ReturnType<typeof redisConnection>;
   try {
-    return connect(url);
+    connection = redisConnection(url);
   } catch (error) {
     return command.error(`error: ${(error as Error).message}`, { exitCode: 2 });
   }
+  await reachRedis(url);
+  return connection;
 }
 
 function addQueueOptions(command: Command): Command {
@@ -203,9 +210,7 @@ export function workerCommand(io: ProgramIo): Command {
     );
   command.action(async (options: WorkerCommandOptions) => {
     const { runQueueWorker } = await import("../jobs/queue/unitQueue.ts");
-    const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
-    const connection = usableConnection(command, options.redis, redisConnection);
-    await reachRedis(options.redis);
+    const connection = await reachedConnection(command, options.redis);
     const interruption = onInterrupt("worker", io.stderr);
     try {
       const tally = await runQueueWorker({
@@ -250,9 +255,7 @@ export function queueCommand(io: ProgramIo): Command {
     .option("--json", "print as JSON");
   status.action(async (options: { redis: string; queue: string; json?: boolean }) => {
     const { queueStatus } = await import("../jobs/queue/queueStatus.ts");
-    const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
-    const connection = usableConnection(status, options.redis, redisConnection);
-    await reachRedis(options.redis);
+    const connection = await reachedConnection(status, options.redis);
     const result = await queueStatus(connection, options.queue);
     if (options.json === true) {
       io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -274,9 +277,7 @@ export function queueCommand(io: ProgramIo): Command {
   );
   unwatch.action(async (options: { redis: string; queue: string }) => {
     const { stopWatches } = await import("../jobs/queue/watch.ts");
-    const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
-    const connection = usableConnection(unwatch, options.redis, redisConnection);
-    await reachRedis(options.redis);
+    const connection = await reachedConnection(unwatch, options.redis);
     const removed = await stopWatches(connection, options.queue);
     io.stdout(`unwatched: ${removed.length === 0 ? "no watch" : removed.join(", ")}\n`);
   });
@@ -285,9 +286,7 @@ export function queueCommand(io: ProgramIo): Command {
   );
   retry.action(async (options: { redis: string; queue: string }) => {
     const { retryFailed } = await import("../jobs/queue/queueStatus.ts");
-    const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
-    const connection = usableConnection(retry, options.redis, redisConnection);
-    await reachRedis(options.redis);
+    const connection = await reachedConnection(retry, options.redis);
     io.stdout(`retried: ${await retryFailed(connection, options.queue)} failed units\n`);
   });
   return new Command("queue")

@@ -3,22 +3,13 @@
  * password of the Redis URL masked, and no wait for a Redis that is not there.
  */
 
-import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../freePort.ts";
 import { runPathlab } from "./runPathlab.ts";
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("the queue commands", () => {
   it("a Redis that is not there is one line naming it, the password masked, exit 1", async () => {
-    const url = `redis://user:hunter2@127.0.0.1:${await closedPort()}`;
+    const url = `redis://user:hunter2@127.0.0.1:${await freePort()}`;
     for (const args of [
       ["queue", "status", "--redis", url],
       ["worker", "--redis", url, "--lake", "unused-lake", "--until-idle"],

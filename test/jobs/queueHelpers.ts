@@ -5,12 +5,12 @@
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { runPathlab } from "../cli/runPathlab.ts";
+import { freePort } from "../freePort.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
@@ -40,14 +40,6 @@ export const TABLES = [
   "miner_scores",
   "calibration",
 ];
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts redis-server without persistence; resolves once it accepts connections. */
 export async function startRedis(

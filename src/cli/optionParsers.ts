@@ -28,6 +28,26 @@ export function integerOption(
 }
 
 /**
+ * A parser of decimal numbers from `minimum` to `maximum`.
+ * @example numberOption("--requests-per-second", 0, 10_000)("2.5") // => 2.5
+ */
+export function numberOption(
+  name: string,
+  minimum: number,
+  maximum: number,
+): (text: string) => number {
+  return (text) => {
+    const value = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+    if (!(value >= minimum && value <= maximum)) {
+      throw new InvalidArgumentError(
+        `${name} must be a number from ${minimum} to ${maximum}, got ${JSON.stringify(text)}`,
+      );
+    }
+    return value;
+  };
+}
+
+/**
  * A parser of comma-separated lists (`BTC,ETH`): the items trimmed, empty items dropped, each
  * checked by `check` (which throws an Error whose message becomes the usage error).
  * @example listOption("--horizons", (item) => item)("24h, 1h") // => ["24h", "1h"]

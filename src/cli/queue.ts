@@ -9,7 +9,7 @@ import type { Competition } from "../spec/assets.ts";
 import type { MinerSelection } from "../jobs/score.ts";
 import type { UnitService } from "../jobs/queue/scoreUnits.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { integerOption } from "./optionParsers.ts";
+import { integerOption, numberOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
 import { addCompetitionOptions, minersOption } from "./score.ts";
 import {
@@ -166,6 +166,7 @@ interface WorkerCommandOptions {
   lockSeconds: number;
   unitsPerMinute?: number;
   globalConcurrency?: number;
+  requestsPerSecond?: number;
 }
 
 /**
@@ -201,6 +202,12 @@ export function workerCommand(io: ProgramIo): Command {
       "at most this many units run at once over every worker of the queue",
       integerOption("--global-concurrency", 1, 10_000),
     )
+    .option(
+      "--requests-per-second <n>",
+      "at most this many requests per second to a service over every worker of the queue, " +
+        "evenly spaced (0 removes the limit); set it a little below the service's own limit",
+      numberOption("--requests-per-second", 0, 10_000),
+    )
     .addHelpText(
       "after",
       "\nA service's key comes from this machine's PATHLAB_API_KEY; units never carry it. SIGINT or\n" +
@@ -223,6 +230,9 @@ export function workerCommand(io: ProgramIo): Command {
         ...(options.unitsPerMinute !== undefined && { unitsPerMinute: options.unitsPerMinute }),
         ...(options.globalConcurrency !== undefined && {
           globalConcurrency: options.globalConcurrency,
+        }),
+        ...(options.requestsPerSecond !== undefined && {
+          requestsPerSecond: options.requestsPerSecond,
         }),
         signal: interruption.signal,
         onProblem: (message) => io.stderr(`worker: ${message}\n`),
@@ -265,6 +275,9 @@ export function queueCommand(io: ProgramIo): Command {
       .map(([state, count]) => `${state} ${count}`)
       .join(", ");
     io.stdout(`queue ${options.queue}: ${counts}\n`);
+    if (result.requestsPerSecond !== undefined) {
+      io.stdout(`requests: at most ${result.requestsPerSecond} per second to each service\n`);
+    }
     for (const watch of result.watches) {
       io.stdout(`watch: ${watch.id} every ${(watch.everyMs ?? 0) / 1000} s\n`);
     }

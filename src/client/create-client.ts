@@ -142,7 +142,8 @@ export function createClient(options: ClientOptions): PathlabClient {
       signal.throwIfAborted();
       emit({ type: "request", operation: path, attempt });
       try {
-        return await semaphore.run(() => {
+        return await semaphore.run(async () => {
+          await options.throttle?.(signal);
           if (attempt === 1) deadlineAtMs = performance.now() + settings.deadlineMs;
           const target = { url, path: servedPath, query };
           const remainingMs = deadlineAtMs - performance.now();

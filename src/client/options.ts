@@ -77,6 +77,13 @@ export interface ClientOptions {
    * (`naming` is not applied to them). Mainly for operations whose path the spec does not show.
    */
   readonly paths?: Partial<Readonly<Record<OperationPath, string>>>;
+  /**
+   * Awaited before every attempt (retries included), once the attempt holds one of the
+   * `concurrency` slots: a pacer that spaces requests to a rate, such as the one the workers of a
+   * queue share (`pathlab worker --requests-per-second`). It receives the call's signal and may
+   * reject with its reason. Default none.
+   */
+  readonly throttle?: (signal: AbortSignal) => Promise<void>;
   /** The undici dispatcher to send through. Default: an Agent the client owns and `close()` closes. */
   readonly dispatcher?: Dispatcher;
   /** `User-Agent` header. Default `pathlab (node <version>)`. */

@@ -77,12 +77,13 @@ export function startWorker(
   url: string,
   lake: string,
   more: readonly string[] = ["--until-idle"],
+  env: Readonly<Record<string, string>> = {},
 ): { child: ChildProcess; done: Promise<number | null> } {
   const main = join(repoRoot, "dist/cli/main.js");
   const child = spawn(
     process.execPath,
     [main, "worker", "--redis", url, "--lake", lake, "--lock-seconds", "2", ...more],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } },
   );
   child.stderr!.resume();
   const done = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -5,6 +5,7 @@
 
 import type { ConnectionOptions } from "bullmq";
 import { quietQueue } from "./enqueueUnits.ts";
+import { requestRate } from "./requestPacer.ts";
 
 /**
  * The queue's counts and its failed units with their reasons (the most recent first, at most
@@ -19,6 +20,8 @@ export async function queueStatus(
   counts: Record<string, number>;
   failed: { unit: string; attempts: number; reason: string }[];
   watches: { id: string; everyMs: number | undefined }[];
+  /** The workers' shared request rate (`pathlab worker --requests-per-second`), if any. */
+  requestsPerSecond: number | undefined;
 }> {
   const queue = quietQueue(name, connection);
   try {
@@ -35,7 +38,7 @@ export async function queueStatus(
       attempts: job.attemptsMade,
       reason: job.failedReason,
     }));
-    return { counts, failed, watches };
+    return { counts, failed, watches, requestsPerSecond: await requestRate(connection, name) };
   } finally {
     await queue.close();
   }

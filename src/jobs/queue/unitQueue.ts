@@ -26,6 +26,7 @@ import {
   type UnitService,
 } from "./scoreUnits.ts";
 import { quietQueue } from "./enqueueUnits.ts";
+import { RequestPacers, setRequestRate } from "./requestPacer.ts";
 import { PLAN_JOB, runPlanTick, type ScoreWatch } from "./watch.ts";
 
 /**
@@ -61,6 +62,12 @@ export interface QueueWorkerOptions {
    * concurrency, kept in Redis until set again).
    */
   readonly globalConcurrency?: number;
+  /**
+   * At most this many requests per second to each service, over every worker of the queue, evenly
+   * spaced (see `requestPacer.ts`); 0 removes the limit. Kept in Redis until set again. Units of
+   * the embedded sandbox are not paced: each worker has its own.
+   */
+  readonly requestsPerSecond?: number;
   /** The key of a service (never taken from a unit); default `PATHLAB_API_KEY`. */
   readonly apiKey?: string;
   /** Stops the worker: the running units finish, no new one starts. */
@@ -88,7 +95,8 @@ export interface QueueWorkerOptions {
 export async function runQueueWorker(
   options: QueueWorkerOptions,
 ): Promise<{ done: number; failed: number }> {
-  const services = new ServiceCache(options.apiKey ?? process.env.PATHLAB_API_KEY);
+  const pacers = new RequestPacers(options.connection, options.queue);
+  const services = new ServiceCache(options.apiKey ?? process.env.PATHLAB_API_KEY, pacers);
   const keys = new MinerKeysCache();
   const lockMs = options.lockMs ?? 30_000;
   const tally = { done: 0, failed: 0 };
@@ -103,8 +111,12 @@ export async function runQueueWorker(
     if (options.unitsPerMinute !== undefined) {
       await queue.setGlobalRateLimit(options.unitsPerMinute, 60_000);
     }
+    if (options.requestsPerSecond !== undefined) {
+      await setRequestRate(options.connection, options.queue, options.requestsPerSecond);
+    }
   } catch (error) {
     await queue.close();
+    pacers.close();
     throw error;
   }
   const worker = new Worker(
@@ -183,6 +195,7 @@ export async function runQueueWorker(
     await worker.close();
     await queue.close();
     await services.close();
+    pacers.close();
   }
   return tally;
 }
@@ -205,7 +218,10 @@ class ServiceCache {
   private readonly clients = new Map<string, Promise<PathlabClient>>();
   private readonly sandboxes: EmbeddedSandbox[] = [];
 
-  constructor(private readonly apiKey: string | undefined) {}
+  constructor(
+    private readonly apiKey: string | undefined,
+    private readonly pacers: RequestPacers,
+  ) {}
 
   client(service: UnitService): Promise<PathlabClient> {
     const key = JSON.stringify(service);
@@ -246,6 +262,7 @@ class ServiceCache {
     return createClient({
       baseUrl: service.baseUrl,
       apiKey: this.apiKey.trim(),
+      throttle: this.pacers.throttle(service.baseUrl),
       maxRetries: 4,
       concurrency: 8,
       ...deployment,

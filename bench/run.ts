@@ -5,7 +5,9 @@
  * are compiled (see bench/README.md, "One process per suite"). Each case's pathlab function, naive
  * JS baseline and numpy peer are timed as warm medians with the same repeat count; the runner prints
  * a table and writes bench/results.json. Without filters, or with the filter `e2e`, the
- * end-to-end suite (`endToEnd.ts`: the built CLI's commands as whole processes) runs after them.
+ * end-to-end suite (`endToEnd.ts`: the built CLI's commands as whole processes) runs after them,
+ * and with the filter `units` (or none) the units suite (`queueWorkers.ts`: the day of scoring by
+ * `score` on 1 and 2 pool threads and by 1–3 queue workers).
  *
  * Each suite process starts as plain `node bench/suite.mjs`, which loads the TypeScript the way the
  * `pathlab` command does, and runs with `--trace-protector-invalidation`: a suite whose process
@@ -32,6 +34,7 @@ import {
   type Timing,
 } from "./harness.ts";
 import { printEndToEnd, runEndToEnd } from "./endToEnd.ts";
+import { printUnits, runUnits } from "./queueWorkers.ts";
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -233,8 +236,15 @@ async function main(filters: readonly string[]): Promise<void> {
   const endToEnd =
     filters.length === 0 || filters.includes("e2e") ? await runEndToEnd() : undefined;
   if (endToEnd !== undefined) printEndToEnd(endToEnd);
+  const units = filters.length === 0 || filters.includes("units") ? await runUnits() : undefined;
+  if (units !== undefined) printUnits(units);
   const output = join(import.meta.dirname, "results.json");
-  const results = { machine: info, results: rows, ...(endToEnd !== undefined && { endToEnd }) };
+  const results = {
+    machine: info,
+    results: rows,
+    ...(endToEnd !== undefined && { endToEnd }),
+    ...(units !== undefined && { units }),
+  };
   writeFileSync(output, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${output}`);
 }

@@ -47,7 +47,7 @@ export function queryCommand(io: ProgramIo): Command {
     .option("--db <path>", "the DuckDB file to read", DEFAULT_DATABASE)
     .option(
       "--lake <dir>",
-      "read a Parquet lake (written by `pathlab worker`) instead of a DuckDB file, while workers write",
+      "read a Parquet lake (written by `pathlab worker` or `score --lake`) instead of a DuckDB file, while they write",
     )
     .option("--json", "print every row, as one JSON array of objects keyed by column")
     .option("--ndjson", "print every row, as one JSON object a line")

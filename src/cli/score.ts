@@ -39,6 +39,7 @@ interface ScoreCommandOptions extends ServiceCommandOptions, DeploymentCommandOp
   volatilityCrpsFrom?: number | null;
   formatRuleFrom?: number | null;
   db: string;
+  lake?: string;
   unitDeadline: number;
   threads?: number;
   json?: boolean;
@@ -79,6 +80,10 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
             "a folder of your model's answers (*.json; see 'npx pathlab validate --help' for the layouts): it is scored as one more miner on every prompt of its competitions and assets, the fill where it has no file",
           )
           .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE)
+          .option(
+            "--lake <dir>",
+            "write each prompt's rows into a Parquet lake instead (readable while the run goes on, as `pathlab worker` writes it)",
+          )
           .option(
             "--threads <n>",
             "worker threads that score whole prompts, several at once (default: the machine's cores; 0: all on the main thread)",
@@ -137,7 +142,13 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         eraSettings: eraSettingsOf(options),
         unitDeadlineMs: options.unitDeadline * 1000,
         ...(options.threads !== undefined && { threads: options.threads }),
-        database: options.db,
+        ...(options.lake === undefined
+          ? { database: options.db }
+          : {
+              lake: options.lake,
+              // --db given as well is a mistake the job names
+              ...(command.getOptionValueSource("db") === "cli" && { database: options.db }),
+            }),
         ...service,
         ...(options.record !== undefined && { record: options.record }),
         ...(options.replay !== undefined && { replay: options.replay }),

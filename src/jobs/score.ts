@@ -31,6 +31,7 @@ import { matchCandidateFiles } from "./score/candidateMatch.ts";
 import { fetchMinerKeys } from "./score/minerKeys.ts";
 import { planRange } from "./score/rangePrompts.ts";
 import { scoreCompetition, type JobContext } from "./score/scoreCompetition.ts";
+import { lakeOutput } from "./score/lakeOutput.ts";
 import { checkScoreOptions, type ScoreOptions } from "./score/scoreOptions.ts";
 import type { SmoothedScoresSelector } from "./score/serviceComparison.ts";
 
@@ -71,7 +72,10 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
   const eraSettings = options.eraSettings ?? {};
   const candidateFiles =
     options.candidate === undefined ? [] : await readCandidateFolder(options.candidate);
-  const database = options.database ?? DEFAULT_DATABASE;
+  if (options.lake !== undefined && options.database !== undefined) {
+    throw new SyncUsageError("score: --lake and --db name two places to write; give one");
+  }
+  const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
   const store = await openStore(database);
   let sandbox: EmbeddedSandbox | undefined;
   let replay: ReplayServer | undefined;
@@ -168,6 +172,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         emit: (event) => options.onEvent?.(event),
         signal: options.signal,
         unitDeadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
+        ...(options.lake !== undefined && { afterStore: lakeOutput(options.lake, store) }),
         units:
           units.threads === 0
             ? undefined
@@ -205,6 +210,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         command: "score",
         runId: run.id,
         database,
+        ...(options.lake !== undefined && { lake: options.lake }),
         service,
         from: options.from,
         to: options.to,

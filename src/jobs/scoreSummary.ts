@@ -157,7 +157,10 @@ export interface RejectedCandidateFile {
 export interface ScoreSummary extends RecordReplaySummary {
   readonly command: "score";
   readonly runId: number;
+  /** The DuckDB file written (`:memory:` when the run wrote a lake). */
   readonly database: string;
+  /** The lake written (`score --lake`). */
+  readonly lake?: string;
   readonly service: { readonly kind: string; readonly baseUrl: string; readonly now?: string };
   readonly from: string;
   readonly to: string;

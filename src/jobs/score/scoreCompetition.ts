@@ -60,6 +60,8 @@ export interface JobContext {
    * (`undefined`) on this thread with `client` and `pool`.
    */
   readonly units: { readonly pool: UnitPool; readonly client: TaskClientOptions } | undefined;
+  /** Called once a prompt is stored (`--lake` moves its rows on); its failure fails the prompt. */
+  readonly afterStore?: (name: RangeCompetition["name"], prompt: PlannedPrompt) => Promise<void>;
 }
 
 /**
@@ -139,7 +141,9 @@ async function scorePrompts(
         const pool = await scored;
         deadline.signal.throwIfAborted();
         storing = true;
-        verdicts.push(await storePromptPool(context.store, pool, context));
+        const verdict = await storePromptPool(context.store, pool, context);
+        await context.afterStore?.(competition.name, prompt);
+        verdicts.push(verdict);
         pools.push(pool);
         miners = pool.network.length;
       } catch (error) {

@@ -45,7 +45,16 @@ export interface ScoreOptions {
   readonly ownOnly?: boolean;
   /** A folder of candidate prediction files (see `readCandidateFolder`). */
   readonly candidate?: string;
+  /** The DuckDB file to write (default `./pathlab.duckdb`); not with `lake`. */
   readonly database?: string;
+  /**
+   * A lake to write instead of a DuckDB file: each prompt's rows, once scored, as that unit's files
+   * (the tables and layout `pathlab worker` writes, see `writeLakeUnit`), so that readers
+   * (`pathlab query --lake`, notebooks) are never locked out while the run goes on. The run's
+   * other results (the comparison with the service, rank history, smoothed scores) are in its
+   * summary only.
+   */
+  readonly lake?: string;
   readonly baseUrl?: string;
   readonly apiKey?: string;
   /** The embedded sandbox's clock (ISO 8601). */

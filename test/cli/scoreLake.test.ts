@@ -1,0 +1,97 @@
+/**
+ * `pathlab score --lake`: a single machine's run writes each prompt into a Parquet lake as that
+ * prompt's unit, so the lake holds what `score --db` stores for the same range, row for row; a
+ * second run replaces the prompts' files instead of adding rows; and the lake is checked before any
+ * work. Built CLI, embedded sandbox, real Parquet files read by DuckDB.
+ */
+
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { NOW, rows, TABLES } from "../jobs/queueHelpers.ts";
+import { runPathlab } from "./runPathlab.ts";
+
+const RANGE = [
+  "--now",
+  NOW,
+  "--from",
+  "2026-11-19T06:00:00Z",
+  "--to",
+  "2026-11-19T12:00:00Z",
+  "--competition",
+  "crypto-24h",
+  "--assets",
+  "BTC",
+  "--miners",
+  "top:5",
+];
+
+describe("score --lake", () => {
+  const directory = mkdtempSync(join(tmpdir(), "pathlab-score-lake-"));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("writes the rows `score --db` stores, one unit per prompt, and a rerun replaces them", async () => {
+    const lake = join(directory, "lake");
+    const database = join(directory, "single.duckdb");
+    // Readers are not locked out: queries of the lake succeed while the run writes it.
+    let running = true;
+    const run = runPathlab(["score", ...RANGE, "--lake", lake]).finally(() => (running = false));
+    const seen: number[] = [];
+    while (running) {
+      const query = await runPathlab([
+        "query",
+        "--lake",
+        lake,
+        "--ndjson",
+        "select count(*) n from prompts",
+      ]);
+      if (!running) break;
+      if (query.code === 0) seen.push(Number(JSON.parse(query.stdout).n));
+      else expect(query.stderr).toContain("not a pathlab lake"); // before the run made it
+    }
+    const lakeRun = await run;
+    expect(lakeRun.code).toBe(0);
+    expect(lakeRun.stdout).toContain(`→ lake ${lake}\n`);
+    const prompts = Number(/(\d+) prompts scored/.exec(lakeRun.stdout)?.[1]);
+    expect(prompts).toBeGreaterThan(8);
+    // One file per prompt in the prompts table's partition (no working database left behind).
+    const partition = join(lake, "prompts", "competition=crypto-24h", "asset=BTC");
+    const files = readdirSync(partition, { recursive: true }).filter((name) =>
+      String(name).endsWith(".parquet"),
+    );
+    expect(files).toHaveLength(prompts);
+    expect(
+      seen.some((count) => count > 0 && count < prompts),
+      `counts seen: ${seen}`,
+    ).toBe(true);
+    expect(readdirSync(directory)).toEqual(["lake"]);
+
+    const dbRun = await runPathlab(["score", ...RANGE, "--db", database]);
+    expect(dbRun.code).toBe(0);
+    const expected = new Map<string, string[]>();
+    for (const table of TABLES) {
+      expected.set(table, await rows(["--db", database], table));
+      expect(expected.get(table)!.length, table).toBeGreaterThan(0);
+      expect(await rows(["--lake", lake], table), table).toEqual(expected.get(table));
+    }
+    // Run again: each prompt's files are replaced, no row is added.
+    expect((await runPathlab(["score", ...RANGE, "--lake", lake])).code).toBe(0);
+    for (const table of TABLES) {
+      expect(await rows(["--lake", lake], table), table).toEqual(expected.get(table));
+    }
+  }, 240_000);
+
+  it("refuses --lake with --db, and a folder that is not a lake, before any work", async () => {
+    const both = await runPathlab(["score", ...RANGE, "--lake", "a", "--db", "b.duckdb"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--lake and --db name two places to write; give one");
+    const theirs = join(directory, "theirs");
+    mkdirSync(theirs);
+    writeFileSync(join(theirs, "notes.txt"), "mine");
+    const refused = await runPathlab(["score", ...RANGE, "--lake", theirs]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("is not a pathlab lake");
+    expect(readdirSync(theirs)).toEqual(["notes.txt"]);
+  }, 60_000);
+});

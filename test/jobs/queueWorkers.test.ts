@@ -1,5 +1,5 @@
 /**
- * Many machines, for real: a `redis-server` on a free loopback port, a day of the sandbox's
+ * Beyond one machine, for real: a `redis-server` on a free loopback port, a day of the sandbox's
  * crypto-24h BTC prompts enqueued by `pathlab enqueue score`, three `pathlab worker` processes
  * writing one lake, one of them killed with SIGKILL while it runs a unit. The lake must then hold
  * exactly what a single `pathlab score` process stores for the same range, row for row and value

@@ -12,6 +12,8 @@ import { formatScoreReport } from "./scoreReport.ts";
 import { COMPETITIONS, type Competition } from "../spec/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
+import { watchCommand } from "./scoreWatch.ts";
+import { SyncUsageError } from "../jobs/syncUsageError.ts";
 import {
   addDeploymentOptions,
   addJobOptions,
@@ -28,8 +30,11 @@ import { parseIsoTimeMs } from "../spec/time.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 
 interface ScoreCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
-  from: string;
-  to: string;
+  from?: string;
+  to?: string;
+  watch?: boolean;
+  every: number;
+  lookback: number;
   competition: Competition | "all";
   assets?: string[];
   miners?: MinerSelection;
@@ -58,7 +63,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
     addDeploymentOptions(
       addServiceOptions(
         addCompetitionOptions(
-          addPromptRangeOptions(new Command("score")).description(
+          addPromptRangeOptions(new Command("score"), false).description(
             "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
           ),
         )
@@ -107,6 +112,22 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         eraDateOption("--format-rule-from"),
       )
       .option("--json", "print the summary as JSON instead of tables")
+      .option(
+        "--watch",
+        "instead of --from/--to: score the new prompts of the last --lookback hours every --every seconds, until SIGINT/SIGTERM (prompts already stored are not scored again)",
+      )
+      .option(
+        "--every <seconds>",
+        "with --watch: seconds between ticks",
+        integerOption("--every", 1, 86_400),
+        60,
+      )
+      .option(
+        "--lookback <hours>",
+        "with --watch: hours of prompt starts each tick looks over (a watch down for less leaves no gap)",
+        integerOption("--lookback", 1, 240),
+        2,
+      )
       .addHelpText(
         "after",
         "\nThe validator's rules are those of each prompt's date (the era table, DOMAIN.md §3b): the\n" +
@@ -127,33 +148,43 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
     const interruption = onInterrupt("score", io.stderr);
     let summary: ScoreSummary & RecordReplaySummary;
     let endLine: string | undefined;
+    const common = {
+      competition: options.competition,
+      ...(options.assets !== undefined && { assets: options.assets }),
+      ...(options.miners !== undefined && { miners: options.miners }),
+      ...(options.candidate !== undefined && { candidate: options.candidate }),
+      ...(options.ownOnly !== undefined && { ownOnly: options.ownOnly }),
+      client: deploymentOptions(options),
+      eraSettings: eraSettingsOf(options),
+      unitDeadlineMs: options.unitDeadline * 1000,
+      ...(options.threads !== undefined && { threads: options.threads }),
+      ...(options.lake === undefined
+        ? { database: options.db }
+        : {
+            lake: options.lake,
+            // --db given as well is a mistake the job names
+            ...(command.getOptionValueSource("db") === "cli" && { database: options.db }),
+          }),
+      ...service,
+      signal: interruption.signal,
+    };
     try {
+      if (options.watch === true) {
+        await watchCommand(io, options, common);
+        return;
+      }
+      if (options.from === undefined || options.to === undefined) {
+        throw new SyncUsageError("score: --from and --to are required (or --watch)");
+      }
       // Loaded on use: the job's modules are not needed by the other commands.
       const { runScore } = await import("../jobs/score.ts");
       summary = await runScore({
+        ...common,
         from: options.from,
         to: options.to,
-        competition: options.competition,
-        ...(options.assets !== undefined && { assets: options.assets }),
-        ...(options.miners !== undefined && { miners: options.miners }),
-        ...(options.candidate !== undefined && { candidate: options.candidate }),
-        ...(options.ownOnly !== undefined && { ownOnly: options.ownOnly }),
-        client: deploymentOptions(options),
-        eraSettings: eraSettingsOf(options),
-        unitDeadlineMs: options.unitDeadline * 1000,
-        ...(options.threads !== undefined && { threads: options.threads }),
-        ...(options.lake === undefined
-          ? { database: options.db }
-          : {
-              lake: options.lake,
-              // --db given as well is a mistake the job names
-              ...(command.getOptionValueSource("db") === "cli" && { database: options.db }),
-            }),
-        ...service,
         ...(options.record !== undefined && { record: options.record }),
         ...(options.replay !== undefined && { replay: options.replay }),
         onEvent,
-        signal: interruption.signal,
       });
       const { recordReplayLine } = await import("../jobs/recordReplay.ts");
       endLine = recordReplayLine("score", summary);

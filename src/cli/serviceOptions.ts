@@ -171,22 +171,14 @@ export function addJobOptions(unit: "unit" | "prompt", command: Command): Comman
 }
 
 /**
- * Adds the required `--from` and `--to` (ISO 8601: the prompts starting in that range) to
- * `command`, and returns it.
+ * Adds `--from` and `--to` (ISO 8601: the prompts starting in that range) to `command`, required
+ * unless `required` is false (`score --watch` has no range), and returns it.
  * @example const command = addPromptRangeOptions(new Command("baseline"));
  */
-export function addPromptRangeOptions(command: Command): Command {
-  return command
-    .requiredOption(
-      "--from <time>",
-      "prompts starting from this time, ISO 8601",
-      isoTimeOption("--from"),
-    )
-    .requiredOption(
-      "--to <time>",
-      "prompts starting up to this time, ISO 8601",
-      isoTimeOption("--to"),
-    );
+export function addPromptRangeOptions(command: Command, required = true): Command {
+  const option = (required ? command.requiredOption : command.option).bind(command);
+  option("--from <time>", "prompts starting from this time, ISO 8601", isoTimeOption("--from"));
+  return option("--to <time>", "prompts starting up to this time, ISO 8601", isoTimeOption("--to"));
 }
 
 /**

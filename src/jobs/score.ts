@@ -13,7 +13,6 @@ import { availableParallelism } from "node:os";
 import { ScoringPool } from "../scoring/scoringPool.ts";
 import { UnitPool } from "./units/unitPool.ts";
 import { LIVE_PATHS } from "../spec/default-paths.ts";
-import { liveNaming } from "../spec/naming.ts";
 import { openStore, type Store } from "../store/openStore.ts";
 import { finishRun, startRun, type Run } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
@@ -32,6 +31,8 @@ import { fetchMinerKeys } from "./score/minerKeys.ts";
 import { planRange } from "./score/rangePrompts.ts";
 import { scoreCompetition, type JobContext } from "./score/scoreCompetition.ts";
 import { lakeOutput } from "./score/lakeOutput.ts";
+import { dataOf, isData, isLiveNaming } from "./score/clientData.ts";
+import { storedPromptKeys, withoutStored } from "./score/storedPrompts.ts";
 import { checkScoreOptions, type ScoreOptions } from "./score/scoreOptions.ts";
 import type { SmoothedScoresSelector } from "./score/serviceComparison.ts";
 
@@ -91,7 +92,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     ({ sandbox, replay } = resolved);
     const service: ScoreSummary["service"] = resolved.service;
     const nowUnix = resolved.clockUnix ?? Math.floor(Date.now() / 1000);
-    const live = deployment.naming !== undefined && sameNaming(deployment.naming);
+    const live = deployment.naming !== undefined && isLiveNaming(deployment.naming);
     const paths = { ...(live ? LIVE_PATHS : {}), ...deployment.paths };
     await beginRecording(recorder, {
       service,
@@ -138,14 +139,20 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     const failures: ScoreFailure[] = [];
     const results: CompetitionScores[] = [];
     let unmatched: { file: string; reason: string }[] = [];
+    let alreadyStored = 0;
     try {
-      const planned = await planRange(client, checked, {
+      let planned = await planRange(client, checked, {
         nowUnix,
         assets: options.assets,
         settings: eraSettings,
       });
       const matches = matchCandidateFiles(candidateFiles, planned, { fromUnix, toUnix });
       unmatched = [...matches.unmatched];
+      // Candidate files are matched over the whole range: a stored prompt's file is no stray.
+      if (options.skipStored === true) {
+        const stored = await storedPromptKeys(store, options.lake);
+        ({ fresh: planned, alreadyStored } = withoutStored(planned, stored));
+      }
       const keys = await fetchMinerKeys(
         client,
         fromUnix - LONGEST_WINDOW_DAYS * 86400,
@@ -220,6 +227,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         disagreements: tally.disagreements,
         failures,
         ownOnly: checked.ownOnly,
+        ...(options.skipStored === true && { promptsAlreadyStored: alreadyStored }),
         rejectedCandidateFiles,
         unmatchedCandidateFiles: unmatched,
         exitCode,
@@ -236,31 +244,6 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     await recorder?.finish().catch(() => {}); // its failure, if any, was reported above
     await store.close();
   }
-}
-
-/** Whether `value` is data a thread can be given: a primitive, an array or a plain object. */
-function isData(value: unknown): boolean {
-  if (typeof value === "function") return false;
-  if (typeof value !== "object" || value === null) return true;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
-}
-
-/** The entries of `options` that are data ({@link isData}). */
-function dataOf<T extends object>(options: T | undefined): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(options ?? {}).filter(([, value]) => isData(value)),
-  ) as Partial<T>;
-}
-
-/** Whether `naming` is the live deployment's. */
-function sameNaming(naming: NonNullable<ScoreOptions["client"]>["naming"]): boolean {
-  return (
-    naming !== undefined &&
-    naming.venueA === liveNaming.venueA &&
-    naming.venueB === liveNaming.venueB &&
-    naming.model === liveNaming.model
-  );
 }
 
 /**

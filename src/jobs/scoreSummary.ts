@@ -161,6 +161,8 @@ export interface ScoreSummary extends RecordReplaySummary {
   readonly database: string;
   /** The lake written (`score --lake`). */
   readonly lake?: string;
+  /** With `skipStored`: the prompts of the range left out because they were stored already. */
+  readonly promptsAlreadyStored?: number;
   readonly service: { readonly kind: string; readonly baseUrl: string; readonly now?: string };
   readonly from: string;
   readonly to: string;

@@ -83,7 +83,7 @@ describeWithRedis("one request rate for every worker", ({ directory, url: redisU
       // start at a window's first request): within the limit, and about the pace, so the
       // workers did press against it.
       const busiest = Math.max(
-        ...arrivals.map((at, first) => arrivals.filter((t) => t >= at && t < at + 1000).length),
+        ...arrivals.map((at) => arrivals.filter((t) => t >= at && t < at + 1000).length),
       );
       expect(busiest).toBeLessThanOrEqual(LIMIT);
       expect(busiest).toBeGreaterThanOrEqual(PACE - 1);

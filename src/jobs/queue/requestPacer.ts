@@ -88,7 +88,10 @@ export async function requestRate(
 export class RequestPacers {
   private readonly redis: Redis;
 
-  constructor(connection: ConnectionOptions, private readonly queue: string) {
+  constructor(
+    connection: ConnectionOptions,
+    private readonly queue: string,
+  ) {
     this.redis = redisOf(connection);
     this.redis.on("error", () => {}); // reconnected by ioredis; a slot waits for it
   }

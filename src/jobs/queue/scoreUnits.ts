@@ -84,9 +84,7 @@ export function scoreUnitKey(unit: Pick<ScoreUnit, "competition" | "asset" | "st
  * Where the unit's rows go in the lake: its key, competition, asset and the UTC date of its start.
  * @example lakeUnitOf(unit).date // => "2026-11-20"
  */
-export function lakeUnitOf(
-  unit: Pick<ScoreUnit, "competition" | "asset" | "startUnix">,
-): LakeUnit {
+export function lakeUnitOf(unit: Pick<ScoreUnit, "competition" | "asset" | "startUnix">): LakeUnit {
   return {
     key: scoreUnitKey(unit),
     competition: unit.competition,

@@ -95,13 +95,13 @@ export interface QueueWorkerOptions {
 export async function runQueueWorker(
   options: QueueWorkerOptions,
 ): Promise<{ done: number; failed: number }> {
-  const pacers = new RequestPacers(options.connection, options.queue);
-  const services = new ServiceCache(options.apiKey ?? process.env.PATHLAB_API_KEY, pacers);
   const keys = new MinerKeysCache();
   const lockMs = options.lockMs ?? 30_000;
   const tally = { done: 0, failed: 0 };
   // A lake this worker cannot write fails here, not unit after unit.
   prepareLake(options.lake);
+  const pacers = new RequestPacers(options.connection, options.queue);
+  const services = new ServiceCache(options.apiKey ?? process.env.PATHLAB_API_KEY, pacers);
   const queue = quietQueue(options.queue, options.connection);
   try {
     // Kept in Redis: they bind every worker of the queue, until set again.

@@ -55,6 +55,11 @@ export interface ScoreOptions {
    * summary only.
    */
   readonly lake?: string;
+  /**
+   * Leave out the prompts already in the database (or the lake), as `pathlab score --watch` does
+   * at each tick. Default `false`: every prompt of the range is scored and stored again.
+   */
+  readonly skipStored?: boolean;
   readonly baseUrl?: string;
   readonly apiKey?: string;
   /** The embedded sandbox's clock (ISO 8601). */

@@ -1,0 +1,41 @@
+/**
+ * What of a score run's client options can cross to the unit pool's threads (data, not
+ * functions), and whether the run speaks the live deployment's words.
+ */
+
+import type { Naming } from "../../spec/operation.ts";
+import { liveNaming } from "../../spec/naming.ts";
+
+/**
+ * Whether `value` is data a thread can be given: a primitive, an array or a plain object.
+ * @example isData({ naming: liveNaming }) // => true
+ */
+export function isData(value: unknown): boolean {
+  if (typeof value === "function") return false;
+  if (typeof value !== "object" || value === null) return true;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The entries of `options` that are data ({@link isData}).
+ * @example dataOf({ concurrency: 4, onEvent: () => {} }) // => { concurrency: 4 }
+ */
+export function dataOf<T extends object>(options: T | undefined): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options ?? {}).filter(([, value]) => isData(value)),
+  ) as Partial<T>;
+}
+
+/**
+ * Whether `naming` is the live deployment's.
+ * @example isLiveNaming(liveNaming) // => true
+ */
+export function isLiveNaming(naming: Naming | undefined): boolean {
+  return (
+    naming !== undefined &&
+    naming.venueA === liveNaming.venueA &&
+    naming.venueB === liveNaming.venueB &&
+    naming.model === liveNaming.model
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Prompts already stored, left out of a run that asks so (`pathlab score --watch`): each tick
+ * scores the new prompts of its window, and a restarted watch picks up where the store ends.
+ */
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { LAKE_MARKER, openLake } from "../../store/lake.ts";
+import type { Store } from "../../store/openStore.ts";
+import { scoreUnitKey } from "../queue/scoreUnits.ts";
+import type { CompetitionName } from "../../spec/competitions.ts";
+import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
+
+/**
+ * The natural keys (`scoreUnitKey`) of the prompts in `store`'s prompts table, or in the lake at
+ * `lake` (none when it is not a lake yet).
+ * @example const stored = await storedPromptKeys(store); stored.has("score.crypto-24h.BTC.20261119T120000Z")
+ */
+export async function storedPromptKeys(store: Store, lake?: string): Promise<Set<string>> {
+  if (lake !== undefined && !existsSync(join(lake, LAKE_MARKER))) return new Set();
+  const source = lake === undefined ? store : await openLake(lake);
+  try {
+    const rows = await source.withConnection(async (connection) =>
+      (
+        await connection.runAndReadAll(
+          "SELECT DISTINCT competition, asset, epoch(start_time)::BIGINT FROM prompts",
+        )
+      ).getRowsJS(),
+    );
+    return new Set(
+      rows.map(([competition, asset, startUnix]) =>
+        scoreUnitKey({
+          competition: competition as CompetitionName,
+          asset: String(asset),
+          startUnix: Number(startUnix),
+        }),
+      ),
+    );
+  } finally {
+    if (source !== store) await source.close();
+  }
+}
+
+/**
+ * `planned` without the prompts whose keys are in `stored` (counted in each competition's
+ * `skipped` as "already stored"; a competition left without a prompt is dropped), and how many
+ * were left out.
+ * @example const { fresh, alreadyStored } = withoutStored(planned, await storedPromptKeys(store));
+ */
+export function withoutStored<
+  T extends { competition: RangeCompetition; prompts: CompetitionPrompts },
+>(planned: readonly T[], stored: ReadonlySet<string>): { fresh: T[]; alreadyStored: number } {
+  let alreadyStored = 0;
+  const fresh = planned.flatMap((entry) => {
+    const prompts = entry.prompts.prompts.filter((prompt) => !stored.has(scoreUnitKey(prompt)));
+    const already = entry.prompts.prompts.length - prompts.length;
+    alreadyStored += already;
+    if (prompts.length === 0) return [];
+    const skipped = { ...entry.prompts.skipped };
+    if (already > 0) skipped["already stored"] = already;
+    return [{ ...entry, prompts: { ...entry.prompts, prompts, skipped } }];
+  });
+  return { fresh, alreadyStored };
+}

@@ -1,9 +1,16 @@
 /**
- * The notebooks' database: the DuckDB file that `pathlab sync` writes, opened READ_ONLY through
- * pathlab's public entry, its rows as objects, and the sandbox clock it was synced at.
+ * The notebooks' database: the DuckDB file that `pathlab sync` or `pathlab score` writes, opened
+ * READ_ONLY through pathlab's public entry, its rows as objects, and the service its runs read.
  */
 import { fileURLToPath } from "node:url";
-import { openStore, queryRows, type Store } from "../src/index.ts";
+import {
+  createClient,
+  openStore,
+  queryRows,
+  startSandbox,
+  type PathlabClient,
+  type Store,
+} from "../src/index.ts";
 
 /**
  * The database file: `PATHLAB_NOTEBOOK_DATABASE` (what `npm run notebooks` sets), else the
@@ -37,42 +44,116 @@ export async function selectRows<Row>(
   );
 }
 
-/** The sandbox a database was synced from: its seed, and the clock of the latest sync. */
-export interface SandboxClock {
-  readonly seed: number;
-  /** ISO 8601. */
+/**
+ * Where the notebooks ask for what the database lacks (realized prices after a forecast, minute
+ * closes): the service the database's latest run read, at the database's latest clock.
+ */
+export interface NotebookService {
+  /** `the embedded sandbox (seed 42)` or the service's base URL. */
+  readonly description: string;
+  /** The database's latest clock, ISO 8601: the sandbox's, or the latest time its data shows. */
   readonly now: string;
   readonly nowUnix: number;
+  /** The sandbox's seed (42 for a service: it only seeds the notebooks' own draws). */
+  readonly seed: number;
+  /** A client of that service, or null when it cannot be asked (then `unavailable` says why). */
+  readonly client: PathlabClient | null;
+  readonly unavailable?: string;
+  close(): Promise<void>;
 }
 
 /**
- * The seed and the latest clock of the embedded sandbox the database's runs were synced from
- * (`runs.args.service`, as `pathlab sync` records it). Throws, saying why, when no finished run
- * used the embedded sandbox (a database synced from a deployment: the notebooks' realized prices
- * and later clocks come from the sandbox).
- * @example const { seed, now } = await sandboxClock(store);
+ * The service of the database's latest finished run (`runs.args.service`, as `sync` and `score`
+ * record it): the embedded sandbox, started again at its seed and the latest clock it ran at (the
+ * same world, so it knows every price up to then); or a service by its base URL, asked with
+ * `PATHLAB_API_KEY`, at the latest time the database's data shows. Without a key, a service that
+ * does not answer, or a database without runs, `client` is null and the charts that need the
+ * service say so in one line.
+ * @example const service = await notebookService(store); try { … } finally { await service.close(); }
  */
-export async function sandboxClock(store: Store): Promise<SandboxClock> {
+export async function notebookService(store: Store): Promise<NotebookService> {
   const runs = await selectRows<{ args: string }>(
     store,
     "select args from runs where status in ('ok', 'partial') order by id",
   );
-  let latest: SandboxClock | undefined;
-  for (const { args } of runs) {
-    const service = (
-      JSON.parse(args) as { service?: { kind?: string; seed?: number; now?: string } }
-    ).service;
-    if (service?.kind !== "embedded sandbox" || service.now === undefined) continue;
-    if (service.seed === undefined) continue;
-    const nowUnix = Date.parse(service.now) / 1000;
-    if (latest === undefined || nowUnix > latest.nowUnix) {
-      latest = { seed: service.seed, now: service.now, nowUnix };
-    }
-  }
-  if (latest === undefined) {
-    throw new Error(
-      `sandboxClock: no finished run of ${store.path} used the embedded sandbox with a seed and a clock (runs.args.service); build it with \`npm run notebooks\` or \`pathlab sync --seed 42 --now <time>\``,
+  type Recorded = { kind?: string; seed?: number; now?: string; baseUrl?: string };
+  const services = runs
+    .map(({ args }) => (JSON.parse(args) as { service?: Recorded }).service)
+    .filter((service): service is Recorded => service !== undefined);
+  const sandboxes = services.filter(
+    (service) =>
+      service.kind === "embedded sandbox" &&
+      service.seed !== undefined &&
+      service.now !== undefined,
+  );
+  const latest = services.at(-1);
+  if (latest?.kind === "embedded sandbox" && sandboxes.length > 0) {
+    const clock = sandboxes.reduce((later, service) =>
+      Date.parse(service.now!) > Date.parse(later.now!) ? service : later,
     );
+    const sandbox = await startSandbox({ seed: clock.seed, now: clock.now });
+    const client = createClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    return {
+      description: `the embedded sandbox (seed ${clock.seed})`,
+      now: clock.now!,
+      nowUnix: Date.parse(clock.now!) / 1000,
+      seed: clock.seed!,
+      client,
+      async close() {
+        await client.close();
+        await sandbox.close();
+      },
+    };
   }
-  return latest;
+  const nowUnix = await latestDataTime(store);
+  const now = new Date(nowUnix * 1000).toISOString().replace(".000Z", "Z");
+  const base = { now, nowUnix, seed: 42 };
+  const apiKey = Deno.env.get("PATHLAB_API_KEY")?.trim();
+  if (latest?.baseUrl === undefined || latest.kind !== "service") {
+    return {
+      ...base,
+      description: "no service",
+      client: null,
+      unavailable: `no finished run of ${store.path} names the service it read`,
+      async close() {},
+    };
+  }
+  if (apiKey === undefined || apiKey === "") {
+    return {
+      ...base,
+      description: latest.baseUrl,
+      client: null,
+      unavailable: `set PATHLAB_API_KEY to ask ${latest.baseUrl}`,
+      async close() {},
+    };
+  }
+  // A service that is gone (a `pathlab serve` stopped since) makes the same charts say so.
+  try {
+    await fetch(latest.baseUrl, { signal: AbortSignal.timeout(5000) }).then((response) =>
+      response.body?.cancel(),
+    );
+  } catch (error) {
+    const reason = `cannot reach ${latest.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`;
+    return {
+      ...base,
+      description: latest.baseUrl,
+      client: null,
+      unavailable: reason,
+      async close() {},
+    };
+  }
+  const client = createClient({ baseUrl: latest.baseUrl, apiKey });
+  return { ...base, description: latest.baseUrl, client, close: () => client.close() };
+}
+
+/** The latest time the database's rows show: observations, forecast starts, scored prompts. */
+async function latestDataTime(store: Store): Promise<number> {
+  const [row] = await selectRows<{ latest: number | null }>(
+    store,
+    `select greatest(
+       (select max(epoch(observed_at)) from venue_comparisons),
+       (select max(epoch(forecast_start_time)) from insights),
+       (select max(epoch(scored_time)) from prompts)) as latest`,
+  );
+  return Number(row?.latest ?? Date.now() / 1000);
 }

@@ -7,17 +7,21 @@
 //    forecasts and daily markets turned out), then, at the later clock, `pathlab score` of the
 //    crypto-24h prompts the sandbox's validator has scored (the leaderboard, recomputed and
 //    compared) and of half a day of BTC 1h prompts of the top-10 miners (CRPS, calibration).
+//    Then the same with `--base-url` against `pathlab serve` (the same seed, at the later clock, with
+//    a key) into notebooks/.executed/service/pathlab.duckdb: a database built against a service,
+//    whose notebooks ask that service (kept running while they execute) for what the database lacks.
 // 2. Installs the Deno kernel (node_modules/.bin/deno) into notebooks/.executed/jupyter, which
 //    Jupyter reads through JUPYTER_PATH: the user's own kernels are left alone.
 // 3. Executes each notebook with `jupyter nbconvert --to notebook` and an execute preprocessor
 //    (scripts/notebooks_execute.py: nbconvert's own, made to wait for the Deno kernel's late
 //    outputs) into notebooks/.executed/ (git-ignored), then exports the executed copy `--to html`.
+//    Every notebook runs on both databases (the service's copies in notebooks/.executed/service/).
 // 4. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
 //
 // Needs Jupyter from Debian: `apt-get install -y jupyter-nbconvert python3-ipykernel fonts-dejavu-core`.
-// Options: names of notebooks to run (default all), `--reuse-database` to keep the database of an
-// earlier run.
-import { spawnSync } from "node:child_process";
+// Options: names of notebooks to run (default all), `--reuse-database` to keep the sandbox's
+// database of an earlier run (the service's is built again: its runs name the serve's new port).
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +30,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const notebooksDirectory = path.join(root, "notebooks");
 const outputDirectory = path.join(notebooksDirectory, ".executed");
 const database = path.join(outputDirectory, "pathlab.duckdb");
+/** The same notebooks on a database built against a service (`pathlab serve`), in its own folder. */
+const serviceDirectory = path.join(outputDirectory, "service");
+const serviceDatabase = path.join(serviceDirectory, "pathlab.duckdb");
+const SERVICE_KEY = "notebook-service-key";
 const jupyterData = path.join(outputDirectory, "jupyter");
 const deno = path.join(root, "node_modules", ".bin", "deno");
 
@@ -73,53 +81,75 @@ function checkJupyter() {
   console.log(`notebooks: jupyter nbconvert ${result.stdout.trim()}`);
 }
 
-/** `pathlab <args>` against the embedded sandbox, whatever service the shell is configured for. */
-function pathlab(args) {
+/**
+ * `pathlab <args>` into `target`: against the embedded sandbox (seed 42) whatever service the
+ * shell is configured for, or against `service` (`--base-url`, its key in PATHLAB_API_KEY).
+ */
+function pathlab(args, target, service) {
   const env = { ...process.env };
   delete env.PATHLAB_BASE_URL;
   delete env.PATHLAB_API_KEY;
-  run(process.execPath, ["dist/cli/main.js", ...args, "--db", database, "--seed", String(SEED)], {
-    env,
-  });
+  if (service !== undefined) env.PATHLAB_API_KEY = SERVICE_KEY;
+  const where = service === undefined ? ["--seed", String(SEED)] : ["--base-url", service];
+  run(process.execPath, ["dist/cli/main.js", ...args, "--db", target, ...where], { env });
 }
 
-function buildDatabase() {
-  rmSync(database, { force: true });
-  rmSync(`${database}.wal`, { force: true });
-  for (const now of CLOCKS) {
-    pathlab(["sync", "--now", now, "--assets", ASSETS.join(","), "--horizons", HORIZONS.join(",")]);
+/**
+ * Syncs (at each clock, or once against a service, whose clock is its own) and scores into
+ * `target`: the crypto-24h prompts scored by the clock, and half a day of BTC 1h prompts.
+ */
+function buildDatabase(target, service) {
+  rmSync(target, { force: true });
+  rmSync(`${target}.wal`, { force: true });
+  const syncAt = service === undefined ? CLOCKS : [undefined];
+  for (const now of syncAt) {
+    const clock = now === undefined ? [] : ["--now", now];
+    const scope = ["--assets", ASSETS.join(","), "--horizons", HORIZONS.join(",")];
+    pathlab(["sync", ...clock, ...scope], target, service);
   }
   const now = CLOCKS.at(-1);
+  const clock = service === undefined ? ["--now", now] : [];
   const at = (hoursBefore) => new Date(Date.parse(now) - hoursBefore * 3_600_000).toISOString();
   // The 24h prompts scored by the sandbox's validator, which began scoring 32 minutes before its
   // clock: those that started 24h to 24h 40min before it.
-  pathlab([
-    "score",
-    "--now",
-    now,
-    "--competition",
-    "crypto-24h",
-    "--from",
-    at(24 + 2 / 3),
-    "--to",
-    at(24),
-  ]);
+  const day = ["--competition", "crypto-24h", "--from", at(24 + 2 / 3), "--to", at(24)];
+  pathlab(["score", ...clock, ...day], target, service);
   // Half a day of BTC 1h prompts of the top-10 miners, up to the last one the validator scored.
-  pathlab([
-    "score",
-    "--now",
-    now,
-    "--competition",
-    "crypto-1h",
-    "--assets",
-    "BTC",
-    "--miners",
-    "top:10",
-    "--from",
-    at(13),
-    "--to",
-    at(1),
-  ]);
+  const hours = ["--competition", "crypto-1h", "--assets", "BTC", "--miners", "top:10"];
+  pathlab(["score", ...clock, ...hours, "--from", at(13), "--to", at(1)], target, service);
+}
+
+/** `pathlab serve` at the later clock, as the service of the second database; its URL and stop. */
+async function startService() {
+  const child = spawn(
+    process.execPath,
+    [
+      "dist/cli/main.js",
+      "serve",
+      "--port",
+      "0",
+      "--seed",
+      String(SEED),
+      "--now",
+      CLOCKS.at(-1),
+      "--api-key",
+      SERVICE_KEY,
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const url = await new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      output += chunk;
+      const found = /listening on (http:\/\/\S+)/.exec(output);
+      if (found !== null) resolve(found[1]);
+    });
+    child.on("exit", (code) =>
+      reject(new Error(`notebooks: pathlab serve exited (${code}): ${output}`)),
+    );
+  });
+  child.stdout.resume();
+  return { url, stop: () => child.kill("SIGTERM") };
 }
 
 function installKernel() {
@@ -144,9 +174,9 @@ function errorsOf(executedFile) {
   return errors;
 }
 
-function executeNotebook(name) {
+function executeNotebook(name, target, directory, service) {
   const source = path.join(notebooksDirectory, name);
-  const executed = path.join(outputDirectory, name);
+  const executed = path.join(directory, name);
   rmSync(executed, { force: true });
   const env = {
     ...process.env,
@@ -154,7 +184,8 @@ function executeNotebook(name) {
     PYTHONPATH: [path.join(root, "scripts"), process.env.PYTHONPATH]
       .filter(Boolean)
       .join(path.delimiter),
-    PATHLAB_NOTEBOOK_DATABASE: database,
+    PATHLAB_NOTEBOOK_DATABASE: target,
+    PATHLAB_API_KEY: service === undefined ? "" : SERVICE_KEY,
     NO_COLOR: "1",
     DENO_NO_UPDATE_CHECK: "1",
   };
@@ -171,18 +202,18 @@ function executeNotebook(name) {
       "--DenoExecutePreprocessor.kernel_name=deno",
       `--DenoExecutePreprocessor.timeout=${CELL_TIMEOUT_SECONDS}`,
       "--output-dir",
-      outputDirectory,
+      directory,
       source,
     ],
     { env },
   );
-  run("jupyter", ["nbconvert", "--to", "html", "--output-dir", outputDirectory, executed], {
+  run("jupyter", ["nbconvert", "--to", "html", "--output-dir", directory, executed], {
     env,
   });
   return errorsOf(executed);
 }
 
-function main() {
+async function main() {
   const started = performance.now();
   checkJupyter();
   mkdirSync(outputDirectory, { recursive: true });
@@ -193,16 +224,37 @@ function main() {
   if (notebooks.length === 0) {
     throw new Error(`notebooks: no notebook matches ${JSON.stringify(wanted)} in notebooks/`);
   }
+  mkdirSync(serviceDirectory, { recursive: true });
   if (reuseDatabase && existsSync(database)) {
     console.log(`notebooks: reusing ${path.relative(root, database)}`);
   } else {
-    timed("building the database", buildDatabase);
+    timed("building the database", () => buildDatabase(database));
   }
+  const service = await startService();
+  try {
+    // Always built again: its runs name the service's URL, and this serve's port is new.
+    timed(`building the database of ${service.url}`, () =>
+      buildDatabase(serviceDatabase, service.url),
+    );
+    return await executeAll(notebooks, service.url, started);
+  } finally {
+    service.stop();
+  }
+}
+
+/** Executes every notebook on both databases; sets the exit code when a cell failed. */
+function executeAll(notebooks, serviceUrl, started) {
   timed("installing the Deno kernel", installKernel);
   const failures = [];
   for (const name of notebooks) {
-    const errors = timed(`executing ${name}`, () => executeNotebook(name));
+    const errors = timed(`executing ${name}`, () =>
+      executeNotebook(name, database, outputDirectory),
+    );
     for (const error of errors) failures.push(`${name}: ${error}`);
+    const onService = timed(`executing ${name} on the database of ${serviceUrl}`, () =>
+      executeNotebook(name, serviceDatabase, serviceDirectory, serviceUrl),
+    );
+    for (const error of onService) failures.push(`${name} (service database): ${error}`);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (failures.length > 0) {
@@ -217,7 +269,7 @@ function main() {
 }
 
 try {
-  main();
+  await main();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -106,11 +106,12 @@ export function formatSyncReport(
       );
     }
   }
+  lines.push(...edgeLines(summary.venueEdges));
   lines.push(
     "",
     "next:",
     `  npx pathlab query "select operation, verdict, count(*) as n from crosschecks group by all order by all"${databaseFlag}`,
-    `  npx pathlab query "select asset, slug, service_probability, recomputed_probability, venue_probability from venue_comparisons"${databaseFlag}`,
+    `  npx pathlab query "select asset, market, recomputed_probability, venue_probability, edge_side, net_edge from venue_comparisons where not decided order by net_edge desc nulls last"${databaseFlag}`,
     `  npx pathlab export --out ./exports${databaseFlag}`,
     "",
   );
@@ -148,4 +149,24 @@ function lackingLines(units: SyncSummary["units"]): string[] {
     );
   }
   return lines.length > 0 ? ["", ...lines] : [];
+}
+
+/**
+ * The venue edges worth a look: ranked only among live markets (not decided by the current price)
+ * whose edge survives the spread, the fee and the rounding.
+ */
+function edgeLines(venue: SyncSummary["venueEdges"]): string[] {
+  if (venue.markets === 0) return [];
+  const lines = [
+    "",
+    `venue edges: ${venue.tradable} of ${venue.markets} markets live with an edge beyond the spread, fee and rounding ` +
+      `(${venue.decided} already decided by the current price)`,
+  ];
+  for (const edge of venue.edges) {
+    const operation = edge.operation.replace(/^\/insights\//, "");
+    lines.push(
+      `  ${edge.asset} ${edge.market} (${operation}): ${edge.side} YES at ${edge.price}, model ${edge.model.toFixed(4)}, net edge ${edge.netEdge.toFixed(4)}`,
+    );
+  }
+  return lines;
 }

@@ -27,3 +27,12 @@ export type { VenueBModelSide, VenueBWindow } from "./venueB.ts";
 export { recompute, RECOMPUTABLE_PATHS } from "./recompute.ts";
 export type { RecomputedRecords, RecomputablePath } from "./recompute.ts";
 export { contextFromServiceRecord } from "./contextFromServiceRecord.ts";
+export {
+  DECIDED_Z,
+  PRICE_ROUNDING,
+  marketDecided,
+  minuteLogVolatility,
+  tradableEdge,
+  venueFee,
+} from "./marketState.ts";
+export type { MarketSnapshot } from "./marketState.ts";

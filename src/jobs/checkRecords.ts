@@ -15,6 +15,8 @@ import type { InsightEntry } from "../store/insights.ts";
 import type { VenueComparisonEntry } from "../store/venueComparisons.ts";
 import { crosscheckEntries } from "./crosscheckEntries.ts";
 import { venueComparisonEntries } from "./venueComparisonEntries.ts";
+import { minuteLogVolatility } from "../insights/marketState.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
 
 /**
  * A record that could not be recomputed or cross-checked, and why.
@@ -73,6 +75,7 @@ export function checkRecords(
     number
   >;
   let crossChecked = 0;
+  let sigmaPerMinute: number | undefined;
   const contexts = new Map<RecomputablePath, InsightContext>();
   for (const [operation, service] of records) {
     if (unavailable.has(operation)) continue;
@@ -107,7 +110,10 @@ export function checkRecords(
         lacking.push({ operation, service: serviceLacks, recomputed: recomputedLacks });
       }
       if (operation.startsWith("/insights/venue")) {
-        venueComparisons.push(...venueComparisonEntries(operation, service, result));
+        sigmaPerMinute ??= realizedSigma(base);
+        venueComparisons.push(
+          ...venueComparisonEntries(operation, service, result, sigmaPerMinute),
+        );
       }
     } catch (error) {
       failures.push({ stage: "cross-check", operation, reason: messageOf(error) });
@@ -145,4 +151,11 @@ export function prepareSession(
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The realized 1-minute volatility of the day before the forecast start (NaN without closes). */
+function realizedSigma(base: InsightContext): number {
+  if (base.minuteClose === undefined) return Number.NaN;
+  const startUnix = parseIsoTimeMs(base.forecastStartTime) / 1000;
+  return minuteLogVolatility(base.minuteClose, startUnix - 86400, startUnix);
 }

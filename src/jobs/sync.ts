@@ -14,6 +14,7 @@ import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
 import { openStore } from "../store/openStore.ts";
 import { finishRun, startRun } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
+import { runVenueEdges } from "../store/venueComparisons.ts";
 import {
   DEFAULT_DATABASE,
   DEFAULT_SYNC_CONCURRENCY,
@@ -201,6 +202,8 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
           ? "failed"
           : "partial";
     await finishRun(store, run, { status, failures });
+    // the summary lists the five largest live edges
+    const venueEdges = await runVenueEdges(store, run.id, 5);
     return withoutSecrets(
       {
         command: "sync",
@@ -214,6 +217,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
         units,
         failures,
         totals: totalsOf(units, failures.length, { bytesFetched, requests, retries }),
+        venueEdges,
         ...(await recordReplaySummary(recorder, replay)),
       },
       secrets,

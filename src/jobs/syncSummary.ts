@@ -7,6 +7,7 @@ import type { RecomputablePath } from "../insights/recompute.ts";
 import type { Verdict } from "../crosscheck/crossCheck.ts";
 import type { Competition, Horizon } from "../spec/assets.ts";
 import type { RunStatus } from "../store/runs.ts";
+import type { TradableEdge } from "../store/venueComparisons.ts";
 import type { RecordReplaySummary } from "./replay.ts";
 
 /**
@@ -129,6 +130,16 @@ export interface SyncSummary extends RecordReplaySummary {
   readonly exitCode: 0 | 1 | 130;
   readonly units: readonly UnitSummary[];
   readonly failures: readonly SyncFailure[];
+  /**
+   * The run's venue markets: how many, how many the current price already decides, how many live
+   * ones have an edge beyond the spread, fee and rounding, and the largest of those edges.
+   */
+  readonly venueEdges: {
+    readonly markets: number;
+    readonly decided: number;
+    readonly tradable: number;
+    readonly edges: readonly TradableEdge[];
+  };
   readonly totals: {
     readonly units: number;
     readonly stored: number;

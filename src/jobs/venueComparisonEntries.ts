@@ -5,6 +5,8 @@
 
 import type { InsightResult } from "../insights/result.ts";
 import { standardErrorKey } from "../insights/result.ts";
+import { marketDecided, tradableEdge } from "../insights/marketState.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
 import type { VenueComparisonEntry } from "../store/venueComparisons.ts";
 
 /**
@@ -14,7 +16,9 @@ import type { VenueComparisonEntry } from "../store/venueComparisons.ts";
  * `[i].model_probability_up`: the model sides are computed from the service record's markets, in
  * its order). Elements without a `slug` and `current_time` (the earlier range form carries
  * neither) are not comparisons the table can key, and are left out (their records are kept as
- * insights). The recomputed probability is null where the model side has none.
+ * insights). The recomputed probability is null where the model side has none. Each entry is
+ * judged (`marketState.ts`): decided at the realized volatility `sigmaPerMinute` (NaN: unknown),
+ * and its tradable edge from pathlab's probability (the service's where pathlab has none).
  * @example
  * venueComparisonEntries("/insights/venueb/daily", serviceRecords, recompute("/insights/venueb/daily", session, context))
  * // => [{ operation: "/insights/venueb/daily", record: serviceRecords[0], recomputedProbability: 0.61, recomputedStandardError: 0.0049 }, …]
@@ -23,6 +27,7 @@ export function venueComparisonEntries(
   operation: string,
   serviceRecord: unknown,
   recomputed: InsightResult<unknown>,
+  sigmaPerMinute = Number.NaN,
 ): VenueComparisonEntry[] {
   const services = Array.isArray(serviceRecord) ? serviceRecord : [serviceRecord];
   const sides = Array.isArray(recomputed.record) ? recomputed.record : [recomputed.record];
@@ -39,14 +44,57 @@ export function venueComparisonEntries(
     const path = Array.isArray(recomputed.record) ? [index, field ?? ""] : [field ?? ""];
     const standardError =
       field === undefined ? undefined : recomputed.standardErrors[standardErrorKey(path)];
+    const record = service as unknown as VenueComparisonEntry["record"];
     entries.push({
       operation,
-      record: service as unknown as VenueComparisonEntry["record"],
+      record,
       recomputedProbability: probability,
       recomputedStandardError: standardError ?? null,
+      ...judged(record, probability, sigmaPerMinute),
     });
   });
   return entries;
+}
+
+/** Whether the market is decided, and its tradable edge (`marketState.ts`); null where a time is unreadable. */
+function judged(
+  record: VenueComparisonEntry["record"],
+  recomputed: number | null,
+  sigmaPerMinute: number,
+): Pick<VenueComparisonEntry, "decided" | "edge"> {
+  const fields = record as unknown as Record<string, unknown>;
+  const unix = (field: string) =>
+    typeof fields[field] === "string" ? parseIsoTimeMs(fields[field]) / 1000 : Number.NaN;
+  const observedAtUnix = unix("current_time");
+  const eventEndUnix = unix("event_end_time");
+  const eventStartUnix = unix("event_start_time");
+  const model =
+    recomputed ??
+    (typeof fields.model_probability_up === "number"
+      ? fields.model_probability_up
+      : typeof fields.model_probability === "number"
+        ? fields.model_probability
+        : null);
+  const price = (field: string) => (typeof fields[field] === "number" ? fields[field] : null);
+  const edge = tradableEdge(model, price("best_bid_price"), price("best_ask_price"));
+  if (!Number.isFinite(observedAtUnix) || !Number.isFinite(eventEndUnix)) {
+    return { decided: null, edge };
+  }
+  const decided = marketDecided(
+    {
+      kind: typeof fields.cmp_type === "string" ? fields.cmp_type : "up-down",
+      refPrices: Array.isArray(fields.ref_prices) ? (fields.ref_prices as number[]) : null,
+      title: typeof fields.title === "string" ? fields.title : null,
+      startPrice: price("start_price"),
+      currentPrice: Number(fields.current_price),
+      currentOutcome: fields.current_outcome,
+      observedAtUnix,
+      eventStartUnix: Number.isFinite(eventStartUnix) ? eventStartUnix : null,
+      eventEndUnix,
+    },
+    sigmaPerMinute,
+  );
+  return { decided, edge };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

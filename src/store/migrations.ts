@@ -23,6 +23,7 @@ import {
 } from "./schema.ts";
 import { StoreError } from "./storeError.ts";
 import { CREATE_AUDIT_FINDINGS } from "./auditFindings.ts";
+import { VENUE_COMPARISONS_V7 } from "./venueComparisons.ts";
 import { RUNS_V5, SCORING_V4 } from "./scoringSchemaV4.ts";
 
 /**
@@ -89,8 +90,9 @@ export const RUNS_ALLOW_INTERRUPTED: readonly string[] = [
  * a migration for a new table; never edit one that has shipped. Version 3 lets a run end
  * `interrupted`; version 4 adds the service's CRPS as a score source, hotkeys and rank history;
  * version 5 lets a run end `abandoned` and records its process (`scoringSchemaV4.ts`); version 6
- * adds the findings of `audit` (`auditFindings.ts`).
- * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs", "score sources and rank history", "abandoned runs", "audit findings"]
+ * adds the findings of `audit` (`auditFindings.ts`); version 7 marks venue comparisons decided or
+ * tradable (`VENUE_COMPARISONS_V7`).
+ * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs", "score sources and rank history", "abandoned runs", "audit findings", "tradable venue comparisons"]
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -129,6 +131,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: "score sources and rank history", statements: SCORING_V4 },
   { version: 5, name: "abandoned runs", statements: RUNS_V5, readsAlike: true },
   { version: 6, name: "audit findings", statements: [CREATE_AUDIT_FINDINGS], readsAlike: true },
+  { version: 7, name: "tradable venue comparisons", statements: VENUE_COMPARISONS_V7 },
 ];
 
 /**

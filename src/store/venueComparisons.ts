@@ -7,6 +7,7 @@ import { DOUBLE, LIST, listValue, type DuckDBConnection } from "@duckdb/node-api
 import type { RangeComparisonRecord, UpDownComparisonRecord } from "../spec/records/venue-a.ts";
 import type { VenueBComparisonRecord } from "../spec/records/venue-b.ts";
 import type { InsightPlace } from "./insights.ts";
+import type { Store } from "./openStore.ts";
 import { timestampOfIso, timestampOfUnix } from "./timestamps.ts";
 
 /**
@@ -23,7 +24,24 @@ export interface VenueComparisonEntry {
   readonly recomputedProbability: number | null;
   /** Monte-Carlo standard error of the recomputed probability, when known. */
   readonly recomputedStandardError?: number | null;
+  /** Whether the current price already settles the market (`marketDecided`); null: not judged. */
+  readonly decided?: boolean | null;
+  /** The edge that survives the spread (`tradableEdge`), if any. */
+  readonly edge?: { readonly side: "buy" | "sell"; readonly netEdge: number } | null;
 }
+
+/**
+ * Migration 7: with each comparison, whether the current price already settles the market
+ * (`decided`), and the edge that survives the venue's spread, fee and rounding (`edge_side` `buy`
+ * or `sell` YES, `net_edge` what is left of the edge after them; both null when none). Rows
+ * stored before it have nulls: not judged.
+ * @example VENUE_COMPARISONS_V7.length // => 3
+ */
+export const VENUE_COMPARISONS_V7: readonly string[] = [
+  "ALTER TABLE venue_comparisons ADD COLUMN decided BOOLEAN",
+  "ALTER TABLE venue_comparisons ADD COLUMN edge_side VARCHAR",
+  "ALTER TABLE venue_comparisons ADD COLUMN net_edge DOUBLE",
+];
 
 /** Removes the comparisons of one operation at one asset and forecast start. */
 export const DELETE_VENUE_COMPARISONS = `
@@ -34,12 +52,13 @@ const INSERT_VENUE_COMPARISON = `
 INSERT INTO venue_comparisons (operation, asset, horizon, forecast_start_time, slug, market, kind,
   ref_prices, event_start_time, event_end_time, observed_at, current_price, start_price,
   service_probability, recomputed_probability, recomputed_standard_error, venue_probability,
-  best_bid_price, best_bid_size, best_ask_price, best_ask_size, last_trade_price, record, run_id)
+  best_bid_price, best_bid_size, best_ask_price, best_ask_size, last_trade_price, record, run_id,
+  decided, edge_side, net_edge)
 VALUES ($operation, $asset, $horizon, $forecast_start_time, $slug, $market, $kind,
   CAST($ref_prices AS DOUBLE[]), $event_start_time, $event_end_time, $observed_at, $current_price,
   $start_price, $service_probability, $recomputed_probability, $recomputed_standard_error,
   $venue_probability, $best_bid_price, $best_bid_size, $best_ask_price, $best_ask_size,
-  $last_trade_price, $record, $run_id)`;
+  $last_trade_price, $record, $run_id, $decided, $edge_side, $net_edge)`;
 
 /**
  * Writes `entries` on `connection`, inside the unit's transaction: for each operation among them,
@@ -108,6 +127,9 @@ export async function insertVenueComparisons(
           last_trade_price: optional<number>("venuea_last_trade_price"),
           record: JSON.stringify(record),
           run_id: place.runId,
+          decided: entry.decided ?? null,
+          edge_side: entry.edge?.side ?? null,
+          net_edge: entry.edge?.netEdge ?? null,
         },
         // DuckDB would infer the list's type from its first element: [110, 112.5] as integers.
         { ref_prices: LIST(DOUBLE) },
@@ -118,4 +140,66 @@ export async function insertVenueComparisons(
     statement.destroySync();
   }
   return entries.length;
+}
+
+/**
+ * A live market's edge that survives the spread, as the sync summary lists it.
+ * @example const edge: TradableEdge = { asset: "ETH", operation: "/insights/venuea/above/daily", market: ">2175", side: "sell", price: 0.51, model: 0.2978, netEdge: 0.1897 };
+ */
+export interface TradableEdge {
+  readonly asset: string;
+  readonly operation: string;
+  readonly market: string;
+  readonly side: "buy" | "sell";
+  /** The venue's price the trade takes: the best ask to buy YES, the best bid to sell it. */
+  readonly price: number;
+  /** pathlab's probability (the service's where pathlab has none). */
+  readonly model: number;
+  readonly netEdge: number;
+}
+
+/**
+ * The run's venue comparisons counted (all, decided, live with a tradable edge) and its largest
+ * `limit` edges among live markets, largest first: edges are ranked only where the market is not
+ * decided and the edge survives the spread, fee and rounding.
+ * @example const { edges } = await runVenueEdges(store, run.id, 5);
+ */
+export async function runVenueEdges(
+  store: Store,
+  runId: number,
+  limit: number,
+): Promise<{ markets: number; decided: number; tradable: number; edges: TradableEdge[] }> {
+  return store.withConnection(async (connection) => {
+    const counts = (
+      await connection.runAndReadAll(
+        `SELECT count(*), count(*) FILTER (decided),
+           count(*) FILTER (NOT decided AND edge_side IS NOT NULL)
+         FROM venue_comparisons WHERE run_id = $run`,
+        { run: runId },
+      )
+    ).getRowsJS()[0];
+    const edges = (
+      await connection.runAndReadAll(
+        `SELECT asset, operation, market, edge_side,
+           CASE edge_side WHEN 'buy' THEN best_ask_price ELSE best_bid_price END,
+           coalesce(recomputed_probability, service_probability), net_edge
+         FROM venue_comparisons
+         WHERE run_id = $run AND NOT decided AND edge_side IS NOT NULL
+         ORDER BY net_edge DESC, asset, operation, market LIMIT $limit`,
+        { run: runId, limit },
+      )
+    )
+      .getRowsJS()
+      .map(([asset, operation, market, side, price, model, netEdge]) => ({
+        asset: String(asset),
+        operation: String(operation),
+        market: String(market),
+        side: side as "buy" | "sell",
+        price: Number(price),
+        model: Number(model),
+        netEdge: Number(netEdge),
+      }));
+    const [markets, decided, tradable] = counts.map(Number);
+    return { markets, decided, tradable, edges };
+  });
 }

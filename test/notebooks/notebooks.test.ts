@@ -1,7 +1,8 @@
 /**
  * The notebooks of notebooks/ (issue 8): stored with outputs cleared, importing pathlab only through
  * its public entry, every chart cell tagged `plot`; and their executed copies, which
- * `npm run notebooks` writes to notebooks/.executed/, hold no error output, at least one image per
+ * `npm run notebooks` writes to notebooks/.executed/ (and, run on a database built against
+ * `pathlab serve`, to notebooks/.executed/service/), hold no error output, at least one image per
  * plot cell, and a static HTML export that embeds every image.
  *
  * Without executed copies (Jupyter not installed, `npm run notebooks` not run), the tests of the
@@ -116,7 +117,7 @@ describe("the stored notebooks", () => {
 });
 
 /** Why the executed copy of `name` cannot be tested, or undefined when it can. */
-function unavailable(name: string): string | undefined {
+function unavailable(name: string, executedDirectory: string): string | undefined {
   const executedFile = path.join(executedDirectory, name);
   if (!existsSync(executedFile)) {
     return `no executed copy ${path.relative(process.cwd(), executedFile)}: run \`npm run notebooks\` (needs apt-get install jupyter-nbconvert python3-ipykernel)`;
@@ -129,80 +130,90 @@ function unavailable(name: string): string | undefined {
   return undefined;
 }
 
-for (const name of names) {
-  const reason = unavailable(name);
-  if (reason !== undefined && !required) {
-    // Visible in every run: the skipped tests carry the reason in their name, and it is printed.
-    console.warn(`notebooks: skipping the checks of executed ${name}: ${reason}`);
-  }
-  const skip = reason !== undefined && !required;
-  describe.skipIf(skip)(`executed ${name}${skip ? ` (skipped: ${reason})` : ""}`, () => {
-    it("exists and was executed from the stored version", () => {
-      expect(reason, "set by PATHLAB_REQUIRE_NOTEBOOKS=1 (CI)").toBeUndefined();
-    });
+/**
+ * The executed copies: on the database built against the embedded sandbox, and on the one built
+ * with `--base-url` against `pathlab serve` (whose notebooks ask that service).
+ */
+const executedCopies = [
+  ["", executedDirectory],
+  [" (database built against a service)", path.join(executedDirectory, "service")],
+] as const;
 
-    it("holds no error output", () => {
-      const notebook = readNotebook(path.join(executedDirectory, name));
-      const errors = notebook.cells.flatMap((cell, index) =>
-        (cell.outputs ?? [])
-          .filter((output) => output.output_type === "error")
-          .map((output) => `cell ${index + 1}: ${output.ename}: ${output.evalue}`),
-      );
-      expect(errors).toEqual([]);
-    });
+for (const [copy, executedDirectory] of executedCopies)
+  for (const name of names) {
+    const reason = unavailable(name, executedDirectory);
+    if (reason !== undefined && !required) {
+      // Visible in every run: the skipped tests carry the reason in their name, and it is printed.
+      console.warn(`notebooks: skipping the checks of executed ${name}${copy}: ${reason}`);
+    }
+    const skip = reason !== undefined && !required;
+    describe.skipIf(skip)(`executed ${name}${copy}${skip ? ` (skipped: ${reason})` : ""}`, () => {
+      it("exists and was executed from the stored version", () => {
+        expect(reason, "set by PATHLAB_REQUIRE_NOTEBOOKS=1 (CI)").toBeUndefined();
+      });
 
-    it("holds at least one PNG or SVG image per plot cell, and every code cell ran", () => {
-      const notebook = readNotebook(path.join(executedDirectory, name));
-      const code = notebook.cells.filter((cell) => cell.cell_type === "code");
-      for (const [index, cell] of code.entries()) {
-        expect(cell.execution_count, `code cell ${index + 1} ran`).toBeTypeOf("number");
-      }
-      const plotCells = code.filter(isPlotCell);
-      expect(plotCells.length).toBeGreaterThan(0);
-      for (const cell of plotCells) {
-        const images = imagesOf(cell);
-        expect(images.length, sourceOf(cell).slice(0, 120)).toBeGreaterThanOrEqual(1);
-        for (const image of images) {
-          const png = image.data?.["image/png"];
-          if (typeof png === "string") {
-            // a real PNG (signature) of some size, not an empty placeholder
-            const bytes = Buffer.from(png, "base64");
-            expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
-            expect(bytes.length).toBeGreaterThan(10_000);
+      it("holds no error output", () => {
+        const notebook = readNotebook(path.join(executedDirectory, name));
+        const errors = notebook.cells.flatMap((cell, index) =>
+          (cell.outputs ?? [])
+            .filter((output) => output.output_type === "error")
+            .map((output) => `cell ${index + 1}: ${output.ename}: ${output.evalue}`),
+        );
+        expect(errors).toEqual([]);
+      });
+
+      it("holds at least one PNG or SVG image per plot cell, and every code cell ran", () => {
+        const notebook = readNotebook(path.join(executedDirectory, name));
+        const code = notebook.cells.filter((cell) => cell.cell_type === "code");
+        for (const [index, cell] of code.entries()) {
+          expect(cell.execution_count, `code cell ${index + 1} ran`).toBeTypeOf("number");
+        }
+        const plotCells = code.filter(isPlotCell);
+        expect(plotCells.length).toBeGreaterThan(0);
+        for (const cell of plotCells) {
+          const images = imagesOf(cell);
+          expect(images.length, sourceOf(cell).slice(0, 120)).toBeGreaterThanOrEqual(1);
+          for (const image of images) {
+            const png = image.data?.["image/png"];
+            if (typeof png === "string") {
+              // a real PNG (signature) of some size, not an empty placeholder
+              const bytes = Buffer.from(png, "base64");
+              expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+              expect(bytes.length).toBeGreaterThan(10_000);
+            }
           }
         }
-      }
-    });
+      });
 
-    it("holds the text result of every cell that ends with a report", () => {
-      const notebook = readNotebook(path.join(executedDirectory, name));
-      const reporting = notebook.cells.filter(
-        (cell) => cell.cell_type === "code" && /^report\(/m.test(sourceOf(cell)),
-      );
-      for (const cell of reporting) {
-        // nbformat stores text as one string or as a list of lines
-        const texts = (cell.outputs ?? []).filter((output) => {
-          const text = output.data?.["text/markdown"];
-          return typeof text === "string" || (Array.isArray(text) && text.length > 0);
-        });
-        expect(texts.length, sourceOf(cell).slice(0, 120)).toBe(1);
-      }
-    });
+      it("holds the text result of every cell that ends with a report", () => {
+        const notebook = readNotebook(path.join(executedDirectory, name));
+        const reporting = notebook.cells.filter(
+          (cell) => cell.cell_type === "code" && /^report\(/m.test(sourceOf(cell)),
+        );
+        for (const cell of reporting) {
+          // nbformat stores text as one string or as a list of lines
+          const texts = (cell.outputs ?? []).filter((output) => {
+            const text = output.data?.["text/markdown"];
+            return typeof text === "string" || (Array.isArray(text) && text.length > 0);
+          });
+          expect(texts.length, sourceOf(cell).slice(0, 120)).toBe(1);
+        }
+      });
 
-    it("has a static HTML export that embeds every image", () => {
-      const notebook = readNotebook(path.join(executedDirectory, name));
-      const pngs = notebook.cells.flatMap((cell) =>
-        imagesOf(cell).flatMap((output) =>
-          typeof output.data?.["image/png"] === "string" ? [output.data["image/png"]] : [],
-        ),
-      );
-      const htmlFile = path.join(executedDirectory, name.replace(/\.ipynb$/, ".html"));
-      expect(existsSync(htmlFile), htmlFile).toBe(true);
-      const html = readFileSync(htmlFile, "utf8");
-      for (const png of pngs) {
-        expect(html.includes(`src="data:image/png;base64,${png.slice(0, 200)}`)).toBe(true);
-      }
-      expect(pngs.length).toBeGreaterThan(0);
+      it("has a static HTML export that embeds every image", () => {
+        const notebook = readNotebook(path.join(executedDirectory, name));
+        const pngs = notebook.cells.flatMap((cell) =>
+          imagesOf(cell).flatMap((output) =>
+            typeof output.data?.["image/png"] === "string" ? [output.data["image/png"]] : [],
+          ),
+        );
+        const htmlFile = path.join(executedDirectory, name.replace(/\.ipynb$/, ".html"));
+        expect(existsSync(htmlFile), htmlFile).toBe(true);
+        const html = readFileSync(htmlFile, "utf8");
+        for (const png of pngs) {
+          expect(html.includes(`src="data:image/png;base64,${png.slice(0, 200)}`)).toBe(true);
+        }
+        expect(pngs.length).toBeGreaterThan(0);
+      });
     });
-  });
-}
+  }

@@ -14,7 +14,8 @@
 //    Jupyter reads through JUPYTER_PATH: the user's own kernels are left alone.
 // 3. Executes each notebook with `jupyter nbconvert --to notebook` and an execute preprocessor
 //    (scripts/notebooks_execute.py: nbconvert's own, made to wait for the Deno kernel's late
-//    outputs) into notebooks/.executed/ (git-ignored), then exports the executed copy `--to html`.
+//    outputs) into notebooks/.executed/ (git-ignored), then exports the executed copy `--to html`,
+//    and a reading copy without the code (`--no-input`, `<name>.reading.html`).
 //    Every notebook runs on both databases (the service's copies in notebooks/.executed/service/).
 // 4. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
 //
@@ -210,6 +211,23 @@ function executeNotebook(name, target, directory, service) {
   run("jupyter", ["nbconvert", "--to", "html", "--output-dir", directory, executed], {
     env,
   });
+  // The reading copy: the same page without the code, for readers who want the pictures.
+  const reading = `${name.replace(/\.ipynb$/, "")}.reading`;
+  run(
+    "jupyter",
+    [
+      "nbconvert",
+      "--to",
+      "html",
+      "--no-input",
+      "--output",
+      reading,
+      "--output-dir",
+      directory,
+      executed,
+    ],
+    { env },
+  );
   return errorsOf(executed);
 }
 

@@ -7,11 +7,10 @@
  * (built there), with the same measurements.
  */
 
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { measuredRun } from "./measuredRun.ts";
 
 const REPEATS = Number(process.env.E2E_REPEATS ?? 3);
 /** The checkout whose built CLI runs: this one, or E2E_ROOT (another checkout, for a before/after). */
@@ -93,30 +92,10 @@ async function runOnce(args: readonly string[]) {
   const usageFile = join(directory, "usage.json");
   try {
     const started = performance.now();
-    const child = spawn(process.execPath, [CLI, ...args, "--db", join(directory, "e2e.duckdb")], {
-      cwd: directory,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: {
-        ...process.env,
-        NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, "measureProcess.mjs")).href}`,
-        PATHLAB_BENCH_USAGE: usageFile,
-      },
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.on("error", reject);
-      child.on("close", resolve);
-    });
+    const withDatabase = [...args, "--db", join(directory, "e2e.duckdb")];
+    const usage = await measuredRun(CLI, withDatabase, directory, usageFile);
     const wallMs = performance.now() - started;
-    if (code !== 0) {
-      throw new Error(`pathlab ${args.join(" ")} exited with code ${code}: ${stderr.slice(-2000)}`);
-    }
-    const usage = JSON.parse(readFileSync(usageFile, "utf8")) as {
-      cpuMs: number;
-      peakRssBytes: number;
-    };
-    return { wallMs, ...usage };
+    return { wallMs, cpuMs: usage.cpuMs, peakRssBytes: usage.peakRssBytes };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

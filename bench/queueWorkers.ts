@@ -9,11 +9,11 @@
  */
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { measuredRun } from "./measuredRun.ts";
 
 const REPEATS = Number(process.env.QUEUE_REPEATS ?? 1);
 const CLI = join(import.meta.dirname, "..", "dist", "cli", "main.js");
@@ -41,33 +41,9 @@ export interface UnitsRow {
   readonly peakRssBytes: number;
 }
 
-/** Runs the CLI; resolves with its stdout and usage once it exits 0. */
-async function cli(args: readonly string[], directory: string, usageFile: string) {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    cwd: directory,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, "measureProcess.mjs")).href}`,
-      PATHLAB_BENCH_USAGE: usageFile,
-    },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", resolve);
-  });
-  if (code !== 0)
-    throw new Error(`pathlab ${args.join(" ")} exited ${code}: ${stderr.slice(-2000)}`);
-  const usage = JSON.parse(readFileSync(usageFile, "utf8")) as {
-    cpuMs: number;
-    peakRssBytes: number;
-  };
-  return { stdout, ...usage };
-}
+/** Runs the CLI in `directory`, measured (see `measuredRun`). */
+const cli = (args: readonly string[], directory: string, usageFile: string) =>
+  measuredRun(CLI, args, directory, usageFile);
 
 async function startRedis(directory: string) {
   const server = createServer();

@@ -9,22 +9,17 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NOW, rows, TABLES } from "../jobs/queueHelpers.ts";
+import { RANGE as DAY, rows, TABLES } from "../jobs/queueHelpers.ts";
 import { runPathlab } from "./runPathlab.ts";
 
+/** The queue tests' selection and clock, over six hours of prompt starts. */
 const RANGE = [
-  "--now",
-  NOW,
+  ...DAY.slice(0, 2),
   "--from",
   "2026-11-19T06:00:00Z",
   "--to",
   "2026-11-19T12:00:00Z",
-  "--competition",
-  "crypto-24h",
-  "--assets",
-  "BTC",
-  "--miners",
-  "top:5",
+  ...DAY.slice(6),
 ];
 
 describe("score --lake", () => {

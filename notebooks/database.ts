@@ -88,7 +88,8 @@ export async function notebookService(store: Store): Promise<NotebookService> {
   );
   const latest = services.at(-1);
   if (latest?.kind === "embedded sandbox" && sandboxes.length > 0) {
-    const clock = sandboxes.reduce((later, service) =>
+    const ofSeed = sandboxes.filter((service) => service.seed === latest.seed);
+    const clock = ofSeed.reduce((later, service) =>
       Date.parse(service.now!) > Date.parse(later.now!) ? service : later,
     );
     const sandbox = await startSandbox({ seed: clock.seed, now: clock.now });
@@ -133,7 +134,8 @@ export async function notebookService(store: Store): Promise<NotebookService> {
       response.body?.cancel(),
     );
   } catch (error) {
-    const reason = `cannot reach ${latest.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`;
+    const cause = (error as Error).cause as Error | undefined;
+    const reason = `cannot reach ${latest.baseUrl}: ${cause?.message ?? (error as Error).message}`;
     return {
       ...base,
       description: latest.baseUrl,

@@ -148,6 +148,9 @@ async function startService() {
     child.on("exit", (code) =>
       reject(new Error(`notebooks: pathlab serve exited (${code}): ${output}`)),
     );
+    child.on("error", (error) =>
+      reject(new Error(`notebooks: cannot start pathlab serve: ${error.message}`)),
+    );
   });
   child.stdout.resume();
   return { url, stop: () => child.kill("SIGTERM") };

@@ -8,7 +8,8 @@
  *
  * "Cannot bridge" is a random walk's: the log distance to the boundary that flips the outcome
  * exceeds {@link DECIDED_Z} standard deviations of the log price over the time left, at the
- * asset's realized 1-minute volatility of the day before the forecast (a flip then has a
+ * asset's realized 1-minute volatility before the forecast (the sync reads it from the closes it
+ * fetched: a day of them for a 24h unit, about two hours for a 1h unit; a flip then has a
  * probability below ~3·10⁻⁵; fat tails make that an underestimate, which is why Z is 4 and not 3).
  */
 

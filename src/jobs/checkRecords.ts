@@ -153,7 +153,10 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The realized 1-minute volatility of the day before the forecast start (NaN without closes). */
+/**
+ * The realized 1-minute volatility of the closes before the forecast start that the unit fetched (a
+ * day for a 24h unit, about two hours for a 1h unit; NaN without closes).
+ */
 function realizedSigma(base: InsightContext): number {
   if (base.minuteClose === undefined) return Number.NaN;
   const startUnix = parseIsoTimeMs(base.forecastStartTime) / 1000;

@@ -161,7 +161,8 @@ export interface TradableEdge {
 /**
  * The run's venue comparisons counted (all, decided, live with a tradable edge) and its largest
  * `limit` edges among live markets, largest first: edges are ranked only where the market is not
- * decided and the edge survives the spread, fee and rounding.
+ * decided (a market that could not be judged counts as live) and the edge survives the spread,
+ * fee and rounding.
  * @example const { edges } = await runVenueEdges(store, run.id, 5);
  */
 export async function runVenueEdges(
@@ -173,7 +174,7 @@ export async function runVenueEdges(
     const counts = (
       await connection.runAndReadAll(
         `SELECT count(*), count(*) FILTER (decided),
-           count(*) FILTER (NOT decided AND edge_side IS NOT NULL)
+           count(*) FILTER (decided IS NOT TRUE AND edge_side IS NOT NULL)
          FROM venue_comparisons WHERE run_id = $run`,
         { run: runId },
       )
@@ -184,7 +185,7 @@ export async function runVenueEdges(
            CASE edge_side WHEN 'buy' THEN best_ask_price ELSE best_bid_price END,
            coalesce(recomputed_probability, service_probability), net_edge
          FROM venue_comparisons
-         WHERE run_id = $run AND NOT decided AND edge_side IS NOT NULL
+         WHERE run_id = $run AND decided IS NOT TRUE AND edge_side IS NOT NULL
          ORDER BY net_edge DESC, asset, operation, market LIMIT $limit`,
         { run: runId, limit },
       )

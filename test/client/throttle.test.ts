@@ -7,17 +7,25 @@ import { minimalBodies } from "./minimal-bodies.ts";
 const body = minimalBodies["/insights/liquidation"];
 
 describe("throttle", () => {
-  it("is awaited before every attempt, retries included", async () => {
-    const waits: number[] = [];
+  it("is awaited before every attempt, retries included: nothing is sent while it waits", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
     const { server, client } = await serveAndConnect([{ status: 503, body: "busy" }, { body }], {
       maxRetries: 1,
+      retryBaseMs: 1,
       throttle: async () => {
-        waits.push(performance.now());
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        calls += 1;
+        if (calls === 1) await gate;
       },
     });
-    await client.insights.liquidation();
-    expect(waits).toHaveLength(2);
+    const call = client.insights.liquidation();
+    while (calls === 0) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(0);
+    release();
+    await call;
+    expect(calls).toBe(2);
     expect(server.requests).toHaveLength(2);
   });
 

@@ -31,9 +31,9 @@ return slot - now
 const rateKey = (queue: string) => `pathlab:${queue}:requests-per-second`;
 const slotKey = (queue: string, service: string) => `pathlab:${queue}:next-request:${service}`;
 
-function redisOf(connection: ConnectionOptions): Redis {
+function redisOf(connection: ConnectionOptions, more: RedisOptions = {}): Redis {
   const { url, ...rest } = connection as RedisOptions & { url?: string };
-  return url === undefined ? new Redis(rest) : new Redis(url, rest);
+  return url === undefined ? new Redis({ ...rest, ...more }) : new Redis(url, { ...rest, ...more });
 }
 
 /**
@@ -92,14 +92,27 @@ export class RequestPacers {
     connection: ConnectionOptions,
     private readonly queue: string,
   ) {
-    this.redis = redisOf(connection);
-    this.redis.on("error", () => {}); // reconnected by ioredis; a slot waits for it
+    // Unlike the queue's connection, which waits for Redis as long as it takes, a slot is asked
+    // for at most 5 s: a request without one fails, and so does its unit, which BullMQ retries.
+    this.redis = redisOf(connection, { maxRetriesPerRequest: 1, commandTimeout: 5000 });
+    this.redis.on("error", () => {}); // reconnected by ioredis
   }
 
   throttle(service: string): (signal: AbortSignal) => Promise<void> {
     const keys = [rateKey(this.queue), slotKey(this.queue, service)];
     return async (signal) => {
-      const waitUs = Number(await this.redis.eval(TAKE_SLOT, 2, ...keys));
+      signal.throwIfAborted();
+      const aborted = new Promise<never>((_, reject) =>
+        signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true }),
+      );
+      aborted.catch(() => {});
+      const slot = this.redis.eval(TAKE_SLOT, 2, ...keys).catch((error: Error) => {
+        throw new Error(
+          `request pacer: no request slot from Redis for ${service} (${error.message}); the unit is retried`,
+          { cause: error },
+        );
+      });
+      const waitUs = Number(await Promise.race([slot, aborted]));
       if (waitUs <= 0) return;
       await sleep(waitUs / 1000, undefined, { signal }).catch(() => {
         throw signal.reason;

@@ -12,6 +12,12 @@ import { lakeUnitOf } from "../queue/scoreUnits.ts";
 import type { JobContext } from "./scoreCompetition.ts";
 
 /**
+ * The prompt tables with `prompts` last: a prompt counts as stored (`storedPromptKeys`, which a
+ * watch skips) only once every other table of it was written.
+ */
+const PROMPTS_LAST = [...SCORED_PROMPT_TABLES.filter((table) => table !== "prompts"), "prompts"];
+
+/**
  * The `afterStore` of a run into `lake` whose working store is `store`: writes the prompt's rows
  * as its unit's files, then empties the prompt tables of the working store (also when the write
  * failed, so that the next prompt's files hold its rows alone). Checks the lake at once (a folder
@@ -23,7 +29,7 @@ export function lakeOutput(lake: string, store: Store): NonNullable<JobContext["
   return async (competition, prompt) => {
     try {
       const unit = lakeUnitOf({ competition, asset: prompt.asset, startUnix: prompt.startUnix });
-      await writeLakeUnit(lake, unit, store, SCORED_PROMPT_TABLES);
+      await writeLakeUnit(lake, unit, store, PROMPTS_LAST);
     } finally {
       await store.withConnection(async (connection) => {
         for (const table of SCORED_PROMPT_TABLES) {

@@ -102,17 +102,24 @@ export class RequestPacers {
     const keys = [rateKey(this.queue), slotKey(this.queue, service)];
     return async (signal) => {
       signal.throwIfAborted();
-      const aborted = new Promise<never>((_, reject) =>
-        signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true }),
-      );
-      aborted.catch(() => {});
+      let onAbort = () => {};
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(signal.reason as Error);
+        signal.addEventListener("abort", onAbort, { once: true });
+      });
       const slot = this.redis.eval(TAKE_SLOT, 2, ...keys).catch((error: Error) => {
         throw new Error(
           `request pacer: no request slot from Redis for ${service} (${error.message}); the unit is retried`,
           { cause: error },
         );
       });
-      const waitUs = Number(await Promise.race([slot, aborted]));
+      slot.catch(() => {}); // when the signal wins the race, a later failure is nobody's
+      let waitUs: number;
+      try {
+        waitUs = Number(await Promise.race([slot, aborted]));
+      } finally {
+        signal.removeEventListener("abort", onAbort);
+      }
       if (waitUs <= 0) return;
       await sleep(waitUs / 1000, undefined, { signal }).catch(() => {
         throw signal.reason;

@@ -39,8 +39,8 @@ export interface EndToEndRow {
   readonly targetPeakBytes?: number;
 }
 
-/** The range and selection of the day of scoring (the recording's and its replays'). */
-const DAY_OF_SCORING = [
+/** The range and selection of the day of scoring (the recording's and its replays', and the units suite's). */
+export const DAY_OF_SCORING = [
   "--competition",
   "crypto-24h",
   "--miners",

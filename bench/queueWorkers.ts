@@ -13,22 +13,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DAY_OF_SCORING } from "./endToEnd.ts";
 import { measuredRun } from "./measuredRun.ts";
 
 const REPEATS = Number(process.env.QUEUE_REPEATS ?? 1);
 const CLI = join(import.meta.dirname, "..", "dist", "cli", "main.js");
-const DAY = [
-  "--now",
-  "2026-11-20T12:00:00Z",
-  "--competition",
-  "crypto-24h",
-  "--miners",
-  "top:10",
-  "--from",
-  "2026-11-18T12:00:00Z",
-  "--to",
-  "2026-11-19T12:00:00Z",
-];
+const DAY = ["--now", "2026-11-20T12:00:00Z", ...DAY_OF_SCORING];
 
 /** A case's medians. */
 export interface UnitsRow {

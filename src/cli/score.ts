@@ -19,6 +19,7 @@ import {
   addJobOptions,
   addPromptRangeOptions,
   addServiceOptions,
+  addWatchCadenceOptions,
   deploymentOptions,
   rethrowAsUsage,
   serviceRequest,
@@ -63,7 +64,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
     addDeploymentOptions(
       addServiceOptions(
         addCompetitionOptions(
-          addPromptRangeOptions(new Command("score"), false).description(
+          addPromptRangeOptions(watchOptions(new Command("score")), false).description(
             "score miners exactly as the network's validator does, compare with the service's scores, store it all with calibration, and rank your own model",
           ),
         )
@@ -112,22 +113,6 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         eraDateOption("--format-rule-from"),
       )
       .option("--json", "print the summary as JSON instead of tables")
-      .option(
-        "--watch",
-        "instead of --from/--to: score the new prompts of the last --lookback hours every --every seconds, until SIGINT/SIGTERM (prompts already stored are not scored again)",
-      )
-      .option(
-        "--every <seconds>",
-        "with --watch: seconds between ticks",
-        integerOption("--every", 1, 86_400),
-        60,
-      )
-      .option(
-        "--lookback <hours>",
-        "with --watch: hours of prompt starts each tick looks over (a watch down for less leaves no gap)",
-        integerOption("--lookback", 1, 240),
-        2,
-      )
       .addHelpText(
         "after",
         "\nThe validator's rules are those of each prompt's date (the era table, DOMAIN.md §3b): the\n" +
@@ -197,6 +182,17 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
     if (endLine !== undefined) io.stderr(`${endLine}\n`);
     status.exitCode = summary.exitCode;
   });
+}
+
+/** `--watch` and its cadence: a watch instead of a range. */
+function watchOptions(command: Command): Command {
+  return addWatchCadenceOptions(
+    command.option(
+      "--watch",
+      "instead of --from/--to: score the new prompts of the last --lookback hours every --every seconds, until SIGINT/SIGTERM (prompts already stored are not scored again)",
+    ),
+    "with --watch: ",
+  );
 }
 
 function eraSettingsOf(options: ScoreCommandOptions): EraSettings {

@@ -182,6 +182,28 @@ export function addPromptRangeOptions(command: Command, required = true): Comman
 }
 
 /**
+ * Adds a watch's cadence to `command`: `--every <seconds>` between ticks (default 60) and
+ * `--lookback <hours>` of prompt starts each tick looks over (default 2). `condition` opens their
+ * help (`with --watch: `), where the options only count beside another.
+ * @example const command = addWatchCadenceOptions(new Command("watch"));
+ */
+export function addWatchCadenceOptions(command: Command, condition = ""): Command {
+  return command
+    .option(
+      "--every <seconds>",
+      `${condition}seconds between ticks`,
+      integerOption("--every", 1, 86_400),
+      60,
+    )
+    .option(
+      "--lookback <hours>",
+      `${condition}hours of prompt starts each tick looks back over (a watch down for less leaves no gap)`,
+      integerOption("--lookback", 1, 240),
+      2,
+    );
+}
+
+/**
  * Rethrows `error` from a job's run: a `SyncUsageError` (options that cannot work together) as
  * `command`'s usage error (exit 2), anything else as it is.
  * @example try { … } catch (error) { rethrowAsUsage(command, error); }

@@ -10,9 +10,9 @@
 import { createHash } from "node:crypto";
 import type { ConnectionOptions } from "bullmq";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import { COMPETITION_HORIZONS, type Competition } from "../../spec/assets.ts";
-import { HORIZON_LAYOUTS } from "../../spec/insightConventions.ts";
+import type { Competition } from "../../spec/assets.ts";
 import type { EraSettings } from "../../spec/eras.ts";
+import { watchWindow } from "../score/rangePrompts.ts";
 import type { MinerSelection } from "../score/scoreOptions.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
 import { enqueueUnits, quietQueue } from "./enqueueUnits.ts";
@@ -111,12 +111,10 @@ export async function runPlanTick(
   let added = 0;
   let present = 0;
   for (const competition of watch.competitions) {
-    const lengthSeconds = HORIZON_LAYOUTS[COMPETITION_HORIZONS[competition]].horizonMinutes * 60;
     const units = await planScoreUnits(
       client,
       {
-        fromUnix: nowUnix - lengthSeconds - watch.lookbackSeconds,
-        toUnix: nowUnix - lengthSeconds,
+        ...watchWindow(competition, nowUnix, watch.lookbackSeconds),
         competitions: [competition],
         miners: watch.miners,
         ownOnly: watch.ownOnly,

@@ -6,6 +6,7 @@
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import {
   COMPETITION_ASSETS,
+  COMPETITION_HORIZONS,
   VALIDATION_ASSETS,
   type Competition,
   type ValidationAsset,
@@ -242,4 +243,19 @@ export async function planRange(
     planned.push({ competition, prompts });
   }
   return planned;
+}
+
+/**
+ * A watch's window for `competition` at `nowUnix`: the prompt starts of the `lookbackSeconds`
+ * before the latest start whose prompt is scored by then (now − the competition's horizon). What
+ * `pathlab score --watch` scores and `pathlab enqueue watch` enqueues at each tick.
+ * @example watchWindow("crypto-24h", nowUnix, 7200) // => { fromUnix: nowUnix − 86400 − 7200, toUnix: nowUnix − 86400 }
+ */
+export function watchWindow(
+  competition: Competition,
+  nowUnix: number,
+  lookbackSeconds: number,
+): { fromUnix: number; toUnix: number } {
+  const lengthSeconds = HORIZON_LAYOUTS[COMPETITION_HORIZONS[competition]].horizonMinutes * 60;
+  return { fromUnix: nowUnix - lengthSeconds - lookbackSeconds, toUnix: nowUnix - lengthSeconds };
 }

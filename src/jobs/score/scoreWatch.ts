@@ -8,13 +8,13 @@
  */
 
 import { setTimeout as sleep } from "node:timers/promises";
-import { COMPETITION_HORIZONS, COMPETITIONS, type Competition } from "../../spec/assets.ts";
-import { HORIZON_LAYOUTS } from "../../spec/insightConventions.ts";
+import { COMPETITIONS, type Competition } from "../../spec/assets.ts";
 import { isoSeconds, parseIsoTimeMs } from "../../spec/time.ts";
 import { JobInterruptedError } from "../jobInterruptedError.ts";
 import { runScore } from "../score.ts";
 import type { ScoreSummary } from "../scoreSummary.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
+import { watchWindow } from "./rangePrompts.ts";
 import type { ScoreOptions } from "./scoreOptions.ts";
 
 /**
@@ -57,13 +57,13 @@ export async function runScoreWatch(
         : parseIsoTimeMs(options.now) / 1000;
     // Per competition, the prompts that started in the look-back window and are scored by now.
     for (const competition of competitions) {
-      const lengthSeconds = HORIZON_LAYOUTS[COMPETITION_HORIZONS[competition]].horizonMinutes * 60;
+      const { fromUnix, toUnix } = watchWindow(competition, nowUnix, lookbackHours * 3600);
       try {
         const summary = await runScore({
           ...score,
           competition,
-          from: isoSeconds(nowUnix - lengthSeconds - lookbackHours * 3600),
-          to: isoSeconds(nowUnix - lengthSeconds),
+          from: isoSeconds(fromUnix),
+          to: isoSeconds(toUnix),
           skipStored: true,
         });
         promptsScored += summary.competitions.reduce((sum, item) => sum + item.promptsScored, 0);

@@ -1,51 +1,29 @@
 /**
- * The commands of many machines: `pathlab enqueue score` puts a range's score units on a Redis
- * queue, `pathlab worker` runs them on any machine into a Parquet lake, and `pathlab queue status`
- * shows the counts and the failures.
+ * The commands of many machines: `pathlab enqueue score|watch` puts a range's score units (or a
+ * watch) on a Redis queue, and `pathlab worker` runs them on any machine into a Parquet lake.
+ * `pathlab queue status|unwatch|retry` are in `queueAdmin.ts`.
  */
 
-import { Command, Option } from "commander";
+import { Command } from "commander";
 import type { Competition } from "../spec/assets.ts";
 import type { MinerSelection } from "../jobs/score.ts";
 import type { UnitService } from "../jobs/queue/scoreUnits.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, numberOption } from "./optionParsers.ts";
+import { addQueueOptions, reachedConnection } from "./queueAdmin.ts";
 import type { ProgramIo } from "./program.ts";
 import { addCompetitionOptions, minersOption } from "./score.ts";
 import {
   addDeploymentOptions,
   addPromptRangeOptions,
   addServiceOptions,
+  addWatchCadenceOptions,
   deploymentOptions,
   rethrowAsUsage,
   serviceRequest,
   type DeploymentCommandOptions,
   type ServiceCommandOptions,
 } from "./serviceOptions.ts";
-
-const REDIS_HELP = "the Redis of the queue, e.g. redis://127.0.0.1:6379";
-
-/**
- * BullMQ's connection to the Redis at `url`, once it answered: `command`'s usage error (exit 2) for
- * a URL that is not Redis's, and one line naming the server when it does not answer.
- */
-async function reachedConnection(command: Command, url: string) {
-  const { reachRedis, redisConnection } = await import("../jobs/queue/enqueueUnits.ts");
-  let connection: ReturnType<typeof redisConnection>;
-  try {
-    connection = redisConnection(url);
-  } catch (error) {
-    return command.error(`error: ${(error as Error).message}`, { exitCode: 2 });
-  }
-  await reachRedis(url);
-  return connection;
-}
-
-function addQueueOptions(command: Command): Command {
-  return command
-    .addOption(new Option("--redis <url>", REDIS_HELP).env("PATHLAB_REDIS").makeOptionMandatory())
-    .option("--queue <name>", "the queue's name (one per deployment)", "pathlab");
-}
 
 interface EnqueueCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
   from?: string;
@@ -122,18 +100,13 @@ export function enqueueCommand(io: ProgramIo): Command {
         `(${summary.present} already there), against ${serviceText(summary.service)}\n`,
     );
   });
-  const watch = addSelectionOptions(
-    new Command("watch").description(
-      "install a watch: every --every seconds a worker enqueues the prompts scored in the last --lookback hours (each prompt once); it lives in Redis until `pathlab queue unwatch`",
+  const watch = addWatchCadenceOptions(
+    addSelectionOptions(
+      new Command("watch").description(
+        "install a watch: every --every seconds a worker enqueues the prompts scored in the last --lookback hours (each prompt once); it lives in Redis until `pathlab queue unwatch`",
+      ),
     ),
-  )
-    .option("--every <seconds>", "seconds between ticks", integerOption("--every", 1, 86_400), 60)
-    .option(
-      "--lookback <hours>",
-      "hours of prompt starts each tick looks back over (workers down for less leave no gap)",
-      integerOption("--lookback", 1, 240),
-      2,
-    );
+  );
   watch.action(async (options: EnqueueCommandOptions & { every: number; lookback: number }) => {
     const { runEnqueueWatch } = await import("../jobs/queue/enqueue.ts");
     let installed;
@@ -251,60 +224,4 @@ export function workerCommand(io: ProgramIo): Command {
     }
   });
   return command;
-}
-
-/**
- * `pathlab queue status`: the queue's counts and its failed units with their reasons.
- * @example program.addCommand(queueCommand(io));
- */
-export function queueCommand(io: ProgramIo): Command {
-  const status = addQueueOptions(new Command("status"))
-    .description(
-      "the queue's counts (waiting, active, delayed, completed, failed) and the failures",
-    )
-    .option("--json", "print as JSON");
-  status.action(async (options: { redis: string; queue: string; json?: boolean }) => {
-    const { queueStatus } = await import("../jobs/queue/queueStatus.ts");
-    const connection = await reachedConnection(status, options.redis);
-    const result = await queueStatus(connection, options.queue);
-    if (options.json === true) {
-      io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-      return;
-    }
-    const counts = Object.entries(result.counts)
-      .map(([state, count]) => `${state} ${count}`)
-      .join(", ");
-    io.stdout(`queue ${options.queue}: ${counts}\n`);
-    if (result.requestsPerSecond !== undefined) {
-      io.stdout(`requests: at most ${result.requestsPerSecond} per second to each service\n`);
-    }
-    for (const watch of result.watches) {
-      io.stdout(`watch: ${watch.id} every ${(watch.everyMs ?? 0) / 1000} s\n`);
-    }
-    for (const failure of result.failed) {
-      io.stdout(`failed: ${failure.unit} after ${failure.attempts} attempts: ${failure.reason}\n`);
-    }
-  });
-  const unwatch = addQueueOptions(new Command("unwatch")).description(
-    "remove the queue's watches (the units they enqueued stay)",
-  );
-  unwatch.action(async (options: { redis: string; queue: string }) => {
-    const { stopWatches } = await import("../jobs/queue/watch.ts");
-    const connection = await reachedConnection(unwatch, options.redis);
-    const removed = await stopWatches(connection, options.queue);
-    io.stdout(`unwatched: ${removed.length === 0 ? "no watch" : removed.join(", ")}\n`);
-  });
-  const retry = addQueueOptions(new Command("retry")).description(
-    "run the failed units again (once their cause is fixed: a worker's key or lake, the service)",
-  );
-  retry.action(async (options: { redis: string; queue: string }) => {
-    const { retryFailed } = await import("../jobs/queue/queueStatus.ts");
-    const connection = await reachedConnection(retry, options.redis);
-    io.stdout(`retried: ${await retryFailed(connection, options.queue)} failed units\n`);
-  });
-  return new Command("queue")
-    .description("the queue of units")
-    .addCommand(status)
-    .addCommand(unwatch)
-    .addCommand(retry);
 }

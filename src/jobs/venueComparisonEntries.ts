@@ -7,7 +7,7 @@ import type { InsightResult } from "../insights/result.ts";
 import { standardErrorKey } from "../insights/result.ts";
 import { marketDecided, tradableEdge } from "../insights/marketState.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
-import type { VenueComparisonEntry } from "../store/venueComparisons.ts";
+import { venueMarketOf, type VenueComparisonEntry } from "../store/venueComparisons.ts";
 
 /**
  * One entry per market of a venue operation's service record (one Up/Down record, or each element
@@ -62,32 +62,22 @@ function judged(
   recomputed: number | null,
   sigmaPerMinute: number,
 ): Pick<VenueComparisonEntry, "decided" | "edge"> {
-  const fields = record as unknown as Record<string, unknown>;
-  const unix = (field: string) =>
-    typeof fields[field] === "string" ? parseIsoTimeMs(fields[field]) / 1000 : Number.NaN;
-  const observedAtUnix = unix("current_time");
-  const eventEndUnix = unix("event_end_time");
-  const eventStartUnix = unix("event_start_time");
-  const model =
-    recomputed ??
-    (typeof fields.model_probability_up === "number"
-      ? fields.model_probability_up
-      : typeof fields.model_probability === "number"
-        ? fields.model_probability
-        : null);
-  const price = (field: string) => (typeof fields[field] === "number" ? fields[field] : null);
-  const edge = tradableEdge(model, price("best_bid_price"), price("best_ask_price"));
+  const market = venueMarketOf(record);
+  const unix = (time: string | null) => (time === null ? Number.NaN : parseIsoTimeMs(time) / 1000);
+  const observedAtUnix = unix(market.observedAt);
+  const eventEndUnix = unix(market.eventEndTime);
+  const eventStartUnix = unix(market.eventStartTime);
+  const edge = tradableEdge(
+    recomputed ?? market.serviceProbability,
+    market.bestBid,
+    market.bestAsk,
+  );
   if (!Number.isFinite(observedAtUnix) || !Number.isFinite(eventEndUnix)) {
     return { decided: null, edge };
   }
   const decided = marketDecided(
     {
-      kind: typeof fields.cmp_type === "string" ? fields.cmp_type : "up-down",
-      refPrices: Array.isArray(fields.ref_prices) ? (fields.ref_prices as number[]) : null,
-      title: typeof fields.title === "string" ? fields.title : null,
-      startPrice: price("start_price"),
-      currentPrice: Number(fields.current_price),
-      currentOutcome: fields.current_outcome,
+      ...market,
       observedAtUnix,
       eventStartUnix: Number.isFinite(eventStartUnix) ? eventStartUnix : null,
       eventEndUnix,

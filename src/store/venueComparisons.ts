@@ -43,6 +43,43 @@ export const VENUE_COMPARISONS_V7: readonly string[] = [
   "ALTER TABLE venue_comparisons ADD COLUMN net_edge DOUBLE",
 ];
 
+/**
+ * The market of a comparison record, as the table's columns read it (times still ISO 8601): `kind`
+ * is the range family's `cmp_type` or `up-down`, `market` the bucket's title or else the slug, the
+ * service's probability `model_probability_up` or `model_probability`, the venue's venue A's or
+ * venue B's market probability. Fields a record's form lacks are null.
+ * @example venueMarketOf(record).kind // => "above"
+ */
+export function venueMarketOf(record: VenueComparisonEntry["record"]) {
+  const optional = <T>(field: string): T | null =>
+    field in record ? ((record as unknown as Record<string, T>)[field] ?? null) : null;
+  return {
+    market: "title" in record ? record.title : record.slug,
+    kind: "cmp_type" in record ? record.cmp_type : "up-down",
+    title: "title" in record ? record.title : null,
+    refPrices: "ref_prices" in record ? record.ref_prices : null,
+    eventStartTime: "event_start_time" in record ? record.event_start_time : null,
+    eventEndTime: record.event_end_time,
+    observedAt: record.current_time,
+    currentPrice: record.current_price,
+    startPrice: optional<number>("start_price"),
+    currentOutcome: optional<unknown>("current_outcome"),
+    serviceProbability:
+      "model_probability_up" in record ? record.model_probability_up : record.model_probability,
+    venueProbability:
+      "venuea_probability_up" in record
+        ? record.venuea_probability_up
+        : "venuea_probability" in record
+          ? record.venuea_probability
+          : record.market_probability_up,
+    bestBid: record.best_bid_price,
+    bestBidSize: optional<number>("best_bid_size"),
+    bestAsk: record.best_ask_price,
+    bestAskSize: optional<number>("best_ask_size"),
+    lastTradePrice: optional<number>("venuea_last_trade_price"),
+  };
+}
+
 /** Removes the comparisons of one operation at one asset and forecast start. */
 export const DELETE_VENUE_COMPARISONS = `
 DELETE FROM venue_comparisons
@@ -88,8 +125,7 @@ export async function insertVenueComparisons(
     for (const entry of entries) {
       const record = entry.record;
       const what = (field: string) => `${entry.operation} ${record.slug}: ${field}`;
-      const optional = <T>(field: string): T | null =>
-        field in record ? ((record as unknown as Record<string, T>)[field] ?? null) : null;
+      const market = venueMarketOf(record);
       statement.bind(
         {
           operation: entry.operation,
@@ -97,34 +133,26 @@ export async function insertVenueComparisons(
           horizon: place.horizon,
           forecast_start_time: forecastStart,
           slug: record.slug,
-          market: "title" in record ? record.title : record.slug,
-          kind: "cmp_type" in record ? record.cmp_type : "up-down",
-          ref_prices: "ref_prices" in record ? listValue(record.ref_prices) : null,
+          market: market.market,
+          kind: market.kind,
+          ref_prices: market.refPrices === null ? null : listValue(market.refPrices),
           event_start_time:
-            "event_start_time" in record
-              ? timestampOfIso(record.event_start_time, what("event_start_time"))
-              : null,
-          event_end_time: timestampOfIso(record.event_end_time, what("event_end_time")),
-          observed_at: timestampOfIso(record.current_time, what("current_time")),
-          current_price: record.current_price,
-          start_price: optional<number>("start_price"),
-          service_probability:
-            "model_probability_up" in record
-              ? record.model_probability_up
-              : record.model_probability,
+            market.eventStartTime === null
+              ? null
+              : timestampOfIso(market.eventStartTime, what("event_start_time")),
+          event_end_time: timestampOfIso(market.eventEndTime, what("event_end_time")),
+          observed_at: timestampOfIso(market.observedAt, what("current_time")),
+          current_price: market.currentPrice,
+          start_price: market.startPrice,
+          service_probability: market.serviceProbability,
           recomputed_probability: entry.recomputedProbability,
           recomputed_standard_error: entry.recomputedStandardError ?? null,
-          venue_probability:
-            "venuea_probability_up" in record
-              ? record.venuea_probability_up
-              : "venuea_probability" in record
-                ? record.venuea_probability
-                : record.market_probability_up,
-          best_bid_price: record.best_bid_price,
-          best_bid_size: optional<number>("best_bid_size"),
-          best_ask_price: record.best_ask_price,
-          best_ask_size: optional<number>("best_ask_size"),
-          last_trade_price: optional<number>("venuea_last_trade_price"),
+          venue_probability: market.venueProbability,
+          best_bid_price: market.bestBid,
+          best_bid_size: market.bestBidSize,
+          best_ask_price: market.bestAsk,
+          best_ask_size: market.bestAskSize,
+          last_trade_price: market.lastTradePrice,
           record: JSON.stringify(record),
           run_id: place.runId,
           decided: entry.decided ?? null,

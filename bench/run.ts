@@ -7,7 +7,9 @@
  * a table and writes bench/results.json. Without filters, or with the filter `e2e`, the
  * end-to-end suite (`endToEnd.ts`: the built CLI's commands as whole processes) runs after them,
  * and with the filter `units` (or none) the units suite (`queueWorkers.ts`: the day of scoring by
- * `score` on 1 and 2 pool threads and by 1–3 queue workers).
+ * `score` on 1 and 2 pool threads and by 1–3 queue workers), and with the filter `serve` (or
+ * none) the serve suite (`serveThreads.ts`: `pathlab serve` answering `npm start`'s requests
+ * with 0–2 compute threads).
  *
  * Each suite process starts as plain `node bench/suite.mjs`, which loads the TypeScript the way the
  * `pathlab` command does, and runs with `--trace-protector-invalidation`: a suite whose process
@@ -35,6 +37,7 @@ import {
 } from "./harness.ts";
 import { printEndToEnd, runEndToEnd } from "./endToEnd.ts";
 import { printUnits, runUnits } from "./queueWorkers.ts";
+import { printSandbox, runSandbox } from "./serveThreads.ts";
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -238,12 +241,16 @@ async function main(filters: readonly string[]): Promise<void> {
   if (endToEnd !== undefined) printEndToEnd(endToEnd);
   const units = filters.length === 0 || filters.includes("units") ? await runUnits() : undefined;
   if (units !== undefined) printUnits(units);
+  const sandbox =
+    filters.length === 0 || filters.includes("serve") ? await runSandbox() : undefined;
+  if (sandbox !== undefined) printSandbox(sandbox);
   const output = join(import.meta.dirname, "results.json");
   const results = {
     machine: info,
     results: rows,
     ...(endToEnd !== undefined && { endToEnd }),
     ...(units !== undefined && { units }),
+    ...(sandbox !== undefined && { sandbox }),
   };
   writeFileSync(output, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${output}`);

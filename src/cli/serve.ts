@@ -25,6 +25,7 @@ interface ServeOptions {
   apiKey?: string[];
   basicKey?: string[];
   credits?: number;
+  computeThreads: number;
 }
 
 function integerIn(name: string, minimum: number, maximum: number) {
@@ -114,6 +115,12 @@ export function serveCommand(io: ProgramIo): Command {
       "credits per key, one per insights request",
       integerIn("--credits", 0, Number.MAX_SAFE_INTEGER),
     )
+    .option(
+      "--compute-threads <number>",
+      "threads that compute the answers, by asset, while the main thread serves (0: the main thread computes them)",
+      integerIn("--compute-threads", 0, 64),
+      0,
+    )
     .addHelpText("after", `\nFaults (--faults): ${FAULTS_FORMAT}`)
     .action(async (options: ServeOptions) => {
       // Loaded on use: the sandbox's modules are not needed by the other commands.
@@ -123,6 +130,7 @@ export function serveCommand(io: ProgramIo): Command {
         host: options.host,
         seed: options.seed,
         naming: options.naming,
+        computeThreads: options.computeThreads,
         ...(options.paths !== undefined && { paths: options.paths }),
         ...(options.now !== undefined && { now: options.now }),
         ...(options.faults !== undefined && { faults: options.faults }),

@@ -5,7 +5,7 @@
 
 import { availableParallelism } from "node:os";
 import { allocateValues } from "../paths/pathSet.ts";
-import { workerEntry } from "../paths/workerEntry.ts";
+import { workerEntry } from "../spec/workerEntry.ts";
 import {
   keepAliveWhile,
   spawnPoolWorker,

@@ -7,7 +7,7 @@
 import { Worker } from "node:worker_threads";
 import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "../sandbox/sandboxDefaults.ts";
 import type { SandboxThreadMessage, SandboxThreadRequest } from "./sandboxThread.ts";
-import { workerEntry } from "../paths/workerEntry.ts";
+import { workerEntry } from "../spec/workerEntry.ts";
 import type { Naming } from "../spec/operation.ts";
 
 /**

@@ -9,6 +9,7 @@ import { parseIsoTimeMs } from "../spec/time.ts";
 import type { SandboxInsightOptions } from "./insights/inputs.ts";
 import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "./sandboxDefaults.ts";
 import type { AccessOptions } from "./server/accessControl.ts";
+import { startComputeThreads } from "./server/computeThreads.ts";
 import { createSandboxServer, type SandboxCacheOptions } from "./server/createSandboxServer.ts";
 import type { SandboxFaults } from "./server/faults.ts";
 import { parseFaults } from "./server/parseFaults.ts";
@@ -54,8 +55,14 @@ export interface StartSandboxOptions {
   readonly insightOptions?: SandboxInsightOptions;
   /** The world's prompt cadence (default the world's own, `sandbox`). */
   readonly cadence?: PromptCadence;
-  /** Bounds of the server's caches. */
+  /** Bounds of the server's caches (shared out among the compute threads). */
   readonly cache?: SandboxCacheOptions;
+  /**
+   * Threads that compute the bodies (each over its own copy of the world; requests go to the
+   * thread of their competition), while the server's thread only serves. Default 0: the server's
+   * thread computes them itself.
+   */
+  readonly computeThreads?: number;
 }
 
 /**
@@ -111,11 +118,31 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const apiKeys = options.apiKeys ?? [defaultSandboxApiKey(seed)];
   const faultsOf = (faults: SandboxFaults | string | undefined) =>
     typeof faults === "string" ? parseFaults(faults) : (faults ?? []);
-  const world = createWorld({
+  const worldOptions = {
     seed,
     nowUnix,
     ...(options.cadence !== undefined && { cadence: options.cadence }),
-  });
+  };
+  const world = createWorld(worldOptions);
+  const faults = faultsOf(options.faults);
+  const computeThreads = options.computeThreads ?? 0;
+  if (!(Number.isInteger(computeThreads) && computeThreads >= 0)) {
+    throw new RangeError(
+      `startSandbox: computeThreads must be a whole number ≥ 0, got ${computeThreads}`,
+    );
+  }
+  const threads =
+    computeThreads === 0
+      ? undefined
+      : startComputeThreads(computeThreads, {
+          world: worldOptions,
+          computer: {
+            naming,
+            ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
+            ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
+            ...(options.cache !== undefined && { cache: options.cache }),
+          },
+        });
   const sandbox = createSandboxServer({
     world,
     naming,
@@ -125,28 +152,34 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       ...(options.basicKeys !== undefined && { basicKeys: options.basicKeys }),
       ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     },
-    faults: faultsOf(options.faults),
+    faults,
     ...(options.paths !== undefined && { paths: options.paths }),
     ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
     ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
     ...(options.cache !== undefined && { cache: options.cache }),
+    ...(threads !== undefined && { bodies: threads.answer }),
   });
   const { server } = sandbox;
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          `startSandbox: cannot listen on ${host}:${options.port ?? 0} (${error.code ?? error.name}: ${error.message})`,
-          { cause: error },
-        ),
-      );
-    server.once("error", onError);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", onError);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) =>
+        reject(
+          new Error(
+            `startSandbox: cannot listen on ${host}:${options.port ?? 0} (${error.code ?? error.name}: ${error.message})`,
+            { cause: error },
+          ),
+        );
+      server.once("error", onError);
+      server.listen(options.port ?? 0, host, () => {
+        server.off("error", onError);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await threads?.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {
@@ -162,7 +195,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      });
+      }).then(() => threads?.close());
       return closing;
     },
   };

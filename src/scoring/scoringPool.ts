@@ -8,7 +8,7 @@
 
 import { availableParallelism } from "node:os";
 import type { PathSet } from "../paths/pathSet.ts";
-import { workerEntry } from "../paths/workerEntry.ts";
+import { workerEntry } from "../spec/workerEntry.ts";
 import {
   keepAliveWhile,
   spawnPoolWorker,

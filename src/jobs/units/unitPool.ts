@@ -6,7 +6,7 @@
 
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { workerEntry } from "../../paths/workerEntry.ts";
+import { workerEntry } from "../../spec/workerEntry.ts";
 import type { PromptPool } from "../score/scorePromptPool.ts";
 import type { PromptTask } from "./promptTask.ts";
 

@@ -4,44 +4,26 @@
  * One request: route → faults (latency, 429 burst, 5xx) → access (401, 429, 402) → parameters
  * (400) → body (cached) → wrong-shape and transport faults → response.
  */
-import { withoutLiveOmittedFields } from "./liveFields.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { InvalidParamsError } from "../../spec/errors.ts";
 import { liveNaming, neutralNaming, wirePath } from "../../spec/naming.ts";
-import type { Naming, Operation, Section } from "../../spec/operation.ts";
+import type { Naming, Operation } from "../../spec/operation.ts";
 import { operations } from "../../spec/operations.ts";
 import type { SandboxInsightOptions } from "../insights/inputs.ts";
 import type { World } from "../world/world.ts";
 import { createAccessControl, type AccessOptions } from "./accessControl.ts";
-import { faultyBody } from "./faultyBody.ts";
+import { createBodyComputer, type BodyAnswer, type SandboxCacheOptions } from "./bodyComputer.ts";
 import {
   createFaultPlan,
   type FaultDecision,
   type FaultPlan,
   type SandboxFaults,
 } from "./faults.ts";
-import type { HandlerBody, OperationHandler } from "./handlerTypes.ts";
-import { createInsightHandler } from "./handlers/insightHandler.ts";
-import { createLeaderboardHandler } from "./handlers/leaderboardHandler.ts";
-import { createPredictionHandler } from "./handlers/predictionHandler.ts";
-import { createValidationHandler } from "./handlers/validationHandler.ts";
-import { createLruCache } from "./lruCache.ts";
 import { readQueryParams, type QueryParams } from "./readQueryParams.ts";
 import { servedRoutes } from "./routes.ts";
 import { sendJson, sendText } from "./sendResponse.ts";
 
-/**
- * Bounds of the server's caches (memory stays bounded over a long session).
- * @example const cache: SandboxCacheOptions = { responseBytes: 32 * 2 ** 20, ensembles: 2 };
- */
-export interface SandboxCacheOptions {
-  /** Bytes of JSON responses kept (insights, venues, leaderboards, validation). Default 64 MiB. */
-  readonly responseBytes?: number;
-  /** Bytes of prediction-set JSON kept. Default 128 MiB. */
-  readonly predictionBytes?: number;
-  /** Insight ensembles kept (about 25 MB each, twice that with the previous prompt's). Default 3. */
-  readonly ensembles?: number;
-}
+export type { SandboxCacheOptions } from "./bodyComputer.ts";
 
 /**
  * Options of {@link createSandboxServer}.
@@ -62,7 +44,22 @@ export interface SandboxServerOptions {
   /** Modes of the "service" that depart from the insight conventions (default none). */
   readonly insightOptions?: SandboxInsightOptions;
   readonly cache?: SandboxCacheOptions;
+  /**
+   * Where bodies are computed (compute threads, `startComputeThreads`); default a body computer
+   * over `world` on the server's own thread, with the options above.
+   */
+  readonly bodies?: BodySource;
 }
+
+/**
+ * The body of one checked request, computed now or later.
+ * @example const bodies: BodySource = (operation, params, shape) => computer.answer(operation, params, shape);
+ */
+export type BodySource = (
+  operation: Operation<string, unknown, unknown>,
+  params: QueryParams,
+  shape: FaultDecision["shape"],
+) => BodyAnswer | Promise<BodyAnswer>;
 
 /**
  * A sandbox server, not yet listening (`server.listen(port, host)`).
@@ -95,57 +92,18 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
   const routes = servedRoutes(naming, options.paths);
   const access = createAccessControl(options.access);
   let plan: FaultPlan = createFaultPlan(options.faults ?? [], world.seed);
-  const insight = createInsightHandler({
-    world,
-    insightOptions: options.insightOptions,
-    ensembleCacheEntries: options.cache?.ensembles,
-  });
-  const handlers: Readonly<Record<Section, OperationHandler>> = {
-    insights: insight,
-    venueA: insight,
-    venueB: insight,
-    predictions: createPredictionHandler({
-      world,
-      cacheBytes: options.cache?.predictionBytes,
-      ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
-    }),
-    leaderboard: createLeaderboardHandler(world),
-    validation: createValidationHandler(world),
-  };
-  const responses = createLruCache<string, Buffer>({
-    maxEntries: 4096,
-    maxWeight: options.cache?.responseBytes ?? 64 * 2 ** 20,
-    weigh: (bytes) => bytes.byteLength,
-  });
-
-  /** The body's bytes in the server's naming; JSON bodies are cached per canonical query. */
-  function bodyOf(
-    operation: Operation<string, unknown, unknown>,
-    params: QueryParams,
-    shape: FaultDecision["shape"],
-  ): readonly Buffer[] {
-    const handler = handlers[operation.section];
-    if (operation.section === "predictions") {
-      const answer = handler({ operation, params, shape }) as { bytes: readonly Buffer[] };
-      return answer.bytes;
-    }
-    const key = `${operation.path}?${canonicalQuery(operation, params)}`;
-    let bytes = responses.get(key);
-    if (bytes === undefined) {
-      const answer: HandlerBody = handler({ operation, params, shape });
-      if (!("json" in answer)) return answer.bytes;
-      // decode → encode: checks the record against the spec, then writes it in this naming (and,
-      // spelled as the live deployment, without the fields its records leave out).
-      const record = operation.decode(answer.json, { naming: neutralNaming });
-      const encoded = operation.encode(record, { naming });
-      const wire =
-        naming.spelling === "live" ? withoutLiveOmittedFields(operation.path, encoded) : encoded;
-      bytes = Buffer.from(JSON.stringify(wire), "utf8");
-      responses.set(key, bytes);
-    }
-    if (shape === undefined) return [bytes];
-    return [Buffer.from(faultyBody(JSON.parse(bytes.toString("utf8")), shape), "utf8")];
-  }
+  const computer =
+    options.bodies === undefined
+      ? createBodyComputer({
+          world,
+          naming,
+          ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
+          ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
+          ...(options.cache !== undefined && { cache: options.cache }),
+        })
+      : undefined;
+  const bodies: BodySource =
+    options.bodies ?? ((operation, params, shape) => computer!.answer(operation, params, shape));
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== "GET") {
@@ -197,25 +155,29 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
       sendText(response, verdict.status, verdict.reason, verdict.headers);
       return;
     }
-    let chunks: readonly Buffer[];
+    let answer: BodyAnswer;
     try {
       const params = readQueryParams(operation, url.searchParams);
-      chunks = bodyOf(operation, params, decision.shape);
+      answer = await bodies(operation, params, decision.shape);
     } catch (error) {
+      answer =
+        error instanceof InvalidParamsError
+          ? { status: 400, message: error.message }
+          : {
+              status: 500,
+              message: `sandbox internal error: ${operation.path}: ${error instanceof Error ? error.message : String(error)}`,
+            };
+    }
+    if (answer.status !== 200) {
       verdict.settle(false);
-      if (error instanceof InvalidParamsError) {
-        sendText(response, 400, error.message, verdict.headers);
-      } else {
-        const message = error instanceof Error ? error.message : String(error);
-        sendText(
-          response,
-          500,
-          `sandbox internal error: ${operation.path}: ${message}`,
-          verdict.headers,
-        );
-      }
+      sendText(response, answer.status, answer.message, verdict.headers);
       return;
     }
+    const chunks = answer.chunks.map((chunk) =>
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+    );
     verdict.settle(true);
     sendJson(response, chunks, verdict.headers, decision.body);
   }
@@ -233,19 +195,6 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
       plan = createFaultPlan(faults, world.seed);
     },
   };
-}
-
-/** The parameters in the operation's order, for cache keys (`a=1&b=x`; arrays joined by commas). */
-function canonicalQuery(
-  operation: Operation<string, unknown, unknown>,
-  params: QueryParams,
-): string {
-  const parts: string[] = [];
-  for (const spec of operation.params) {
-    const value = params[spec.name];
-    if (value !== undefined) parts.push(`${spec.name}=${encodeURIComponent(String(value))}`);
-  }
-  return parts.join("&");
 }
 
 /** "no operation at …", with the path to use when the request used another naming's words. */

@@ -1,4 +1,7 @@
-/** Two sandboxes with the same seed and clock answer byte for byte the same; another seed does not. */
+/**
+ * Two sandboxes with the same seed and clock answer byte for byte the same, whether a sandbox
+ * computes on its own thread or on compute threads; another seed does not.
+ */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../src/sandbox/startSandbox.ts";
 import { openSandbox, rawGet, TEST_SEED } from "./sandboxSetup.ts";
@@ -11,7 +14,7 @@ beforeAll(async () => {
   // The same API key on all three, so that only the seed differs between the worlds.
   const apiKeys = ["sk-determinism"];
   first = (await openSandbox({ apiKeys })).sandbox;
-  second = (await openSandbox({ apiKeys })).sandbox;
+  second = (await openSandbox({ apiKeys, computeThreads: 2 })).sandbox;
   otherSeed = (await openSandbox({ apiKeys, seed: TEST_SEED + 1 })).sandbox;
 }, 60_000);
 
@@ -33,7 +36,7 @@ const paths = (sandbox: RunningSandbox): string[] => {
 };
 
 describe("determinism", () => {
-  it("the same seed and now give byte-identical bodies on two servers", async () => {
+  it("the same seed and now give byte-identical bodies on two servers (one on 2 compute threads)", async () => {
     expect(paths(first)).toEqual(paths(second));
     for (const path of paths(first)) {
       const headers = { authorization: "Apikey sk-determinism" };

@@ -17,7 +17,7 @@ async function runInProcess(argv: string[]) {
 }
 
 describe("pathlab serve", () => {
-  it("starts, prints the URL and the API key, answers, and exits 0 on SIGTERM", async () => {
+  it("starts, prints the URL and the API key, answers from its compute threads, and exits 0 on SIGTERM", async () => {
     const child = spawn(
       process.execPath,
       [
@@ -33,6 +33,8 @@ describe("pathlab serve", () => {
         "live",
         "--faults",
         "latency=1ms,path=/validation/*",
+        "--compute-threads",
+        "2",
       ],
       { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] },
     );
@@ -91,6 +93,11 @@ describe("pathlab serve", () => {
     const badPort = await runInProcess(["serve", "--port", "70000"]);
     expect(badPort.exitCode).toBe(2);
     expect(badPort.stderr).toContain('--port must be a whole number from 0 to 65535, got "70000"');
+    const badThreads = await runInProcess(["serve", "--compute-threads", "-1"]);
+    expect(badThreads.exitCode).toBe(2);
+    expect(badThreads.stderr).toContain(
+      '--compute-threads must be a whole number from 0 to 64, got "-1"',
+    );
   });
 
   it("documents the fault format in its help", async () => {

@@ -5,7 +5,7 @@
  * to a fresh `pathlab serve --compute-threads N` at the same seed and clock, 8 in flight as the
  * sync's client sends them, in the recorded order; every body is read to its end. Per case: wall
  * time from the first request to the last body, the server's CPU time (every thread) and peak
- * resident memory (`measureProcess.mjs`). Medians of SANDBOX_REPEATS runs (default 1).
+ * resident memory (`measureProcess.mjs`), and the client's CPU time (this process). Medians of SANDBOX_REPEATS runs (default 1).
  */
 
 import { spawn } from "node:child_process";
@@ -34,6 +34,8 @@ export interface SandboxRow {
   readonly requests: number;
   readonly wallMs: number;
   readonly cpuMs: number;
+  /** CPU time of the bench's own process (the client) during the requests. */
+  readonly clientCpuMs: number;
   readonly peakRssBytes: number;
   readonly bytes: number;
 }
@@ -70,6 +72,7 @@ async function startServe(threads: number, directory: string) {
       },
     },
   );
+  const closed = new Promise((resolve) => child.once("close", resolve));
   const banner = await new Promise<string>((resolve, reject) => {
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -81,9 +84,8 @@ async function startServe(threads: number, directory: string) {
   const url = /listening on (\S+)/.exec(banner)![1];
   const apiKey = /API key: (\S+)/.exec(banner)![1];
   const stop = async () => {
-    const exited = new Promise((resolve) => child.once("close", resolve));
     child.kill("SIGTERM");
-    await exited;
+    await closed;
     return JSON.parse(readFileSync(usageFile, "utf8")) as { cpuMs: number; peakRssBytes: number };
   };
   return { url, apiKey, stop };
@@ -94,11 +96,13 @@ async function once(threads: number, requests: readonly string[], directory: str
   let next = 0;
   let bytes = 0;
   const started = performance.now();
+  const client = process.cpuUsage();
   const lane = async () => {
     while (next < requests.length) {
       const target = requests[next++];
       const response = await fetch(`${serve.url}${target}`, {
         headers: { authorization: `Apikey ${serve.apiKey}` },
+        signal: AbortSignal.timeout(120_000),
       });
       const body = await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${target}: ${response.status}`);
@@ -110,9 +114,10 @@ async function once(threads: number, requests: readonly string[], directory: str
     failed = error;
   });
   const wallMs = performance.now() - started;
+  const { user, system } = process.cpuUsage(client);
   const usage = await serve.stop();
   if (failed !== undefined) throw failed;
-  return { wallMs, bytes, ...usage };
+  return { wallMs, bytes, clientCpuMs: (user + system) / 1000, ...usage };
 }
 
 function median(values: readonly number[]): number {
@@ -150,9 +155,13 @@ export async function runSandbox(): Promise<SandboxRow[]> {
         requests: requests.length,
         wallMs: median(runs.map((run) => run.wallMs)),
         cpuMs: median(runs.map((run) => run.cpuMs)),
+        clientCpuMs: median(runs.map((run) => run.clientCpuMs)),
         peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
         bytes: runs[0].bytes,
       });
+      if (runs.some((run) => run.bytes !== rows[0].bytes)) {
+        throw new Error(`--compute-threads ${threads} answered other bytes than 0 threads`);
+      }
     }
     return rows;
   } finally {
@@ -170,6 +179,7 @@ export function printSandbox(rows: readonly SandboxRow[]): void {
     console.log(
       `  --compute-threads ${row.computeThreads}  ${row.requests} requests  ${(row.bytes / 2 ** 20).toFixed(0)} MiB  ` +
         `wall ${(row.wallMs / 1000).toFixed(1).padStart(5)} s  CPU ${(row.cpuMs / 1000).toFixed(1).padStart(5)} s  ` +
+        `client CPU ${(row.clientCpuMs / 1000).toFixed(1).padStart(4)} s  ` +
         `peak ${Math.round(row.peakRssBytes / 2 ** 20)} MiB`,
     );
   }

@@ -10,7 +10,11 @@ import type { SandboxInsightOptions } from "./insights/inputs.ts";
 import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "./sandboxDefaults.ts";
 import type { AccessOptions } from "./server/accessControl.ts";
 import { startComputeThreads } from "./server/computeThreads.ts";
-import { createSandboxServer, type SandboxCacheOptions } from "./server/createSandboxServer.ts";
+import {
+  createSandboxServer,
+  type SandboxCacheOptions,
+  type SandboxServer,
+} from "./server/createSandboxServer.ts";
 import type { SandboxFaults } from "./server/faults.ts";
 import { parseFaults } from "./server/parseFaults.ts";
 import { createWorld, type PromptCadence, type World } from "./world/world.ts";
@@ -58,9 +62,9 @@ export interface StartSandboxOptions {
   /** Bounds of the server's caches (shared out among the compute threads). */
   readonly cache?: SandboxCacheOptions;
   /**
-   * Threads that compute the bodies (each over its own copy of the world; requests go to the
-   * thread of their competition), while the server's thread only serves. Default 0: the server's
-   * thread computes them itself.
+   * Threads that compute the bodies (each over its own copy of the world; a request goes to the
+   * thread of its asset, and miners), while the server's thread only serves; at most 64. Default
+   * 0: the server's thread computes them itself.
    */
   readonly computeThreads?: number;
 }
@@ -126,9 +130,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const world = createWorld(worldOptions);
   const faults = faultsOf(options.faults);
   const computeThreads = options.computeThreads ?? 0;
-  if (!(Number.isInteger(computeThreads) && computeThreads >= 0)) {
+  if (!(Number.isInteger(computeThreads) && computeThreads >= 0 && computeThreads <= 64)) {
     throw new RangeError(
-      `startSandbox: computeThreads must be a whole number ≥ 0, got ${computeThreads}`,
+      `startSandbox: computeThreads must be a whole number from 0 to 64, got ${computeThreads}`,
     );
   }
   const threads =
@@ -143,25 +147,26 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
             ...(options.cache !== undefined && { cache: options.cache }),
           },
         });
-  const sandbox = createSandboxServer({
-    world,
-    naming,
-    access: {
-      apiKeys,
-      ...(options.credits !== undefined && { credits: options.credits }),
-      ...(options.basicKeys !== undefined && { basicKeys: options.basicKeys }),
-      ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
-    },
-    faults,
-    ...(options.paths !== undefined && { paths: options.paths }),
-    ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
-    ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
-    ...(options.cache !== undefined && { cache: options.cache }),
-    ...(threads !== undefined && { bodies: threads.answer }),
-  });
-  const { server } = sandbox;
   const host = options.host ?? "127.0.0.1";
+  let sandbox: SandboxServer;
   try {
+    sandbox = createSandboxServer({
+      world,
+      naming,
+      access: {
+        apiKeys,
+        ...(options.credits !== undefined && { credits: options.credits }),
+        ...(options.basicKeys !== undefined && { basicKeys: options.basicKeys }),
+        ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+      },
+      faults,
+      ...(options.paths !== undefined && { paths: options.paths }),
+      ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
+      ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
+      ...(options.cache !== undefined && { cache: options.cache }),
+      ...(threads !== undefined && { bodies: threads.answer }),
+    });
+    const { server } = sandbox;
     await new Promise<void>((resolve, reject) => {
       const onError = (error: NodeJS.ErrnoException) =>
         reject(
@@ -180,6 +185,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     await threads?.close();
     throw error;
   }
+  const { server } = sandbox;
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {

@@ -2,7 +2,7 @@
  * One compute thread of the sandbox (`computeThreads.ts`): a world of the setup's seed and clock
  * and a body computer over it, answering one request at a time (piscina calls the default export).
  */
-import { workerData } from "piscina";
+import { workerData } from "node:worker_threads";
 import { operationByPath } from "../../spec/operations.ts";
 import { createWorld } from "../world/world.ts";
 import { createBodyComputer, type BodyAnswer } from "./bodyComputer.ts";

@@ -47,13 +47,15 @@ export interface ComputeTask {
  */
 export interface ComputeThreads {
   readonly threads: number;
-  /** The body of one checked request, computed on its competition's thread. */
+  /** The body of one checked request, computed on the thread of its asset (and miners). */
   answer(
     operation: Operation<string, unknown, unknown>,
     params: QueryParams,
     shape: FaultDecision["shape"],
   ): Promise<BodyAnswer>;
-  /** Stops every thread (after the tasks they run). */
+  /** Tasks each thread has finished, by thread. */
+  completedTasks(): number[];
+  /** Stops every thread; a task under way is cut, and its request answered 500. */
   close(): Promise<void>;
 }
 
@@ -74,21 +76,36 @@ export function startComputeThreads(threads: number, setup: ComputeThreadSetup):
     world: setup.world,
     computer: { ...setup.computer, cache: shareOf(setup.computer.cache, threads) },
   };
-  const pools = Array.from(
-    { length: threads },
-    () =>
-      new Piscina<ComputeTask, BodyAnswer>({
+  const pools: Piscina<ComputeTask, BodyAnswer>[] = [];
+  const failures: (string | undefined)[] = [];
+  try {
+    for (let index = 0; index < threads; index++) {
+      const pool = new Piscina<ComputeTask, BodyAnswer>({
         filename,
         workerData,
         minThreads: 1,
         maxThreads: 1,
         idleTimeout: Infinity,
-      }),
-  );
-  // Threads are handed out to competitions in the order they are first asked for.
+      });
+      // A thread that fails outside a task (its start, say) is not replaced: its requests are
+      // answered 500 from then on, and the tasks it had queued are cut.
+      pool.on("error", (error: unknown) => {
+        failures[index] = error instanceof Error ? error.message : String(error);
+        void pool.destroy();
+      });
+      pools.push(pool);
+    }
+  } catch (error) {
+    void Promise.all(pools.map((pool) => pool.destroy()));
+    throw error;
+  }
+  // Assets and named competitions take the threads in the order they are first asked for (a
+  // small set: the parameters are checked); a request that names miners goes by a hash of its
+  // asset and miners, so that any number of miner lists keeps no state.
   const threadOfKey = new Map<string, number>();
   function threadOf(params: QueryParams): number {
     const key = affinityKey(params);
+    if (params.miner !== undefined) return hashOf(key) % threads;
     let index = threadOfKey.get(key);
     if (index === undefined) {
       index = threadOfKey.size % threads;
@@ -100,7 +117,15 @@ export function startComputeThreads(threads: number, setup: ComputeThreadSetup):
   return {
     threads,
     async answer(operation, params, shape) {
-      const pool = pools[threadOf(params)];
+      const index = threadOf(params);
+      const failure = failures[index];
+      if (failure !== undefined) {
+        return {
+          status: 500,
+          message: `sandbox internal error: ${operation.path}: compute thread ${index} failed (${failure})`,
+        };
+      }
+      const pool = pools[index];
       try {
         return await pool.run({ operation: operation.path, params, shape });
       } catch (error) {
@@ -111,6 +136,7 @@ export function startComputeThreads(threads: number, setup: ComputeThreadSetup):
         };
       }
     },
+    completedTasks: () => pools.map((pool) => pool.completed),
     async close() {
       await Promise.all(pools.map((pool) => pool.destroy()));
     },
@@ -129,6 +155,15 @@ function affinityKey(params: QueryParams): string {
   if (typeof params.prompt_name === "string") return params.prompt_name;
   if (typeof params.competition === "string") return params.competition;
   return "";
+}
+
+/** FNV-1a of a string's UTF-16 units: a stable spread of keys over the threads. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 /** Each thread's part of the cache bounds (the defaults of `createBodyComputer` when unset). */

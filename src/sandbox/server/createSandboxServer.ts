@@ -168,6 +168,11 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
               message: `sandbox internal error: ${operation.path}: ${error instanceof Error ? error.message : String(error)}`,
             };
     }
+    if (response.destroyed) {
+      // the client left while the body was computed: nothing is delivered, nothing is charged
+      verdict.settle(false);
+      return;
+    }
     if (answer.status !== 200) {
       verdict.settle(false);
       sendText(response, answer.status, answer.message, verdict.headers);

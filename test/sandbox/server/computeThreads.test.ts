@@ -1,10 +1,12 @@
 /**
  * A sandbox on compute threads answers as one that computes on its own thread: the same bytes
  * for bodies, refusals (400) and wrong-shape faults, under concurrent requests of several assets
- * and miners; and it refuses a bad thread count before starting anything.
+ * and miners, which both threads share; and it refuses a bad thread count.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startComputeThreads } from "../../../src/sandbox/server/computeThreads.ts";
 import { startSandbox, type RunningSandbox } from "../../../src/sandbox/startSandbox.ts";
+import { operationByPath } from "../../../src/spec/operations.ts";
 import { rawGet, TEST_NOW, TEST_SEED } from "./sandboxSetup.ts";
 
 const apiKeys = ["sk-threads"];
@@ -100,10 +102,66 @@ describe("compute threads", () => {
     }
   }, 120_000);
 
-  it("refuses a thread count that is not a whole number ≥ 0", async () => {
+  it("spread the requests of two assets and several miners over both threads", async () => {
+    const threads = startComputeThreads(2, {
+      world: { seed: TEST_SEED, nowUnix: Date.parse(TEST_NOW) / 1000 },
+      computer: {},
+    });
+    try {
+      // the untyped form, as the server hands operations over
+      const realized = operationByPath("/validation/realized-path" as string);
+      const predictions = operationByPath("/v2/prediction/historical" as string);
+      const startOf = (asset: string) =>
+        new Date((plain.world.latestPromptStart(asset, "1h") as number) * 1000).toISOString();
+      const answers = await Promise.all([
+        threads.answer(
+          realized,
+          {
+            asset: "BTC",
+            start_time: startOf("BTC"),
+            time_increment: 60,
+            time_length: 3600,
+          },
+          undefined,
+        ),
+        threads.answer(
+          realized,
+          {
+            asset: "ETH",
+            start_time: startOf("ETH"),
+            time_increment: 60,
+            time_length: 3600,
+          },
+          undefined,
+        ),
+        ...plain.world.minerUids.slice(0, 8).map((uid) =>
+          threads.answer(
+            predictions,
+            {
+              asset: "SOL",
+              start_time: startOf("SOL"),
+              time_increment: 60,
+              time_length: 3600,
+              miner: [uid],
+            },
+            undefined,
+          ),
+        ),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      const completed = threads.completedTasks();
+      expect(completed.reduce((sum, count) => sum + count, 0)).toBe(answers.length);
+      expect(Math.min(...completed)).toBeGreaterThan(0);
+    } finally {
+      await threads.close();
+    }
+  }, 120_000);
+
+  it("refuses a thread count that is not a whole number from 0 to 64", async () => {
     await expect(startSandbox({ computeThreads: -1 })).rejects.toThrow(
-      /computeThreads must be a whole number ≥ 0, got -1/,
+      /computeThreads must be a whole number from 0 to 64, got -1/,
     );
     await expect(startSandbox({ computeThreads: 1.5 })).rejects.toThrow(/got 1\.5/);
+    await expect(startSandbox({ computeThreads: 65 })).rejects.toThrow(/got 65/);
   });
 });

@@ -8,13 +8,15 @@ import { openSandbox, rawGet, TEST_SEED } from "./sandboxSetup.ts";
 
 let first: RunningSandbox;
 let second: RunningSandbox;
+let threaded: RunningSandbox;
 let otherSeed: RunningSandbox;
 
 beforeAll(async () => {
   // The same API key on all three, so that only the seed differs between the worlds.
   const apiKeys = ["sk-determinism"];
   first = (await openSandbox({ apiKeys })).sandbox;
-  second = (await openSandbox({ apiKeys, computeThreads: 2 })).sandbox;
+  second = (await openSandbox({ apiKeys })).sandbox;
+  threaded = (await openSandbox({ apiKeys, computeThreads: 2 })).sandbox;
   otherSeed = (await openSandbox({ apiKeys, seed: TEST_SEED + 1 })).sandbox;
 }, 60_000);
 
@@ -36,18 +38,20 @@ const paths = (sandbox: RunningSandbox): string[] => {
 };
 
 describe("determinism", () => {
-  it("the same seed and now give byte-identical bodies on two servers (one on 2 compute threads)", async () => {
+  it("the same seed and now give byte-identical bodies on three servers (one on 2 compute threads)", async () => {
     expect(paths(first)).toEqual(paths(second));
     for (const path of paths(first)) {
       const headers = { authorization: "Apikey sk-determinism" };
-      const [a, b] = await Promise.all([
+      const [a, b, c] = await Promise.all([
         rawGet(first.url + path, headers),
         rawGet(second.url + path, headers),
+        rawGet(threaded.url + path, headers),
       ]);
       expect(a.status, `${path}: ${a.body.toString().slice(0, 200)}`).toBe(200);
       expect(b.status).toBe(200);
       expect(a.body.byteLength).toBeGreaterThan(2);
       expect(a.body.equals(b.body), path).toBe(true);
+      expect(c.body.equals(a.body), path).toBe(true);
     }
   }, 60_000);
 

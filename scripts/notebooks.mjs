@@ -16,7 +16,9 @@
 //    (scripts/notebooks_execute.py: nbconvert's own, made to wait for the Deno kernel's late
 //    outputs) into notebooks/.executed/ (git-ignored), then exports the executed copy `--to html`,
 //    and a reading copy without the code (`--no-input`, `<name>.reading.html`).
-//    Every notebook runs on both databases (the service's copies in notebooks/.executed/service/).
+//    Every notebook runs on both databases (the service's copies in notebooks/.executed/service/),
+//    and the miners notebook also on a database that `pathlab score` alone built, without a sync
+//    (notebooks/.executed/score/).
 // 4. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
 //
 // Needs Jupyter from Debian: `apt-get install -y jupyter-nbconvert python3-ipykernel fonts-dejavu-core`.
@@ -34,6 +36,10 @@ const database = path.join(outputDirectory, "pathlab.duckdb");
 /** The same notebooks on a database built against a service (`pathlab serve`), in its own folder. */
 const serviceDirectory = path.join(outputDirectory, "service");
 const serviceDatabase = path.join(serviceDirectory, "pathlab.duckdb");
+/** The miners notebook on a database that `pathlab score` alone built (no sync), in its own folder. */
+const scoreDirectory = path.join(outputDirectory, "score");
+const scoreDatabase = path.join(scoreDirectory, "pathlab.duckdb");
+const SCORE_NOTEBOOKS = ["miners.ipynb"];
 const SERVICE_KEY = "notebook-service-key";
 const jupyterData = path.join(outputDirectory, "jupyter");
 const deno = path.join(root, "node_modules", ".bin", "deno");
@@ -96,13 +102,14 @@ function pathlab(args, target, service) {
 }
 
 /**
- * Syncs (at each clock, or once against a service, whose clock is its own) and scores into
- * `target`: the crypto-24h prompts scored by the clock, and half a day of BTC 1h prompts.
+ * Syncs (at each clock, or once against a service, whose clock is its own; not with `sync: false`)
+ * and scores into `target`: the crypto-24h prompts scored by the clock, and half a day of BTC 1h
+ * prompts.
  */
-function buildDatabase(target, service) {
+function buildDatabase(target, service, { sync = true } = {}) {
   rmSync(target, { force: true });
   rmSync(`${target}.wal`, { force: true });
-  const syncAt = service === undefined ? CLOCKS : [undefined];
+  const syncAt = !sync ? [] : service === undefined ? CLOCKS : [undefined];
   for (const now of syncAt) {
     const clock = now === undefined ? [] : ["--now", now];
     const scope = ["--assets", ASSETS.join(","), "--horizons", HORIZONS.join(",")];
@@ -246,10 +253,16 @@ async function main() {
     throw new Error(`notebooks: no notebook matches ${JSON.stringify(wanted)} in notebooks/`);
   }
   mkdirSync(serviceDirectory, { recursive: true });
-  if (reuseDatabase && existsSync(database)) {
-    console.log(`notebooks: reusing ${path.relative(root, database)}`);
+  mkdirSync(scoreDirectory, { recursive: true });
+  if (reuseDatabase && existsSync(database) && existsSync(scoreDatabase)) {
+    console.log(
+      `notebooks: reusing ${path.relative(root, database)} and ${path.relative(root, scoreDatabase)}`,
+    );
   } else {
     timed("building the database", () => buildDatabase(database));
+    timed("building the database of score alone", () =>
+      buildDatabase(scoreDatabase, undefined, { sync: false }),
+    );
   }
   const service = await startService();
   try {
@@ -276,6 +289,12 @@ function executeAll(notebooks, serviceUrl, started) {
       executeNotebook(name, serviceDatabase, serviceDirectory, serviceUrl),
     );
     for (const error of onService) failures.push(`${name} (service database): ${error}`);
+    if (SCORE_NOTEBOOKS.includes(name)) {
+      const onScore = timed(`executing ${name} on the database of score alone`, () =>
+        executeNotebook(name, scoreDatabase, scoreDirectory),
+      );
+      for (const error of onScore) failures.push(`${name} (score-only database): ${error}`);
+    }
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (failures.length > 0) {

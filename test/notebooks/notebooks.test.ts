@@ -2,8 +2,9 @@
  * The notebooks of notebooks/ (issue 8): stored with outputs cleared, importing pathlab only through
  * its public entry, every chart cell tagged `plot`; and their executed copies, which
  * `npm run notebooks` writes to notebooks/.executed/ (and, run on a database built against
- * `pathlab serve`, to notebooks/.executed/service/), hold no error output, at least one image per
- * plot cell, and a static HTML export that embeds every image.
+ * `pathlab serve`, to notebooks/.executed/service/, and the miners notebook run on a database of
+ * `pathlab score` alone, to notebooks/.executed/score/), hold no error output, at least one image
+ * per plot cell, and a static HTML export that embeds every image.
  *
  * Without executed copies (Jupyter not installed, `npm run notebooks` not run), the tests of the
  * executed copies are skipped and say why. CI (`.ci/run`) runs `npm run notebooks` first and sets
@@ -131,16 +132,18 @@ function unavailable(name: string, executedDirectory: string): string | undefine
 }
 
 /**
- * The executed copies: on the database built against the embedded sandbox, and on the one built
- * with `--base-url` against `pathlab serve` (whose notebooks ask that service).
+ * The executed copies: on the database built against the embedded sandbox, on the one built with
+ * `--base-url` against `pathlab serve` (whose notebooks ask that service), and, for the miners
+ * notebook, on one that `pathlab score` alone built (no sync).
  */
 const executedCopies = [
-  ["", executedDirectory],
-  [" (database built against a service)", path.join(executedDirectory, "service")],
+  ["", executedDirectory, names],
+  [" (database built against a service)", path.join(executedDirectory, "service"), names],
+  [" (database built by score alone)", path.join(executedDirectory, "score"), ["miners.ipynb"]],
 ] as const;
 
-for (const [copy, executedDirectory] of executedCopies)
-  for (const name of names) {
+for (const [copy, executedDirectory, copied] of executedCopies)
+  for (const name of copied) {
     const reason = unavailable(name, executedDirectory);
     if (reason !== undefined && !required) {
       // Visible in every run: the skipped tests carry the reason in their name, and it is printed.

@@ -11,22 +11,14 @@
 import { hostname } from "node:os";
 import type { Queue } from "bullmq";
 import { Worker, type ConnectionOptions, type Job } from "bullmq";
-import { createClient } from "../../client/create-client.ts";
-import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { prepareLake, writeLakeUnit } from "../../store/lake.ts";
 import { openStore } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../embeddedSandbox.ts";
 import { parseIsoTimeMs } from "../../spec/time.ts";
-import {
-  lakeUnitOf,
-  MinerKeysCache,
-  runScoreUnit,
-  type ScoreUnit,
-  type UnitService,
-} from "./scoreUnits.ts";
+import { lakeUnitOf, MinerKeysCache, runScoreUnit, type ScoreUnit } from "./scoreUnits.ts";
 import { quietQueue } from "./enqueueUnits.ts";
 import { RequestPacers, setRequestRate } from "./requestPacer.ts";
+import { ServiceCache } from "./serviceCache.ts";
 import { PLAN_JOB, runPlanTick, type ScoreWatch } from "./watch.ts";
 
 /**
@@ -124,18 +116,19 @@ export async function runQueueWorker(
     async (job: Job<ScoreUnit | ScoreWatch>) => {
       if (job.data.kind === "watch") {
         const watch = job.data;
-        const client = await services.client(watch.service);
         const nowUnix =
           watch.service.kind === "sandbox"
             ? parseIsoTimeMs(watch.service.now) / 1000
             : Math.floor(Date.now() / 1000);
-        return (await runPlanTick(watch, client, nowUnix, options.connection, options.queue)).added;
+        const tick = await services.use(watch.service, (client) =>
+          runPlanTick(watch, client, nowUnix, options.connection, options.queue),
+        );
+        return tick.added;
       }
       const unit = job.data;
-      const client = await services.client(unit.service);
       const store = await openStore(":memory:");
       try {
-        await runScoreUnit(unit, { client, store, keys });
+        await services.use(unit.service, (client) => runScoreUnit(unit, { client, store, keys }));
         const rows = await writeLakeUnit(
           options.lake,
           lakeUnitOf(unit),
@@ -211,67 +204,4 @@ async function idle(queue: Queue): Promise<boolean> {
   if (counts.delayed > 16) return false;
   const delayed = await queue.getJobs(["delayed"], 0, 16);
   return delayed.every((job) => job.name === PLAN_JOB);
-}
-
-/** The client of each service the units name, made once per worker; embedded sandboxes started once. */
-class ServiceCache {
-  private readonly clients = new Map<string, Promise<PathlabClient>>();
-  private readonly sandboxes: EmbeddedSandbox[] = [];
-
-  constructor(
-    private readonly apiKey: string | undefined,
-    private readonly pacers: RequestPacers,
-  ) {}
-
-  client(service: UnitService): Promise<PathlabClient> {
-    const key = JSON.stringify(service);
-    let client = this.clients.get(key);
-    if (client === undefined) {
-      client = this.start(service);
-      client.catch(() => this.clients.delete(key));
-      this.clients.set(key, client);
-    }
-    return client;
-  }
-
-  private async start(service: UnitService): Promise<PathlabClient> {
-    const deployment = {
-      ...(service.naming !== undefined && { naming: service.naming }),
-      ...(service.paths !== undefined && { paths: service.paths }),
-    };
-    if (service.kind === "sandbox") {
-      const sandbox = await startEmbeddedSandbox({
-        seed: service.seed,
-        now: service.now,
-        ...deployment,
-      });
-      this.sandboxes.push(sandbox);
-      return createClient({
-        baseUrl: sandbox.url,
-        apiKey: sandbox.apiKey,
-        maxRetries: 4,
-        concurrency: 8,
-        ...deployment,
-      });
-    }
-    if (this.apiKey === undefined || this.apiKey.trim() === "") {
-      throw new Error(
-        `unit for ${service.baseUrl}: this worker has no API key (set PATHLAB_API_KEY); units never carry one`,
-      );
-    }
-    return createClient({
-      baseUrl: service.baseUrl,
-      apiKey: this.apiKey.trim(),
-      throttle: this.pacers.throttle(service.baseUrl),
-      maxRetries: 4,
-      concurrency: 8,
-      ...deployment,
-    });
-  }
-
-  async close(): Promise<void> {
-    for (const client of this.clients.values())
-      await (await client.catch(() => undefined))?.close();
-    for (const sandbox of this.sandboxes) await sandbox.close();
-  }
 }

@@ -5,7 +5,7 @@
  * its asset, or, when it names miners (prediction sets), of its asset and miners: a client that
  * fetches one asset at a time still keeps every thread busy. Work that several threads need is
  * done by each of them: the competitions' leaderboards, and the path sets of an insight ensemble
- * whose miners' sets another thread serves (measured in bench/README.md: about a third more CPU
+ * whose miners' sets another thread serves (measured in bench/README.md: about 40 % more CPU
  * with 2 threads). By competition instead, nothing would repeat, but a client that fetches one
  * asset at a time would keep one thread busy.
  * Each thread is a one-thread piscina pool: piscina starts, queues and reports; the routing is
@@ -60,9 +60,9 @@ export interface ComputeThreads {
 }
 
 /**
- * Starts `threads` compute threads over worlds made with `setup.world`. The cache bounds are shared out: each
- * thread keeps its part of the bytes and at least one ensemble. Throws `RangeError` unless
- * `threads` is a positive integer.
+ * Starts `threads` compute threads over worlds made with `setup.world`. The cache bounds are
+ * shared out: each thread keeps its part of the bytes and at least one ensemble. Throws
+ * `RangeError` unless `threads` is a positive integer.
  * @example const threads = startComputeThreads(2, { world: { seed, nowUnix }, computer: {} });
  */
 export function startComputeThreads(threads: number, setup: ComputeThreadSetup): ComputeThreads {

@@ -92,18 +92,15 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
   const routes = servedRoutes(naming, options.paths);
   const access = createAccessControl(options.access);
   let plan: FaultPlan = createFaultPlan(options.faults ?? [], world.seed);
-  const computer =
-    options.bodies === undefined
-      ? createBodyComputer({
-          world,
-          naming,
-          ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
-          ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
-          ...(options.cache !== undefined && { cache: options.cache }),
-        })
-      : undefined;
   const bodies: BodySource =
-    options.bodies ?? ((operation, params, shape) => computer!.answer(operation, params, shape));
+    options.bodies ??
+    createBodyComputer({
+      world,
+      naming,
+      ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
+      ...(options.insightOptions !== undefined && { insightOptions: options.insightOptions }),
+      ...(options.cache !== undefined && { cache: options.cache }),
+    }).answer;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== "GET") {

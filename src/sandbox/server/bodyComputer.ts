@@ -136,12 +136,24 @@ export function createBodyComputer(options: BodyComputerOptions): BodyComputer {
       try {
         return { status: 200, chunks: bodyOf(operation, params, shape) };
       } catch (error) {
-        if (error instanceof InvalidParamsError) return { status: 400, message: error.message };
-        const message = error instanceof Error ? error.message : String(error);
-        return { status: 500, message: `sandbox internal error: ${operation.path}: ${message}` };
+        return refusalOf(operation, error);
       }
     },
   };
+}
+
+/**
+ * The answer to a request that raised `error`: 400 with its message for parameters the sandbox
+ * cannot answer (`InvalidParamsError`), else 500 naming the operation.
+ * @example refusalOf(operation, new Error("boom")) // => { status: 500, message: "sandbox internal error: /…: boom" }
+ */
+export function refusalOf(
+  operation: Operation<string, unknown, unknown>,
+  error: unknown,
+): Extract<BodyAnswer, { status: 400 | 500 }> {
+  if (error instanceof InvalidParamsError) return { status: 400, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 500, message: `sandbox internal error: ${operation.path}: ${message}` };
 }
 
 /** The parameters in the operation's order, for cache keys (`a=1&b=x`; arrays joined by commas). */

@@ -5,14 +5,18 @@
  * (400) → body (cached) → wrong-shape and transport faults → response.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { InvalidParamsError } from "../../spec/errors.ts";
 import { liveNaming, neutralNaming, wirePath } from "../../spec/naming.ts";
 import type { Naming, Operation } from "../../spec/operation.ts";
 import { operations } from "../../spec/operations.ts";
 import type { SandboxInsightOptions } from "../insights/inputs.ts";
 import type { World } from "../world/world.ts";
 import { createAccessControl, type AccessOptions } from "./accessControl.ts";
-import { createBodyComputer, type BodyAnswer, type SandboxCacheOptions } from "./bodyComputer.ts";
+import {
+  createBodyComputer,
+  refusalOf,
+  type BodyAnswer,
+  type SandboxCacheOptions,
+} from "./bodyComputer.ts";
 import {
   createFaultPlan,
   type FaultDecision,
@@ -157,13 +161,7 @@ export function createSandboxServer(options: SandboxServerOptions): SandboxServe
       const params = readQueryParams(operation, url.searchParams);
       answer = await bodies(operation, params, decision.shape);
     } catch (error) {
-      answer =
-        error instanceof InvalidParamsError
-          ? { status: 400, message: error.message }
-          : {
-              status: 500,
-              message: `sandbox internal error: ${operation.path}: ${error instanceof Error ? error.message : String(error)}`,
-            };
+      answer = refusalOf(operation, error);
     }
     if (response.destroyed) {
       // the client left while the body was computed: nothing is delivered, nothing is charged

@@ -10,7 +10,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { measuredRun } from "./measuredRun.ts";
+import { measuredRun, median } from "./measuredRun.ts";
 
 const REPEATS = Number(process.env.E2E_REPEATS ?? 3);
 /** The checkout whose built CLI runs: this one, or E2E_ROOT (another checkout, for a before/after). */
@@ -79,12 +79,6 @@ const CASES: readonly EndToEndCase[] = [
     args: ["score", "--replay", "RECORDING", ...DAY_OF_SCORING, "--threads", "2"],
   },
 ];
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((first, second) => first - second);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** Runs the CLI once with `args` on a fresh database; its wall time, CPU time and peak memory. */
 async function runOnce(args: readonly string[]) {

@@ -1,7 +1,7 @@
 /**
  * One run of a CLI as a whole process, measured in that process (`measureProcess.mjs`, preloaded
  * through NODE_OPTIONS): its stdout, CPU time of every thread and peak resident memory. Shared by
- * the end-to-end and units suites.
+ * the end-to-end, units and serve suites, with the median of their runs.
  */
 
 import { spawn } from "node:child_process";
@@ -23,11 +23,7 @@ export async function measuredRun(
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: directory,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, "measureProcess.mjs")).href}`,
-      PATHLAB_BENCH_USAGE: usageFile,
-    },
+    env: measuredEnv(usageFile),
   });
   let stdout = "";
   let stderr = "";
@@ -40,9 +36,37 @@ export async function measuredRun(
   if (code !== 0) {
     throw new Error(`pathlab ${args.join(" ")} exited with code ${code}: ${stderr.slice(-2000)}`);
   }
-  const usage = JSON.parse(readFileSync(usageFile, "utf8")) as {
-    cpuMs: number;
-    peakRssBytes: number;
+  return { stdout, ...readUsage(usageFile) };
+}
+
+/**
+ * The environment of a process measured by `measureProcess.mjs`: this one's, with the preload and
+ * the file it writes its usage to at exit.
+ * @example spawn(process.execPath, [cli, "serve"], { env: measuredEnv(usageFile) });
+ */
+export function measuredEnv(usageFile: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, "measureProcess.mjs")).href}`,
+    PATHLAB_BENCH_USAGE: usageFile,
   };
-  return { stdout, ...usage };
+}
+
+/**
+ * What a process measured by `measureProcess.mjs` wrote at exit: CPU time of every thread, peak
+ * resident memory.
+ * @example const { cpuMs, peakRssBytes } = readUsage(usageFile);
+ */
+export function readUsage(usageFile: string): { cpuMs: number; peakRssBytes: number } {
+  return JSON.parse(readFileSync(usageFile, "utf8")) as { cpuMs: number; peakRssBytes: number };
+}
+
+/**
+ * The median of some runs' figures.
+ * @example median([3, 1, 2]) // => 2
+ */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((first, second) => first - second);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

@@ -14,7 +14,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DAY_OF_SCORING } from "./endToEnd.ts";
-import { measuredRun } from "./measuredRun.ts";
+import { measuredRun, median } from "./measuredRun.ts";
 
 const REPEATS = Number(process.env.QUEUE_REPEATS ?? 1);
 const CLI = join(import.meta.dirname, "..", "dist", "cli", "main.js");
@@ -108,12 +108,6 @@ async function workersOnce(workers: number) {
     redis.stop();
     rmSync(directory, { recursive: true, force: true });
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((first, second) => first - second);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function runCase(name: string, once: () => ReturnType<typeof scoreOnce>): Promise<UnitsRow> {

@@ -9,19 +9,10 @@
  */
 
 import { spawn } from "node:child_process";
-import {
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  rmSync,
-} from "node:fs";
+import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { measuredRun } from "./measuredRun.ts";
+import { measuredEnv, measuredRun, median, readUsage } from "./measuredRun.ts";
 
 const REPEATS = Number(process.env.SANDBOX_REPEATS ?? 1);
 const CLI = join(import.meta.dirname, "..", "dist", "cli", "main.js");
@@ -65,11 +56,7 @@ async function startServe(threads: number, directory: string) {
     [CLI, "serve", "--port", "0", "--now", NOW, "--compute-threads", String(threads)],
     {
       stdio: ["ignore", "pipe", "inherit"],
-      env: {
-        ...process.env,
-        NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, "measureProcess.mjs")).href}`,
-        PATHLAB_BENCH_USAGE: usageFile,
-      },
+      env: measuredEnv(usageFile),
     },
   );
   const closed = new Promise((resolve) => child.once("close", resolve));
@@ -86,7 +73,7 @@ async function startServe(threads: number, directory: string) {
   const stop = async () => {
     child.kill("SIGTERM");
     await closed;
-    return JSON.parse(readFileSync(usageFile, "utf8")) as { cpuMs: number; peakRssBytes: number };
+    return readUsage(usageFile);
   };
   return { url, apiKey, stop };
 }
@@ -118,12 +105,6 @@ async function once(threads: number, requests: readonly string[], directory: str
   const usage = await serve.stop();
   if (failed !== undefined) throw failed;
   return { wallMs, bytes, clientCpuMs: (user + system) / 1000, ...usage };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((first, second) => first - second);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /**

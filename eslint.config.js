@@ -21,6 +21,7 @@ const layers = {
   crosscheck: ["spec", "core"],
   jobs: ["spec", "client", "paths", "insights", "crosscheck", "scoring", "store", "sandbox"],
   cli: ["spec", "jobs", "sandbox", "store", "client"],
+  plots: ["spec"],
 };
 
 /** Third-party packages that only some layers may import (DESIGN.md §1, "Two rules"). */
@@ -29,6 +30,9 @@ const packageOwners = {
   "@duckdb/node-api": ["store"],
   "apache-arrow": ["paths", "store"],
   "simple-statistics": ["reference"],
+  vega: ["plots"],
+  "vega-lite": ["plots"],
+  "@resvg/resvg-wasm": ["plots"],
 };
 
 const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "src");

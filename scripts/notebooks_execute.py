@@ -7,6 +7,11 @@ drops what comes after, so an executed notebook would miss a chart now and then.
 keeps reading the IOPub channel after the idle status until no message of the cell has arrived for
 `grace_seconds`, and adds the late ones to the cell.
 
+It also gives each chart (notebooks/plot.ts) the width to show it at: a chart's PNG is drawn at
+twice its size and carries its size as `application/vnd.pathlab.display-size+json` data, since
+the Deno kernel sends no output metadata; that size becomes the output's `image/png` metadata,
+which Jupyter and nbconvert's HTML read, and the extra data is dropped.
+
 `npm run notebooks` (scripts/notebooks.mjs) runs it through nbconvert:
     PYTHONPATH=scripts jupyter nbconvert --to notebook \
       --NotebookExporter.preprocessors='["notebooks_execute.DenoExecutePreprocessor"]' ...
@@ -18,6 +23,9 @@ from nbclient.exceptions import CellExecutionComplete
 from nbclient.util import ensure_async
 from nbconvert.preprocessors import ExecutePreprocessor
 from traitlets import Bool, Float
+
+
+DISPLAY_SIZE = "application/vnd.pathlab.display-size+json"
 
 
 class DenoExecutePreprocessor(ExecutePreprocessor):
@@ -41,3 +49,11 @@ class DenoExecutePreprocessor(ExecutePreprocessor):
                 self.process_message(msg, cell, cell_index)
             except CellExecutionComplete:
                 pass
+
+    def preprocess_cell(self, cell, resources, index):
+        cell, resources = super().preprocess_cell(cell, resources, index)
+        for output in cell.get("outputs", []):
+            size = output.get("data", {}).pop(DISPLAY_SIZE, None)
+            if size is not None and "image/png" in output["data"]:
+                output.setdefault("metadata", {})["image/png"] = {"width": size["width"]}
+        return cell, resources

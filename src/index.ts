@@ -20,3 +20,4 @@ export * from "./crosscheck/index.ts";
 export * from "./store/index.ts";
 export * from "./scoring/index.ts";
 export * from "./jobs/index.ts";
+export * from "./plots/index.ts";

@@ -21,10 +21,13 @@ const notebooksDirectory = path.resolve(
 );
 const executedDirectory = path.join(notebooksDirectory, ".executed");
 const required = process.env.PATHLAB_REQUIRE_NOTEBOOKS === "1";
+/** The public entries of pathlab that notebooks import: the root and the plots layer (`pathlab/plots`). */
+const PUBLIC_ENTRIES = ["../src/index.ts", "../src/plots/index.ts"];
 
 interface Output {
   readonly output_type: string;
   readonly data?: Readonly<Record<string, unknown>>;
+  readonly metadata?: Readonly<Record<string, { readonly width?: number }>>;
   readonly ename?: string;
   readonly evalue?: string;
 }
@@ -95,23 +98,23 @@ describe("the stored notebooks", () => {
       }
     });
 
-    it(`${name} imports pathlab only through its public entry (no deep path into src/)`, () => {
+    it(`${name} imports pathlab only through its public entries (the root, pathlab/plots)`, () => {
       const imports = code.flatMap((cell) => relativeImports(sourceOf(cell)));
       expect(imports).toContain("../src/index.ts");
       for (const specifier of imports) {
         expect(
-          ["../src/index.ts", "./database.ts", "./plot.ts", "./report.ts"],
+          [...PUBLIC_ENTRIES, "./database.ts", "./plot.ts", "./report.ts"],
           specifier,
         ).toContain(specifier);
       }
     });
   }
 
-  it("the notebooks' helpers import pathlab only through its public entry", () => {
+  it("the notebooks' helpers import pathlab only through its public entries", () => {
     for (const helper of ["database.ts", "plot.ts", "report.ts"]) {
       const text = readFileSync(path.join(notebooksDirectory, helper), "utf8");
       for (const specifier of relativeImports(text)) {
-        expect(specifier, helper).toBe("../src/index.ts");
+        expect(PUBLIC_ENTRIES, helper).toContain(specifier);
       }
     }
   });
@@ -183,6 +186,11 @@ for (const [copy, executedDirectory, copied] of executedCopies)
               const bytes = Buffer.from(png, "base64");
               expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
               expect(bytes.length).toBeGreaterThan(10_000);
+              // drawn at twice its size, shown at its size (notebooks_execute.py sets the width)
+              const metadata = (image as { metadata?: Record<string, { width?: number }> })
+                .metadata;
+              expect(metadata?.["image/png"]?.width).toBe(bytes.readUInt32BE(16) / 2);
+              expect(Object.keys(image.data ?? {}).sort()).toEqual(["image/png", "text/plain"]);
             }
           }
         }

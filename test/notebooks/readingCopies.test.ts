@@ -4,7 +4,8 @@
  * which `npm run notebooks` writes) rendered by a real headless Chromium (Debian's `chromium`,
  * driven through puppeteer-core): each page shows no code, holds one image per chart output of the
  * executed notebook, and every image is decoded and drawn (not blank: inked pixels and several
- * colours). A full-page PNG of each copy is written beside it (`<name>.reading.png`) to look at.
+ * colours), and each section (an h2) shows its first picture whole on the screen that opens with
+ * its heading. A full-page PNG of each copy is written beside it (`<name>.reading.png`) to look at.
  *
  * Skipped, with the reason, without Chromium or the executed copies, unless
  * PATHLAB_REQUIRE_NOTEBOOKS=1 (CI), which turns either absence into a failure.
@@ -22,6 +23,8 @@ const executedDirectory = path.resolve(
 const CHROMIUM = process.env.PATHLAB_CHROMIUM ?? "/usr/bin/chromium";
 const required = process.env.PATHLAB_REQUIRE_NOTEBOOKS === "1";
 const names = ["insights", "miners", "venues"];
+/** The screen the copies are read on: a laptop's browser window. */
+const SCREEN = { width: 1280, height: 900 };
 
 function reasonToSkip(): string | undefined {
   if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
@@ -74,7 +77,7 @@ describe.skipIf(skip)(
       it(`${name}: no code, and every chart present and drawn`, async () => {
         const page = await browser.newPage();
         try {
-          await page.setViewport({ width: 1280, height: 900 });
+          await page.setViewport(SCREEN);
           const file = path.join(executedDirectory, `${name}.reading.html`);
           await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
           const rendered = await page.evaluate(async () => {
@@ -118,6 +121,30 @@ describe.skipIf(skip)(
             // axes, labels and marks: some ink, several colours; a blank chart has neither
             expect(image.inked, label).toBeGreaterThan(0.01);
             expect(image.colours, label).toBeGreaterThan(3);
+          }
+          // Pictures first: a section's first picture lies wholly on the screen that opens with the
+          // section's heading.
+          const sections = await page.evaluate(() => {
+            const top = (element: Element) => element.getBoundingClientRect().top + window.scrollY;
+            const headings = Array.from(document.querySelectorAll("h2"));
+            const images = Array.from(document.querySelectorAll("img"));
+            return headings.map((heading, index) => {
+              const end = index + 1 < headings.length ? top(headings[index + 1]) : Infinity;
+              const first = images.find((image) => top(image) > top(heading) && top(image) < end);
+              return {
+                heading: heading.textContent?.replace("¶", "").trim() ?? "",
+                bottom:
+                  first === undefined
+                    ? null
+                    : first.getBoundingClientRect().bottom + window.scrollY - top(heading),
+              };
+            });
+          });
+          expect(sections.length, `${name}: its sections`).toBeGreaterThan(2);
+          for (const section of sections) {
+            const label = `${name}: "${section.heading}": its first picture's bottom, px below the heading`;
+            expect(section.bottom, label).not.toBeNull();
+            expect(section.bottom!, label).toBeLessThanOrEqual(SCREEN.height);
           }
           await page.screenshot({
             path: path.join(executedDirectory, `${name}.reading.png`) as `${string}.png`,

@@ -223,12 +223,13 @@ describe("the README's library examples, compiled and run against the package", 
   }, 60_000);
 
   it("every example compiles with zero errors (strict, NodeNext)", () => {
-    expect(examples).toEqual(["candidate.ts", "client.ts", "core.ts"]);
+    expect(examples).toEqual(["candidate.ts", "client.ts", "core.ts", "plots.ts"]);
     expect(compiled.code, shown(compiled)).toBe(0);
     expect(readdirSync(join(project, "out")).sort()).toEqual([
       "candidate.js",
       "client.js",
       "core.js",
+      "plots.js",
     ]);
   });
 
@@ -253,6 +254,25 @@ describe("the README's library examples, compiled and run against the package", 
     expect(result.stdout).toContain("Price format is incorrect: too many digits 98938.93474291");
     expect(result.stdout).toContain("fixed: 'CORRECT'");
   });
+
+  it("plots.ts draws a synced database's latest percentile fan to SVG and PNG, without a browser", async () => {
+    const database = join(project, "plots.duckdb");
+    const sync = await npx(
+      ["sync", "--assets", "BTC", "--horizons", "1h", "--db", database, "--now", NOW],
+      120_000,
+    );
+    expect(sync.code, shown(sync)).toBe(0);
+    const result = await node(["out/plots.js", database]);
+    expect(result.code, shown(result)).toBe(0);
+    expect(result.stdout).toBe("BTC: percentiles of the forecast from 2026-11-21T10:00:00Z\n");
+    const svg = readFileSync(join(project, "fan.svg"), "utf8");
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain(">BTC price (USD)</text>");
+    const png = readFileSync(join(project, "fan.png"));
+    expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    // twice the SVG's width (the IHDR chunk's first field)
+    expect(png.readUInt32BE(16)).toBe(2 * Number(/width="(\d+)"/.exec(svg)![1]));
+  }, 180_000);
 
   it("client.ts runs against `pathlab serve --naming live` and ends on the InvalidParamsError", async () => {
     const apiKey = "sk-package-consumer-5b1e";

@@ -9,7 +9,7 @@ import { expect } from "vitest";
 /** The layer entries `pathlab/<layer>` (DESIGN.md §1), in package.json's order. */
 export const LAYERS = [
   ...["spec", "client", "paths", "core", "sandbox"],
-  ...["insights", "crosscheck", "store", "scoring", "jobs"],
+  ...["insights", "crosscheck", "store", "scoring", "jobs", "plots"],
 ];
 
 /** Entries of the tarball that a user should not receive: sources, dev shims, build info, tests. */

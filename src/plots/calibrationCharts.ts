@@ -1,0 +1,388 @@
+/**
+ * Charts of forecasters prompt by prompt: CRPS above each prompt's best, PIT histograms, interval
+ * coverage, and a candidate's rank and excess CRPS against the field.
+ */
+import {
+  chartOf,
+  COLOURS,
+  identityLine,
+  isoTime,
+  median,
+  rankAxis,
+  shortTime,
+  utcAxis,
+  type Chart,
+} from "./chart.ts";
+
+/**
+ * One forecaster's prompt CRPS.
+ * @example const score: ForecasterScore = { forecaster: "miner 150", startUnix: 1795431600, crps: 41.7 };
+ */
+export interface ForecasterScore {
+  readonly forecaster: string;
+  readonly startUnix: number;
+  readonly crps: number;
+}
+
+/**
+ * Per prompt, each forecaster's CRPS above the prompt's best (0 = best on that prompt): raw CRPS
+ * moves with each prompt's volatility, which hides the differences between forecasters. Box plots
+ * per forecaster, best median first, on a symlog scale; `highlight` (a forecaster, such as a
+ * candidate) in its own colour.
+ * @example const chart = excessCrpsChart({ prompts: "BTC 1h", scores, highlight: "candidate" });
+ */
+export function excessCrpsChart(input: {
+  readonly prompts: string;
+  readonly scores: readonly ForecasterScore[];
+  readonly highlight?: string;
+}): Chart {
+  const best = new Map<number, number>();
+  for (const row of input.scores) {
+    best.set(row.startUnix, Math.min(best.get(row.startUnix) ?? Infinity, row.crps));
+  }
+  const excess = input.scores.map((row) => ({
+    forecaster: row.forecaster,
+    excess: row.crps - best.get(row.startUnix)!,
+    kind: row.forecaster === input.highlight ? row.forecaster : "miner",
+  }));
+  const order = orderByMedian(excess, (row) => row.excess);
+  return chartOf({
+    title: `Prompt CRPS above the prompt's best, per forecaster: ${best.size} ${input.prompts} prompts (lower is better)`,
+    width: 560,
+    height: 280,
+    data: { values: excess },
+    mark: { type: "boxplot", extent: "min-max", size: 22 },
+    encoding: {
+      x: {
+        field: "forecaster",
+        type: "nominal",
+        sort: order,
+        title: "forecaster (best median first)",
+        axis: { labelAngle: -40 },
+      },
+      y: {
+        field: "excess",
+        type: "quantitative",
+        scale: { type: "symlog" },
+        title: "CRPS − the prompt's best CRPS (symlog scale)",
+      },
+      color: {
+        field: "kind",
+        type: "nominal",
+        title: null,
+        scale: {
+          domain: ["miner", ...(input.highlight === undefined ? [] : [input.highlight])],
+          range: [COLOURS.blue, COLOURS.red],
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The forecasters of `rows`, by the median of `value` over each one's rows, smallest first.
+ * @example orderByMedian([{ forecaster: "a", crps: 2 }, { forecaster: "b", crps: 1 }], (row) => row.crps) // => ["b", "a"]
+ */
+export function orderByMedian<Row extends { readonly forecaster: string }>(
+  rows: readonly Row[],
+  value: (row: Row) => number,
+): string[] {
+  const values = new Map<string, number[]>();
+  for (const row of rows)
+    values.set(row.forecaster, [...(values.get(row.forecaster) ?? []), value(row)]);
+  return [...values]
+    .map(([forecaster, list]) => ({ forecaster, median: median(list) }))
+    .sort((a, b) => a.median - b.median || a.forecaster.localeCompare(b.forecaster))
+    .map((row) => row.forecaster);
+}
+
+/**
+ * One forecaster's calibration over its prompts: the PIT counts per bin, the counts covered by
+ * each central interval (at `levels`), and the realized points observed.
+ * @example const total: CalibrationTotal = { forecaster: "miner 150", pit: [12, 9, 10, 11, 8, 10, 9, 11, 10, 10], levels: [0.5, 0.9], covered: [49, 91], observed: 100 };
+ */
+export interface CalibrationTotal {
+  readonly forecaster: string;
+  readonly pit: readonly number[];
+  readonly levels: readonly number[];
+  readonly covered: readonly number[];
+  readonly observed: number;
+}
+
+/**
+ * The calibration of each forecaster summed over its prompts (one row per forecaster and prompt
+ * in, one per forecaster out, in the order first seen).
+ * @example calibrationTotals([{ forecaster: "a", pit: [1, 2], levels: [0.5], covered: [1], observed: 3 }, { forecaster: "a", pit: [2, 1], levels: [0.5], covered: [2], observed: 3 }])[0].pit // => [3, 3]
+ */
+export function calibrationTotals(rows: readonly CalibrationTotal[]): CalibrationTotal[] {
+  const totals = new Map<
+    string,
+    { pit: number[]; levels: readonly number[]; covered: number[]; observed: number }
+  >();
+  for (const row of rows) {
+    const total = totals.get(row.forecaster) ?? {
+      pit: row.pit.map(() => 0),
+      levels: row.levels,
+      covered: row.covered.map(() => 0),
+      observed: 0,
+    };
+    row.pit.forEach((count, bin) => (total.pit[bin] += count));
+    row.covered.forEach((count, level) => (total.covered[level] += count));
+    total.observed += row.observed;
+    totals.set(row.forecaster, total);
+  }
+  return [...totals].map(([forecaster, total]) => ({ forecaster, ...total }));
+}
+
+/**
+ * PIT histograms, one panel per forecaster (in `order`), as densities: flat at 1 (dashed) for a
+ * calibrated forecaster; a U shape is too narrow, a hump too wide. `highlight` in its own colour.
+ * @example const chart = pitChart({ totals, order, highlight: "candidate" });
+ */
+export function pitChart(input: {
+  readonly totals: readonly CalibrationTotal[];
+  readonly order?: readonly string[];
+  readonly highlight?: string;
+}): Chart {
+  const values = input.totals.flatMap((total) =>
+    total.pit.map((count, bin) => ({
+      forecaster: total.forecaster,
+      bin: (bin + 0.5) / total.pit.length,
+      density: (count / total.observed) * total.pit.length,
+    })),
+  );
+  const bins = Math.max(1, ...input.totals.map((total) => total.pit.length));
+  return chartOf({
+    title:
+      "PIT histograms of the realized price (flat at 1 = calibrated; U = too narrow; hump = too wide)",
+    data: { values },
+    facet: { field: "forecaster", type: "nominal", sort: input.order ?? "ascending", title: null },
+    columns: 4,
+    // each panel its own axis: an empty last slot then draws none
+    resolve: { axis: { x: "independent" } },
+    spec: {
+      width: 150,
+      height: 90,
+      layer: [
+        {
+          mark: { type: "bar", width: Math.max(1, Math.floor(150 / bins) - 2) },
+          encoding: {
+            x: { field: "bin", type: "quantitative", scale: { domain: [0, 1] }, title: "PIT" },
+            y: { field: "density", type: "quantitative", title: "density" },
+            color: {
+              condition: {
+                test: `datum.forecaster === ${JSON.stringify(input.highlight ?? null)}`,
+                value: COLOURS.red,
+              },
+              value: COLOURS.blue,
+            },
+          },
+        },
+        {
+          mark: { type: "rule", color: COLOURS.ink, strokeDash: [3, 3] },
+          encoding: { y: { datum: 1 } },
+        },
+      ],
+    },
+  });
+}
+
+/**
+ * Interval coverage: the share of realized prices inside each central interval against its
+ * nominal level, one line per forecaster (in `order`), and the diagonal where they are equal
+ * (above: too wide; below: too narrow).
+ * @example const chart = coverageChart({ totals, order });
+ */
+export function coverageChart(input: {
+  readonly totals: readonly CalibrationTotal[];
+  readonly order?: readonly string[];
+}): Chart {
+  const values = input.totals.flatMap((total) =>
+    total.levels.map((level, index) => ({
+      forecaster: total.forecaster,
+      nominal: level,
+      observed: total.covered[index] / total.observed,
+    })),
+  );
+  const low = Math.min(0.4, ...values.flatMap((row) => [row.nominal, row.observed]));
+  const share = (field: string, title: string) =>
+    ({
+      field,
+      type: "quantitative",
+      title,
+      scale: { domain: [low, 1] },
+      axis: { format: "%" },
+    }) as const;
+  return chartOf({
+    title:
+      "Interval coverage: share of realized prices inside each central interval (dashed: exact)",
+    width: 360,
+    height: 360,
+    layer: [
+      identityLine(low, 1),
+      {
+        data: { values },
+        mark: { type: "line", point: true },
+        encoding: {
+          x: share("nominal", "nominal coverage"),
+          y: share("observed", "observed coverage"),
+          color: {
+            field: "forecaster",
+            type: "nominal",
+            sort: input.order ?? "ascending",
+            title: "forecaster",
+            scale: { scheme: "tableau20" },
+            legend: { labelLimit: 0 },
+          },
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * A candidate's rank on one prompt among `of` forecasters (1 = best).
+ * @example const rank: PromptRank = { startUnix: 1795431600, rank: 4, of: 11 };
+ */
+export interface PromptRank {
+  readonly startUnix: number;
+  readonly rank: number;
+  readonly of: number;
+}
+
+/**
+ * A candidate's rank prompt by prompt (points) with its running mean over the last `window`
+ * prompts (line), and beside it how often each rank came up.
+ * @example const chart = candidateRankChart({ prompts: "BTC 1h", ranks, window: 6 });
+ */
+export function candidateRankChart(input: {
+  readonly prompts: string;
+  readonly ranks: readonly PromptRank[];
+  readonly window?: number;
+}): Chart {
+  const window = input.window ?? 6;
+  const most = Math.max(1, ...input.ranks.map((row) => row.of));
+  const values = input.ranks.map((row) => ({ ...row, start: isoTime(row.startUnix) }));
+  const rankScale = { domain: [1, most], reverse: true };
+  return chartOf({
+    title: `The candidate's rank among ${most} forecasters on each of ${values.length} ${input.prompts} prompts`,
+    data: { values },
+    hconcat: [
+      {
+        width: 520,
+        height: 220,
+        transform: [
+          {
+            window: [{ op: "mean", field: "rank", as: "running" }],
+            frame: [1 - window, 0],
+            sort: [{ field: "start" }],
+          },
+          { fold: ["rank", `running`], as: ["series", "value"] },
+          {
+            calculate: `datum.series === 'rank' ? 'rank on the prompt' : 'mean of the last ${window} prompts'`,
+            as: "line",
+          },
+        ],
+        encoding: {
+          x: utcAxis("start", "prompt start (UTC)"),
+          y: {
+            field: "value",
+            type: "quantitative",
+            scale: rankScale,
+            axis: rankAxis(most),
+            title: "rank (1 = best)",
+          },
+          color: {
+            field: "line",
+            type: "nominal",
+            title: null,
+            scale: { range: [COLOURS.ink, COLOURS.red] },
+            legend: { orient: "bottom", labelLimit: 0 },
+          },
+        },
+        layer: [
+          {
+            transform: [{ filter: "datum.series === 'rank'" }],
+            mark: { type: "point", filled: true, opacity: 0.6 },
+          },
+          {
+            transform: [{ filter: "datum.series !== 'rank'" }],
+            mark: { type: "line", strokeWidth: 2 },
+          },
+        ],
+      },
+      {
+        width: 200,
+        height: 220,
+        mark: { type: "bar", color: COLOURS.red },
+        encoding: {
+          y: {
+            field: "rank",
+            type: "ordinal",
+            scale: { domain: Array.from({ length: most }, (_, index) => index + 1) },
+            title: "rank (1 = best)",
+          },
+          x: { aggregate: "count", type: "quantitative", title: "prompts" },
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * A candidate's CRPS minus the field's median CRPS on one prompt, and the miners in the field.
+ * @example const excess: MedianExcess = { startUnix: 1795431600, excess: -3.2, miners: 10 };
+ */
+export interface MedianExcess {
+  readonly startUnix: number;
+  readonly excess: number;
+  readonly miners: number;
+}
+
+/**
+ * A candidate's CRPS minus the field's median, prompt by prompt: green bars where it beat the
+ * median miner, red where it did not.
+ * @example const chart = medianExcessChart({ prompts: "BTC 1h", rows });
+ */
+export function medianExcessChart(input: {
+  readonly prompts: string;
+  readonly rows: readonly MedianExcess[];
+}): Chart {
+  const better = input.rows.filter((row) => row.excess < 0).length;
+  return chartOf({
+    title: {
+      text: `The candidate's CRPS minus the field's median, per ${input.prompts} prompt`,
+      subtitle: `below 0: better than the median miner (${better} of ${input.rows.length} prompts)`,
+    },
+    width: 560,
+    height: 220,
+    data: {
+      values: input.rows.map((row) => ({
+        ...row,
+        time: shortTime(row.startUnix),
+        side: row.excess < 0 ? "better than the median" : "worse than the median",
+      })),
+    },
+    mark: "bar",
+    encoding: {
+      x: {
+        field: "time",
+        type: "ordinal",
+        sort: null,
+        title: "prompt start (UTC)",
+        axis: { labelAngle: -60 },
+      },
+      y: { field: "excess", type: "quantitative", title: "candidate CRPS − median miner CRPS" },
+      color: {
+        field: "side",
+        type: "nominal",
+        title: null,
+        scale: {
+          domain: ["better than the median", "worse than the median"],
+          range: [COLOURS.green, COLOURS.red],
+        },
+        legend: { orient: "bottom", labelLimit: 0 },
+      },
+    },
+  });
+}

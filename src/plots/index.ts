@@ -1,0 +1,44 @@
+/**
+ * pathlab/plots: the notebooks' charts as a library. Each chart is a function from rows (what a
+ * query of the store gives) to a Vega-Lite specification with a title, labelled axes with units,
+ * and a legend wherever colour or shape carries meaning; `renderSvg` and `renderPng` draw it
+ * without a browser.
+ *
+ * The public API of the plots layer; the root entry `pathlab` re-exports it.
+ * @module
+ */
+export type { Chart } from "./chart.ts";
+export { DEFAULT_CHART_FONT, renderPng, renderSvg } from "./render.ts";
+export type { PngOptions, SvgOptions } from "./render.ts";
+export {
+  crosscheckChart,
+  liquidationChart,
+  lpRangesChart,
+  optionPricesChart,
+  percentileFanChart,
+} from "./insightCharts.ts";
+export type { CrosscheckCell, LpRange, PercentileFanInput } from "./insightCharts.ts";
+export { brierChart, edgeHistogramChart, venueScatterChart } from "./venueCharts.ts";
+export type { ResolvedMarket, VenueEdge, VenueMarket } from "./venueCharts.ts";
+export {
+  crpsByHourChart,
+  crpsParityChart,
+  rankOverTimeChart,
+  rewardWeightsChart,
+} from "./minerCharts.ts";
+export type { CrpsPair, HourDifficulty, MinerWeight, RankPoint } from "./minerCharts.ts";
+export {
+  calibrationTotals,
+  candidateRankChart,
+  coverageChart,
+  excessCrpsChart,
+  medianExcessChart,
+  orderByMedian,
+  pitChart,
+} from "./calibrationCharts.ts";
+export type {
+  CalibrationTotal,
+  ForecasterScore,
+  MedianExcess,
+  PromptRank,
+} from "./calibrationCharts.ts";

@@ -1,0 +1,129 @@
+/**
+ * What the chart builders of src/plots derive from their rows, against hand computations: the
+ * Brier groups and their counts, CRPS above each prompt's best, calibration totals, the order by
+ * median, weights of 0 left off a log scale, and bands a percentiles record lacks.
+ */
+import { describe, expect, it } from "vitest";
+import * as plots from "../../src/plots/index.ts";
+
+/** The inline data of a chart (its top-level `data.values`). */
+function valuesOf(chart: plots.Chart): Record<string, unknown>[] {
+  return (chart.data as { values: Record<string, unknown>[] }).values;
+}
+
+describe("the chart builders' numbers", () => {
+  it("brierChart: one pair of bars per event end, the means of its markets, n on the axis", () => {
+    const end = Date.UTC(2026, 10, 20, 12) / 1000;
+    const chart = plots.brierChart([
+      { eventEndUnix: end + 3600, modelBrier: 0.5, venueBrier: 0.1 },
+      { eventEndUnix: end, modelBrier: 0.1, venueBrier: 0.2 },
+      { eventEndUnix: end, modelBrier: 0.3, venueBrier: 0.4 },
+    ]);
+    expect(valuesOf(chart)).toEqual([
+      { group: "11-20 12:00 · n = 2", forecaster: "model", brier: 0.2 },
+      { group: "11-20 12:00 · n = 2", forecaster: "venue", brier: (0.2 + 0.4) / 2 },
+      { group: "11-20 13:00 · n = 1", forecaster: "model", brier: 0.5 },
+      { group: "11-20 13:00 · n = 1", forecaster: "venue", brier: 0.1 },
+    ]);
+    expect(chart.mark).toBe("bar"); // groups of markets, not a series: no line
+    expect(plots.brierChart([]).title).toMatch(/^No resolved market/);
+  });
+
+  it("excessCrpsChart: each CRPS minus its prompt's best, forecasters by median excess", () => {
+    const scores = [
+      { forecaster: "a", startUnix: 0, crps: 10 },
+      { forecaster: "b", startUnix: 0, crps: 12 },
+      { forecaster: "a", startUnix: 60, crps: 30 },
+      { forecaster: "b", startUnix: 60, crps: 20 },
+      { forecaster: "a", startUnix: 120, crps: 9 },
+      { forecaster: "b", startUnix: 120, crps: 8 },
+    ];
+    const chart = plots.excessCrpsChart({ prompts: "BTC 1h", scores, highlight: "b" });
+    expect(valuesOf(chart).map((row) => [row.forecaster, row.excess, row.kind])).toEqual([
+      ["a", 0, "miner"],
+      ["b", 2, "b"],
+      ["a", 10, "miner"],
+      ["b", 0, "b"],
+      ["a", 1, "miner"],
+      ["b", 0, "b"],
+    ]);
+    // medians of the excess: a 1, b 0
+    const x = (chart.encoding as { x: { sort: string[] } }).x;
+    expect(x.sort).toEqual(["b", "a"]);
+    expect(chart.title).toContain("3 BTC 1h prompts");
+  });
+
+  it("orderByMedian: the median of an even count is the mean of the middle two", () => {
+    const rows = [
+      { forecaster: "a", value: 1 },
+      { forecaster: "a", value: 5 },
+      { forecaster: "b", value: 2 },
+      { forecaster: "b", value: 3.5 },
+    ];
+    // medians: a 3, b 2.75
+    expect(plots.orderByMedian(rows, (row) => row.value)).toEqual(["b", "a"]);
+  });
+
+  it("calibrationTotals and pitChart: counts summed over prompts, densities that average 1", () => {
+    const totals = plots.calibrationTotals([
+      { forecaster: "a", pit: [1, 3], levels: [0.5], covered: [2], observed: 4 },
+      { forecaster: "b", pit: [2, 2], levels: [0.5], covered: [1], observed: 4 },
+      { forecaster: "a", pit: [2, 2], levels: [0.5], covered: [3], observed: 4 },
+    ]);
+    expect(totals).toEqual([
+      { forecaster: "a", pit: [3, 5], levels: [0.5], covered: [5], observed: 8 },
+      { forecaster: "b", pit: [2, 2], levels: [0.5], covered: [1], observed: 4 },
+    ]);
+    const pit = valuesOf(plots.pitChart({ totals }));
+    expect(pit.filter((row) => row.forecaster === "a")).toEqual([
+      { forecaster: "a", bin: 0.25, density: (3 / 8) * 2 },
+      { forecaster: "a", bin: 0.75, density: (5 / 8) * 2 },
+    ]);
+    const coverage = plots.coverageChart({ totals }).layer as { data?: { values: unknown[] } }[];
+    expect(coverage[1].data!.values).toEqual([
+      { forecaster: "a", nominal: 0.5, observed: 5 / 8 },
+      { forecaster: "b", nominal: 0.5, observed: 1 / 4 },
+    ]);
+  });
+
+  it("rewardWeightsChart: weights of 0 are not drawn on the log scale, and the subtitle counts them", () => {
+    const chart = plots.rewardWeightsChart({
+      competition: "crypto-24h",
+      miners: [
+        { miner: 1, reward: 0.5, serviceReward: 0.5 },
+        { miner: 2, reward: 0, serviceReward: null },
+      ],
+    });
+    expect(valuesOf(chart)).toEqual([
+      { miner: "1", source: "service", reward: 0.5 },
+      { miner: "1", source: "recomputed", reward: 0.5 },
+    ]);
+    expect(chart.title).toMatchObject({
+      subtitle: "1 weights of 0 not drawn (a log scale has no 0)",
+    });
+  });
+
+  it("percentileFanChart: a band whose percentiles the record lacks is left out, legend too", () => {
+    const step = { "0.05": 90, "0.2": 95, "0.5": 100, "0.8": 105, "0.95": 110 };
+    const chart = plots.percentileFanChart({
+      asset: "ETH",
+      startUnix: 0,
+      timeIncrement: 300,
+      percentiles: [step, step],
+    });
+    const layers = chart.layer as {
+      encoding: { color: { datum: string; scale: { domain: string[] } } };
+    }[];
+    expect(layers.map((layer) => layer.encoding.color.datum)).toEqual([
+      "90% band",
+      "60% band",
+      "median",
+    ]);
+    expect(layers[0].encoding.color.scale.domain).toEqual(["90% band", "60% band", "median"]);
+    expect(valuesOf(chart)[1]).toMatchObject({
+      time: "1970-01-01T00:05:00Z",
+      p0_05: 90,
+      realized: null,
+    });
+  });
+});

@@ -1,10 +1,15 @@
 /**
  * The notebooks' database: the DuckDB file that `pathlab sync` or `pathlab score` writes, opened
- * READ_ONLY through pathlab's public entry, its rows as objects, and the service its runs read.
+ * READ_ONLY, or a lake that `--lake` runs and queue workers write, read through DuckDB views while
+ * they write; its rows as objects, and the service its runs read.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   createClient,
+  LAKE_MARKER,
+  openLake,
   openStore,
   queryRows,
   startSandbox,
@@ -13,19 +18,23 @@ import {
 } from "../src/index.ts";
 
 /**
- * The database file: `PATHLAB_NOTEBOOK_DATABASE` (what `npm run notebooks` sets), else the
- * repository's `pathlab.duckdb` (where `pathlab sync` writes by default when run from the root).
+ * The database: `PATHLAB_NOTEBOOK_DATABASE` (what `npm run notebooks` sets), a DuckDB file or a
+ * lake's folder, else the repository's `pathlab.duckdb` (where `pathlab sync` writes by default
+ * when run from the root).
  */
 export const DATABASE_FILE =
   Deno.env.get("PATHLAB_NOTEBOOK_DATABASE") ??
   fileURLToPath(new URL("../pathlab.duckdb", import.meta.url));
 
 /**
- * Opens {@link DATABASE_FILE} read-only (other readers may share it; no writer may hold it).
+ * Opens {@link DATABASE_FILE} read-only: a DuckDB file (other readers may share it; no writer may
+ * hold it), or a lake (writers may keep writing; each query sees the files written by then).
  * @example const store = await openDatabase();
  */
 export function openDatabase(): Promise<Store> {
-  return openStore(DATABASE_FILE, { readOnly: true });
+  return existsSync(join(DATABASE_FILE, LAKE_MARKER))
+    ? openLake(DATABASE_FILE)
+    : openStore(DATABASE_FILE, { readOnly: true });
 }
 
 /**
@@ -115,7 +124,9 @@ export async function notebookService(store: Store): Promise<NotebookService> {
       ...base,
       description: "no service",
       client: null,
-      unavailable: `no finished run of ${store.path} names the service it read`,
+      unavailable: existsSync(join(store.path, LAKE_MARKER))
+        ? `the lake ${store.path} keeps no runs to name the service it read`
+        : `no finished run of ${store.path} names the service it read`,
       async close() {},
     };
   }

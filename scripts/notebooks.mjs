@@ -18,8 +18,12 @@
 //    and a reading copy without the code (`--no-input`, `<name>.reading.html`).
 //    Every notebook runs on both databases (the service's copies in notebooks/.executed/service/),
 //    and the miners notebook also on a database that `pathlab score` alone built, without a sync
-//    (notebooks/.executed/score/).
+//    (notebooks/.executed/score/). And every notebook on a lake that `sync --lake` and
+//    `score --lake` wrote with the same jobs (notebooks/.executed/lake/; a lake keeps no runs, so
+//    the charts that ask the service say so).
 // 4. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
+//
+// One file of about 330 lines: the steps above, in the order they run, read best together.
 //
 // Needs Jupyter from Debian: `apt-get install -y jupyter-nbconvert python3-ipykernel fonts-dejavu-core`.
 // Options: names of notebooks to run (default all), `--reuse-database` to keep the sandbox's
@@ -40,6 +44,9 @@ const serviceDatabase = path.join(serviceDirectory, "pathlab.duckdb");
 const scoreDirectory = path.join(outputDirectory, "score");
 const scoreDatabase = path.join(scoreDirectory, "pathlab.duckdb");
 const SCORE_NOTEBOOKS = ["miners.ipynb"];
+/** Every notebook on a lake that `sync --lake` and `score --lake` wrote, in its own folder. */
+const lakeDirectory = path.join(outputDirectory, "lake");
+const lake = path.join(lakeDirectory, "lake");
 const SERVICE_KEY = "notebook-service-key";
 const jupyterData = path.join(outputDirectory, "jupyter");
 const deno = path.join(root, "node_modules", ".bin", "deno");
@@ -98,16 +105,18 @@ function pathlab(args, target, service) {
   delete env.PATHLAB_API_KEY;
   if (service !== undefined) env.PATHLAB_API_KEY = SERVICE_KEY;
   const where = service === undefined ? ["--seed", String(SEED)] : ["--base-url", service];
-  run(process.execPath, ["dist/cli/main.js", ...args, "--db", target, ...where], { env });
+  const into = target === lake ? ["--lake", target] : ["--db", target];
+  run(process.execPath, ["dist/cli/main.js", ...args, ...into, ...where], { env });
 }
 
 /**
  * Syncs (at each clock, or once against a service, whose clock is its own; not with `sync: false`)
- * and scores into `target`: the crypto-24h prompts scored by the clock, and half a day of BTC 1h
- * prompts.
+ * and scores into `target` (a DuckDB file, or the lake): the crypto-24h prompts scored by the
+ * clock, and half a day of BTC 1h prompts.
  */
 function buildDatabase(target, service, { sync = true } = {}) {
-  rmSync(target, { force: true });
+  // the lake is a folder of pathlab's own, made by the previous run of this script
+  rmSync(target, { force: true, recursive: target === lake });
   rmSync(`${target}.wal`, { force: true });
   const syncAt = !sync ? [] : service === undefined ? CLOCKS : [undefined];
   for (const now of syncAt) {
@@ -254,15 +263,17 @@ async function main() {
   }
   mkdirSync(serviceDirectory, { recursive: true });
   mkdirSync(scoreDirectory, { recursive: true });
-  if (reuseDatabase && existsSync(database) && existsSync(scoreDatabase)) {
+  mkdirSync(lakeDirectory, { recursive: true });
+  if (reuseDatabase && [database, scoreDatabase, lake].every((file) => existsSync(file))) {
     console.log(
-      `notebooks: reusing ${path.relative(root, database)} and ${path.relative(root, scoreDatabase)}`,
+      `notebooks: reusing ${[database, scoreDatabase, lake].map((file) => path.relative(root, file)).join(", ")}`,
     );
   } else {
     timed("building the database", () => buildDatabase(database));
     timed("building the database of score alone", () =>
       buildDatabase(scoreDatabase, undefined, { sync: false }),
     );
+    timed("building the lake", () => buildDatabase(lake));
   }
   const service = await startService();
   try {
@@ -289,6 +300,10 @@ function executeAll(notebooks, serviceUrl, started) {
       executeNotebook(name, serviceDatabase, serviceDirectory, serviceUrl),
     );
     for (const error of onService) failures.push(`${name} (service database): ${error}`);
+    const onLake = timed(`executing ${name} on the lake`, () =>
+      executeNotebook(name, lake, lakeDirectory),
+    );
+    for (const error of onLake) failures.push(`${name} (lake): ${error}`);
     if (SCORE_NOTEBOOKS.includes(name)) {
       const onScore = timed(`executing ${name} on the database of score alone`, () =>
         executeNotebook(name, scoreDatabase, scoreDirectory),

@@ -21,16 +21,20 @@ import type { ProgramIo, ProgramStatus } from "./program.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { createSyncProgress } from "./syncProgress.ts";
 import { formatSyncReport } from "./syncReport.ts";
+import { syncWatchCommand } from "./syncWatch.ts";
 
 interface SyncCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
   assets?: string[];
   horizons?: string[];
   db: string;
+  lake?: string;
   concurrency: number;
   unitDeadline: number;
   json?: boolean;
   record?: string;
   replay?: string;
+  watch?: boolean;
+  every: number;
 }
 
 /**
@@ -59,7 +63,11 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
             `comma-separated horizons (default: ${HORIZONS.join(",")})`,
             listOption("--horizons", (horizon) => horizon),
           )
-          .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE),
+          .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE)
+          .option(
+            "--lake <dir>",
+            "write each unit into a Parquet lake instead (readable with `query --lake` and the notebooks while the sync goes on)",
+          ),
       ),
     )
       .option(
@@ -69,6 +77,16 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         DEFAULT_SYNC_CONCURRENCY,
       )
       .option("--json", "print the summary as JSON instead of a table")
+      .option(
+        "--watch",
+        "keep syncing every --every seconds until SIGINT/SIGTERM, one line per tick (units whose forecast start is stored already are not fetched again)",
+      )
+      .option(
+        "--every <seconds>",
+        "with --watch: seconds between ticks",
+        integerOption("--every", 1, 86_400),
+        60,
+      )
       .addHelpText(
         "after",
         "\nExit codes: 0 no failure, 1 some failures (the rest is stored; see the summary and\n" +
@@ -85,21 +103,34 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
     const interruption = onInterrupt("sync", io.stderr);
     let summary;
     let endLine: string | undefined;
+    const common = {
+      ...(options.assets !== undefined && { assets: options.assets }),
+      ...(options.horizons !== undefined && { horizons: options.horizons }),
+      ...(options.lake === undefined
+        ? { database: options.db }
+        : {
+            lake: options.lake,
+            // --db given as well is a mistake the job names
+            ...(command.getOptionValueSource("db") === "cli" && { database: options.db }),
+          }),
+      ...service,
+      client: deploymentOptions(options),
+      concurrency: options.concurrency,
+      unitDeadlineMs: options.unitDeadline * 1000,
+      onEvent: progress.onEvent,
+      signal: interruption.signal,
+    };
     try {
+      if (options.watch === true) {
+        await syncWatchCommand(io, options, common);
+        return;
+      }
       // Loaded on use: the job's modules are not needed by the other commands.
       const { runSync } = await import("../jobs/sync.ts");
       summary = await runSync({
-        ...(options.assets !== undefined && { assets: options.assets }),
-        ...(options.horizons !== undefined && { horizons: options.horizons }),
-        database: options.db,
-        ...service,
-        client: deploymentOptions(options),
-        concurrency: options.concurrency,
-        unitDeadlineMs: options.unitDeadline * 1000,
+        ...common,
         ...(options.record !== undefined && { record: options.record }),
         ...(options.replay !== undefined && { replay: options.replay }),
-        onEvent: progress.onEvent,
-        signal: interruption.signal,
       });
       const { recordReplayLine } = await import("../jobs/recordReplay.ts");
       endLine = recordReplayLine("sync", summary);
@@ -109,7 +140,12 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
       interruption.dispose();
       progress.stop();
     }
-    const databaseFlag = options.db === DEFAULT_DATABASE ? "" : ` --db ${shellWord(options.db)}`;
+    const databaseFlag =
+      options.lake !== undefined
+        ? ` --lake ${shellWord(options.lake)}`
+        : options.db === DEFAULT_DATABASE
+          ? ""
+          : ` --db ${shellWord(options.db)}`;
     io.stdout(
       options.json
         ? `${JSON.stringify(summary, null, 2)}\n`

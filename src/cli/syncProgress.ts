@@ -118,6 +118,9 @@ export function unitLine(unit: UnitSummary, index: number, total: number): strin
   if (unit.status === "interrupted") {
     return `${position} ${unit.asset} ${unit.horizon} interrupted (nothing stored), ${seconds}`;
   }
+  if (unit.status === "already stored") {
+    return `${position} ${unit.asset} ${unit.horizon} already stored (forecast start ${unit.forecastStartTime}), ${seconds}`;
+  }
   const values = Object.values(unit.verdicts).reduce((sum, count) => sum + count, 0);
   const verdicts = Object.entries(unit.verdicts)
     .filter(([, count]) => count > 0)

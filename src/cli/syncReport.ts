@@ -13,7 +13,7 @@ import { tableStyle } from "./tableStyle.ts";
 const LISTED_FAILURES = 20;
 
 /**
- * The summary as text. `databaseFlag` is the `--db …` to repeat in the suggested commands (empty
+ * The summary as text. `databaseFlag` is the `--db …` (or `--lake …`) to repeat in the suggested commands (empty
  * for the default database); `colors` colors the table's head and borders (see `tableStyle`).
  * @example io.stdout(formatSyncReport(summary, "", io.stdoutColors === true));
  */
@@ -60,7 +60,8 @@ export function formatSyncReport(
     "total",
     "",
     "",
-    `${totals.stored}/${totals.units} stored`,
+    `${totals.stored}/${totals.units} stored` +
+      (totals.alreadyStored > 0 ? `, ${totals.alreadyStored} already` : ""),
     totals.pathSets,
     totals.verdicts.exact,
     totals.verdicts["within-mc"],
@@ -82,7 +83,9 @@ export function formatSyncReport(
         ? `${recorded}, stopped`
         : recorded;
   lines.push(
-    `database: ${summary.database} (run ${summary.runId}, ${summary.status})`,
+    summary.lake === undefined
+      ? `database: ${summary.database} (run ${summary.runId}, ${summary.status})`
+      : `lake:     ${summary.lake} (${summary.status}; the run's record is this summary)`,
     `service:  ${service}`,
     `fetched:  ${(totals.bytesFetched / 1e6).toFixed(1)} MB in ${totals.requests} requests` +
       (totals.retries > 0 ? ` (${totals.retries} retried)` : ""),
@@ -102,7 +105,9 @@ export function formatSyncReport(
     }
     if (summary.failures.length > LISTED_FAILURES) {
       lines.push(
-        `  … and ${summary.failures.length - LISTED_FAILURES} more: npx pathlab query "select failures from runs where id = ${summary.runId}"${databaseFlag}`,
+        summary.lake === undefined
+          ? `  … and ${summary.failures.length - LISTED_FAILURES} more: npx pathlab query "select failures from runs where id = ${summary.runId}"${databaseFlag}`
+          : `  … and ${summary.failures.length - LISTED_FAILURES} more: rerun with --json to see them all`,
       );
     }
   }
@@ -112,7 +117,8 @@ export function formatSyncReport(
     "next:",
     `  npx pathlab query "select operation, verdict, count(*) as n from crosschecks group by all order by all"${databaseFlag}`,
     `  npx pathlab query "select asset, market, recomputed_probability, venue_probability, edge_side, net_edge from venue_comparisons where not decided order by net_edge desc nulls last"${databaseFlag}`,
-    `  npx pathlab export --out ./exports${databaseFlag}`,
+    // a lake is Parquet already
+    ...(summary.lake === undefined ? [`  npx pathlab export --out ./exports${databaseFlag}`] : []),
     "",
   );
   return lines.join("\n");

@@ -5,7 +5,7 @@
  * @module
  */
 export { runSync } from "./sync.ts";
-export type { SyncOptions } from "./sync.ts";
+export type { SyncOptions } from "./syncOptions.ts";
 export { SyncUsageError } from "./syncUsageError.ts";
 export { JobInterruptedError } from "./jobInterruptedError.ts";
 export { DEFAULT_DATABASE, DEFAULT_SYNC_ASSETS, DEFAULT_SYNC_CONCURRENCY } from "./jobDefaults.ts";

@@ -4,13 +4,12 @@
  */
 
 import { createClient } from "../client/create-client.ts";
-import type { ClientOptions } from "../client/options.ts";
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { createSemaphore } from "../client/semaphore.ts";
-import { VERDICTS } from "../crosscheck/crossCheck.ts";
 import type { Competition } from "../spec/assets.ts";
 import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
 import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
+import { prepareLake } from "../store/lake.ts";
 import { openStore } from "../store/openStore.ts";
 import { finishRun, startRun } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
@@ -26,54 +25,15 @@ import type { ReplayServer } from "./replay.ts";
 import { resolveService, secretsOf } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
 import { planSyncUnits, type SyncUnitPlan } from "./syncPlan.ts";
-import type { SyncFailure, SyncSummary, UnitSummary } from "./syncSummary.ts";
-import { emptyUnitSummary, noVerdicts, syncUnit } from "./syncUnit.ts";
-import { SyncUsageError } from "./syncUsageError.ts";
-
-/**
- * Options of {@link runSync}; all optional.
- * @example
- * const options: SyncOptions = { assets: ["BTC", "ETH"], horizons: ["24h", "1h"], database: "/tmp/pathlab.duckdb", now: "2026-02-25T23:47:00Z" };
- */
-export interface SyncOptions {
-  /** Assets (default `DEFAULT_SYNC_ASSETS`: every asset the prediction operations serve). */
-  readonly assets?: readonly string[];
-  /** Horizons (default both, `24h` and `1h`). */
-  readonly horizons?: readonly string[];
-  /** The database file; default `DEFAULT_DATABASE` (`./pathlab.duckdb`). */
-  readonly database?: string;
-  /** The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end. */
-  readonly baseUrl?: string;
-  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
-  readonly apiKey?: string;
-  /** Units at once; default `DEFAULT_SYNC_CONCURRENCY` (2). */
-  readonly concurrency?: number;
-  /** The longest one unit may take, in ms; default `DEFAULT_UNIT_DEADLINE_MS` (5 minutes). */
-  readonly unitDeadlineMs?: number;
-  /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
-  readonly now?: string;
-  /** The embedded sandbox's seed; only without `baseUrl`. */
-  readonly seed?: number;
-  /**
-   * Client settings (retries, timeouts, requests in flight). Default: 4 retries, 8 requests in
-   * flight, the client's own timeouts and backoff.
-   */
-  readonly client?: Pick<
-    ClientOptions,
-    "maxRetries" | "retryBaseMs" | "retryMaxMs" | "timeoutMs" | "concurrency" | "naming" | "paths"
-  >;
-  /** Save every raw response into this directory (new or empty; layout in `record.ts`). */
-  readonly record?: string;
-  /** Answer from the recording in this directory instead of the network (`replay.ts`). */
-  readonly replay?: string;
-  /** Receives progress events. */
-  readonly onEvent?: (event: SyncEvent) => void;
-  /**
-   * Interrupts the sync: no unit starts after it aborts, the units in progress stop (an open
-   * transaction is rolled back), and the run is recorded as `interrupted`.
-   */
-  readonly signal?: AbortSignal;
-}
+import { totalsOf, type SyncFailure, type SyncSummary } from "./syncSummary.ts";
+import {
+  mergeVenueEdges,
+  moveSyncUnitToLake,
+  storedSyncUnitKeys,
+  syncUnitKey,
+} from "./syncLake.ts";
+import { emptyUnitSummary, syncUnit } from "./syncUnit.ts";
+import { checkSyncOptions, type SyncOptions } from "./syncOptions.ts";
 
 /**
  * Runs a sync: checks the options, opens (creating or migrating) the database, starts the embedded
@@ -98,8 +58,9 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   // Before the other checks: `replay` with a service is that mistake, not a missing key.
   const prepared = await prepareRecordReplay("sync", options, secrets);
   const { recorder, recording, client: deployment } = prepared;
-  checkOptions(options, concurrency);
-  const database = options.database ?? DEFAULT_DATABASE;
+  checkSyncOptions(options, concurrency);
+  const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
+  if (options.lake !== undefined) prepareLake(options.lake); // a folder of other files: refused now
   const emit = (event: SyncEvent) => options.onEvent?.(withoutSecrets(event, secrets) as SyncEvent);
   const store = await openStore(database);
   let sandbox: EmbeddedSandbox | undefined;
@@ -140,6 +101,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
           .filter((asset, index, all) => all.indexOf(asset) === index),
         horizons: [...new Set(plans.map((plan) => plan.horizon))],
         database,
+        ...(options.lake !== undefined && { lake: options.lake }),
         service,
         concurrency,
         ...(options.replay !== undefined && { replay: options.replay }),
@@ -150,7 +112,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     emit({
       type: "plan",
       units: plans.map(({ asset, horizon }) => ({ asset, horizon })),
-      database,
+      database: options.lake ?? database,
     });
     const rankings = new Map<Competition, Promise<readonly LeaderboardV2Row[]>>();
     const activeClient = client;
@@ -169,13 +131,29 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     };
     const failures: SyncFailure[] = [];
     const fetchLane = createSemaphore(1);
+    // what a watch's tick leaves out: the units whose forecast start is stored already
+    const stored =
+      options.skipStored === true ? await storedSyncUnitKeys(store, options.lake) : undefined;
+    const lakeEdges: Awaited<ReturnType<typeof runVenueEdges>>[] = [];
     const units = await mapConcurrently(plans, concurrency, async (plan) => {
       if (options.signal?.aborted) return emptyUnitSummary(plan, "interrupted");
       emit({ type: "unit-start", asset: plan.asset, horizon: plan.horizon });
+      // Into a lake, each unit is stored in a store of its own, then moved (syncLake.ts).
+      const lake = options.lake;
+      const unitStore = lake === undefined ? store : await openStore(":memory:");
       const unit = await syncUnit({
         client: activeClient,
-        store,
+        store: unitStore,
         runId: run.id,
+        ...(stored !== undefined && {
+          isStored: (startUnix: number) => stored.has(syncUnitKey(plan, startUnix)),
+        }),
+        ...(lake !== undefined && {
+          afterWrite: async (startUnix: number) => {
+            lakeEdges.push(await runVenueEdges(unitStore, run.id, 5));
+            await moveSyncUnitToLake(unitStore, lake, plan, startUnix);
+          },
+        }),
         plan,
         ranking,
         asOfUnix,
@@ -188,27 +166,35 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
           emit({ type: "failure", failure: clean });
         },
       });
+      if (unitStore !== store) await unitStore.close();
       emit({ type: "unit-end", unit });
       return unit;
     });
-    const stored = units.filter((unit) => unit.status === "stored").length;
+    // a unit stored by an earlier run counts as stored here
+    const storedUnits = units.filter(
+      (unit) => unit.status === "stored" || unit.status === "already stored",
+    ).length;
     // Ctrl-C after the last unit was stored cut nothing: the run ended as it would have.
     const interrupted = units.some((unit) => unit.status === "interrupted");
     const status = interrupted
       ? "interrupted"
       : failures.length === 0
         ? "ok"
-        : stored === 0
+        : storedUnits === 0
           ? "failed"
           : "partial";
     await finishRun(store, run, { status, failures });
     // the summary lists the five largest live edges
-    const venueEdges = await runVenueEdges(store, run.id, 5);
+    const venueEdges =
+      options.lake === undefined
+        ? await runVenueEdges(store, run.id, 5)
+        : mergeVenueEdges(lakeEdges, 5);
     return withoutSecrets(
       {
         command: "sync",
         runId: run.id,
         database,
+        ...(options.lake !== undefined && { lake: options.lake }),
         service,
         startedAt: new Date(startedAtUnix * 1000).toISOString(),
         durationMs: Math.round(performance.now() - started),
@@ -229,54 +215,6 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     await recorder?.finish().catch(() => {}); // its failure, if any, was reported above
     await store.close();
   }
-}
-
-function checkOptions(options: SyncOptions, concurrency: number): void {
-  const deadline = options.unitDeadlineMs;
-  if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) {
-    throw new SyncUsageError(`sync: unitDeadlineMs: expected a number of ms > 0, got ${deadline}`);
-  }
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new SyncUsageError(`sync: concurrency: expected a whole number ≥ 1, got ${concurrency}`);
-  }
-  if (options.baseUrl === undefined) return;
-  for (const [name, value] of [
-    ["--now", options.now],
-    ["--seed", options.seed],
-  ] as const) {
-    if (value !== undefined) {
-      throw new SyncUsageError(
-        `sync: ${name} sets the embedded sandbox; it cannot be used with a service (--base-url or PATHLAB_BASE_URL)`,
-      );
-    }
-  }
-  if (options.apiKey === undefined || options.apiKey === "") {
-    throw new SyncUsageError(
-      "sync: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",
-    );
-  }
-}
-
-function totalsOf(
-  units: readonly UnitSummary[],
-  failures: number,
-  traffic: { bytesFetched: number; requests: number; retries: number },
-): SyncSummary["totals"] {
-  const verdicts = noVerdicts();
-  for (const unit of units)
-    for (const verdict of VERDICTS) verdicts[verdict] += unit.verdicts[verdict];
-  const stored = units.filter((unit) => unit.status === "stored");
-  return {
-    units: units.length,
-    stored: stored.length,
-    failed: units.filter((unit) => unit.status === "failed").length,
-    interrupted: units.filter((unit) => unit.status === "interrupted").length,
-    pathSets: stored.reduce((sum, unit) => sum + unit.pathSets, 0),
-    verdicts,
-    venueComparisons: stored.reduce((sum, unit) => sum + unit.venueComparisons, 0),
-    failures,
-    ...traffic,
-  };
 }
 
 /** `work` on each item, at most `limit` at a time, results in the items' order. */

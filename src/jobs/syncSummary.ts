@@ -4,7 +4,7 @@
  */
 
 import type { RecomputablePath } from "../insights/recompute.ts";
-import type { Verdict } from "../crosscheck/crossCheck.ts";
+import { VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
 import type { Competition, Horizon } from "../spec/assets.ts";
 import type { RunStatus } from "../store/runs.ts";
 import type { TradableEdge } from "../store/venueComparisons.ts";
@@ -63,7 +63,8 @@ export interface UnitSummary {
   readonly competition: Competition;
   /** The service records' `forecast_start_time`, when one was established. */
   readonly forecastStartTime: string | null;
-  readonly status: "stored" | "failed" | "interrupted";
+  /** `already stored`: left out by `skipStored` (a watch's tick), its forecast start held already. */
+  readonly status: "stored" | "already stored" | "failed" | "interrupted";
   /** Path sets in the ensemble (and stored). */
   readonly pathSets: number;
   /** Operations whose service record was cross-checked. */
@@ -116,8 +117,10 @@ export interface SyncSummary extends RecordReplaySummary {
   readonly command: "sync";
   /** The run's id in the `runs` table. */
   readonly runId: number;
-  /** The database file. */
+  /** The database file (`:memory:` with `lake`: the run's record only). */
   readonly database: string;
+  /** The lake the units were written into, instead of the database. */
+  readonly lake?: string;
   readonly service: SyncService;
   readonly startedAt: string;
   readonly durationMs: number;
@@ -146,6 +149,8 @@ export interface SyncSummary extends RecordReplaySummary {
     readonly failed: number;
     /** Units stopped or never started because the job was interrupted. */
     readonly interrupted: number;
+    /** Units left out because their forecast start was stored already (`skipStored`). */
+    readonly alreadyStored: number;
     readonly pathSets: number;
     readonly verdicts: Readonly<Record<Verdict, number>>;
     readonly venueComparisons: number;
@@ -159,5 +164,36 @@ export interface SyncSummary extends RecordReplaySummary {
      * succeeded on a retry is no failure; one whose retries ran out is in `failures`.
      */
     readonly retries: number;
+  };
+}
+
+/**
+ * The totals of a run's units: counts by status, path sets, verdicts and venue comparisons of the
+ * stored ones, the failures and the traffic.
+ * @example const totals = totalsOf(units, failures.length, { bytesFetched, requests, retries });
+ */
+export function totalsOf(
+  units: readonly UnitSummary[],
+  failures: number,
+  traffic: { bytesFetched: number; requests: number; retries: number },
+): SyncSummary["totals"] {
+  const verdicts = Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) as Record<
+    Verdict,
+    number
+  >;
+  for (const unit of units)
+    for (const verdict of VERDICTS) verdicts[verdict] += unit.verdicts[verdict];
+  const stored = units.filter((unit) => unit.status === "stored");
+  return {
+    units: units.length,
+    stored: stored.length,
+    failed: units.filter((unit) => unit.status === "failed").length,
+    interrupted: units.filter((unit) => unit.status === "interrupted").length,
+    alreadyStored: units.filter((unit) => unit.status === "already stored").length,
+    pathSets: stored.reduce((sum, unit) => sum + unit.pathSets, 0),
+    verdicts,
+    venueComparisons: stored.reduce((sum, unit) => sum + unit.venueComparisons, 0),
+    failures,
+    ...traffic,
   };
 }

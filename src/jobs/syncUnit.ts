@@ -58,6 +58,16 @@ export interface SyncUnitContext {
    * rolled back) and ends `interrupted`, without a failure.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Runs once the unit is written, with its forecast start (Unix seconds): `sync --lake` moves
+   * the unit into the lake there. Its failure is the unit's failure to store.
+   */
+  readonly afterWrite?: (startUnix: number) => Promise<void>;
+  /**
+   * Whether the unit at this forecast start (Unix seconds) is stored already: then it ends
+   * `already stored` once its service records are fetched, without its path sets.
+   */
+  readonly isStored?: (startUnix: number) => boolean;
 }
 
 /**
@@ -133,6 +143,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
         fail("record", reason, { operation }),
       );
       forecastStartTime = start.forecastStartTime;
+      if (context.isStored?.(start.startUnix) === true) return undefined;
       const ranking = await Promise.race([
         rankingPromise,
         // the ranking is the job's (shared by the units): the unit's deadline stops its wait
@@ -150,6 +161,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
     const fetched = await (context.fetchLane === undefined
       ? fetchAll()
       : context.fetchLane.run(fetchAll));
+    if (fetched === undefined) return summary({ status: "already stored" });
     const { start, ranking } = fetched;
     const { inputs, checked, ...confirmed } = await checkConfirmed({
       client,
@@ -196,6 +208,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
         },
         context.signal,
       );
+      await context.afterWrite?.(start.startUnix);
     } catch (error) {
       if (context.signal?.aborted) throw error;
       throw new UnitFailure("store", messageOf(error));

@@ -265,7 +265,10 @@ export function candidateRankChart(input: {
   const values = input.ranks.map((row) => ({ ...row, start: isoTime(row.startUnix) }));
   const rankScale = { domain: [1, most], reverse: true };
   return chartOf({
-    title: `The candidate's rank among ${most} forecasters on each of ${values.length} ${input.prompts} prompts`,
+    title:
+      values.length === 0
+        ? `No candidate ranked on ${input.prompts} prompts`
+        : `The candidate's rank among ${most} forecasters on each of ${values.length} ${input.prompts} prompts`,
     data: { values },
     hconcat: [
       {
@@ -350,10 +353,13 @@ export function medianExcessChart(input: {
 }): Chart {
   const better = input.rows.filter((row) => row.excess < 0).length;
   return chartOf({
-    title: {
-      text: `The candidate's CRPS minus the field's median, per ${input.prompts} prompt`,
-      subtitle: `below 0: better than the median miner (${better} of ${input.rows.length} prompts)`,
-    },
+    title:
+      input.rows.length === 0
+        ? `No candidate to compare with the field's median on ${input.prompts} prompts`
+        : {
+            text: `The candidate's CRPS minus the field's median, per ${input.prompts} prompt`,
+            subtitle: `below 0: better than the median miner (${better} of ${input.rows.length} prompts)`,
+          },
     width: 560,
     height: 220,
     data: {

@@ -33,7 +33,10 @@ export function rewardWeightsChart(input: {
   const sources = { domain: ["service", "recomputed"] };
   return chartOf({
     title: {
-      text: `${input.competition}: reward weights recomputed against the service's (log scale)`,
+      text:
+        input.miners.length === 0
+          ? `${input.competition}: no reward weights in this database`
+          : `${input.competition}: reward weights recomputed against the service's (log scale)`,
       ...(zeros > 0 && { subtitle: `${zeros} weights of 0 not drawn (a log scale has no 0)` }),
     },
     width: { step: 16 },

@@ -136,13 +136,19 @@ function unavailable(name: string, executedDirectory: string): string | undefine
 
 /**
  * The executed copies: on the database built against the embedded sandbox, on the one built with
- * `--base-url` against `pathlab serve` (whose notebooks ask that service), and, for the miners
- * notebook, on one that `pathlab score` alone built (no sync).
+ * `--base-url` against `pathlab serve` (whose notebooks ask that service), for the miners
+ * notebook on one that `pathlab score` alone built (no sync), and on a lake that the same jobs
+ * wrote with `--lake` (read through DuckDB views).
  */
 const executedCopies = [
   ["", executedDirectory, names],
   [" (database built against a service)", path.join(executedDirectory, "service"), names],
   [" (database built by score alone)", path.join(executedDirectory, "score"), ["miners.ipynb"]],
+  [
+    " (a lake written by sync --lake and score --lake)",
+    path.join(executedDirectory, "lake"),
+    names,
+  ],
 ] as const;
 
 for (const [copy, executedDirectory, copied] of executedCopies)

@@ -1,0 +1,38 @@
+/**
+ * `pathlab sync --watch`: the tick lines of a watch (`runSyncWatch`) and its end.
+ */
+
+import type { SyncWatchOptions } from "../jobs/syncWatch.ts";
+import { SyncUsageError } from "../jobs/syncUsageError.ts";
+import type { ProgramIo } from "./program.ts";
+
+/**
+ * Runs the watch with `common` (the sync's options) until interrupted, printing a line per tick
+ * on stdout and a tick's failure on stderr. Throws `SyncUsageError` for `--record` or `--replay`
+ * given with it.
+ * @example await syncWatchCommand(io, options, common);
+ */
+export async function syncWatchCommand(
+  io: ProgramIo,
+  options: { record?: string; replay?: string; every: number },
+  common: Omit<SyncWatchOptions, "everySeconds">,
+): Promise<void> {
+  if (options.record !== undefined || options.replay !== undefined) {
+    throw new SyncUsageError("sync: --watch follows the service: it takes no --record or --replay");
+  }
+  const { runSyncWatch } = await import("../jobs/syncWatch.ts");
+  const watched = await runSyncWatch({
+    ...common,
+    everySeconds: options.every,
+    onTick: (tick) => {
+      const { stored, alreadyStored, failed, units } = tick.totals;
+      const failures = tick.failures.length === 0 ? "" : `, ${tick.failures.length} failures`;
+      io.stdout(
+        `watch: ${tick.startedAt.replace(/\.\d+Z$/, "Z")}: ${stored} of ${units} units stored, ${alreadyStored} already stored, ${failed} failed${failures}\n`,
+      );
+    },
+    onProblem: (message) =>
+      io.stderr(`watch: tick failed (the next one tries again): ${message}\n`),
+  });
+  io.stdout(`watch: stopped after ${watched.ticks} ticks, ${watched.unitsStored} units stored\n`);
+}

@@ -1,0 +1,59 @@
+/**
+ * `pathlab sync --watch`: one process that keeps a database (or a lake) current with the service's
+ * forecasts. Every few seconds a tick runs a sync that leaves out the units already stored
+ * (`skipStored`: only their service records are fetched, to learn their forecast start), so each
+ * forecast start is stored once, across restarts too. A sync unit is the service's latest forecast
+ * of an asset and horizon, so a watch down longer than the prompt cadence misses the forecasts in
+ * between (the service's insights have no history to fetch them from). Stops cleanly on its
+ * signal: a tick under way ends as an interrupted run (its stored units kept, the one being
+ * written rolled back), and no tick starts after it.
+ */
+
+import { setTimeout as sleep } from "node:timers/promises";
+import { runSync } from "./sync.ts";
+import type { SyncOptions } from "./syncOptions.ts";
+import type { SyncSummary } from "./syncSummary.ts";
+import { SyncUsageError } from "./syncUsageError.ts";
+
+/**
+ * What {@link runSyncWatch} needs: the options of `runSync` and the cadence.
+ * @example const options: SyncWatchOptions = { assets: ["BTC"], everySeconds: 60, signal };
+ */
+export interface SyncWatchOptions extends Omit<SyncOptions, "skipStored" | "record" | "replay"> {
+  /** Seconds from the end of one tick to the start of the next. */
+  readonly everySeconds: number;
+  /** After each tick, with its summary. */
+  readonly onTick?: (summary: SyncSummary) => void;
+  /** A tick that failed as a whole (the database locked by another writer, say): the watch goes on. */
+  readonly onProblem?: (message: string) => void;
+}
+
+/**
+ * Runs ticks until `signal` aborts (see the module comment). Throws `SyncUsageError` for options
+ * that cannot work (at the first tick). Resolves to the ticks run and the units they stored.
+ * @example await runSyncWatch({ everySeconds: 60, signal });
+ */
+export async function runSyncWatch(
+  options: SyncWatchOptions,
+): Promise<{ ticks: number; unitsStored: number }> {
+  const { everySeconds, onTick, onProblem, ...sync } = options;
+  if (!(Number.isFinite(everySeconds) && everySeconds >= 0)) {
+    throw new SyncUsageError(`sync: --every: expected seconds ≥ 0, got ${everySeconds}`);
+  }
+  let ticks = 0;
+  let unitsStored = 0;
+  while (options.signal?.aborted !== true) {
+    try {
+      const summary = await runSync({ ...sync, skipStored: true });
+      unitsStored += summary.totals.stored;
+      onTick?.(summary);
+      if (summary.status === "interrupted") break;
+    } catch (error) {
+      if (error instanceof SyncUsageError) throw error;
+      onProblem?.(error instanceof Error ? error.message : String(error));
+    }
+    ticks += 1;
+    await sleep(everySeconds * 1000, undefined, { signal: options.signal }).catch(() => {});
+  }
+  return { ticks, unitsStored };
+}

@@ -1,0 +1,105 @@
+/**
+ * `pathlab sync --watch` as real child processes: a watch stores each asset and horizon's latest
+ * forecast once (its second tick finds it stored and fetches no path set), a watch restarted at a
+ * later clock of the sandbox stores the new forecast starts beside the old, one restarted at the
+ * same clock stores nothing new, and each exits 0 on SIGTERM. Into a lake the same (the ticks read
+ * the lake's units).
+ */
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { runPathlab } from "./runPathlab.ts";
+
+const main = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+const SELECTION = ["--assets", "BTC,ETH", "--horizons", "1h"];
+
+/** Runs a watch until it printed `ticks` tick lines, then SIGTERMs it; its output and exit code. */
+async function watchFor(now: string, target: string[], ticks: number) {
+  const args = [main, "sync", "--watch", "--every", "1", "--now", now, ...SELECTION, ...target];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  await new Promise<void>((resolve) => {
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      if (tickLines(stdout).length >= ticks) resolve();
+    });
+    void exited.then(() => resolve());
+  });
+  child.kill("SIGTERM");
+  return { code: await exited, stdout, stderr };
+}
+
+const tickLines = (stdout: string) =>
+  stdout.split("\n").filter((line) => /^watch: \d{4}-\d\d-\d\dT/.test(line));
+
+/** The forecast starts stored, per asset: `BTC 2026-11-21 09:44:00`, … */
+async function storedStarts(target: string[]): Promise<string[]> {
+  const query = await runPathlab([
+    "query",
+    ...target,
+    "--ndjson",
+    "select distinct asset || ' ' || forecast_start_time as start from insights where source = 'service' order by all",
+  ]);
+  expect(query.code, query.stderr).toBe(0);
+  return query.stdout
+    .trim()
+    .split("\n")
+    .map((line) => (JSON.parse(line) as { start: string }).start);
+}
+
+describe("sync --watch", () => {
+  const directory = mkdtempSync(join(tmpdir(), "pathlab-sync-watch-"));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  for (const [kind, target] of [
+    ["a database", ["--db", join(directory, "watch.duckdb")]],
+    ["a lake", ["--lake", join(directory, "lake")]],
+  ] as const) {
+    it(`into ${kind}: each forecast start once, across restarts, and exit 0 on SIGTERM`, async () => {
+      const first = await watchFor("2026-11-21T10:00:00Z", [...target], 2);
+      expect(first.code, first.stderr).toBe(0);
+      expect(tickLines(first.stdout)[0]).toMatch(
+        /: 2 of 2 units stored, 0 already stored, 0 failed$/,
+      );
+      // the second tick sees the same forecasts: nothing fetched beyond their records
+      expect(tickLines(first.stdout)[1]).toMatch(
+        /: 0 of 2 units stored, 2 already stored, 0 failed$/,
+      );
+      expect(first.stderr).toMatch(/BTC 1h already stored \(forecast start /);
+      expect(first.stdout).toMatch(/\nwatch: stopped after \d+ ticks, 2 units stored\n$/);
+      const before = await storedStarts([...target]);
+      expect(before).toHaveLength(2);
+
+      // Half an hour later the service has new forecast starts: stored beside the old ones.
+      const later = await watchFor("2026-11-21T10:30:00Z", [...target], 1);
+      expect(later.code, later.stderr).toBe(0);
+      expect(tickLines(later.stdout)[0]).toMatch(
+        /: 2 of 2 units stored, 0 already stored, 0 failed$/,
+      );
+      const after = await storedStarts([...target]);
+      expect(after).toHaveLength(4);
+      expect(after).toEqual(expect.arrayContaining(before));
+
+      // Restarted at the same clock: nothing new.
+      const again = await watchFor("2026-11-21T10:30:00Z", [...target], 1);
+      expect(again.code, again.stderr).toBe(0);
+      expect(tickLines(again.stdout)[0]).toMatch(
+        /: 0 of 2 units stored, 2 already stored, 0 failed$/,
+      );
+      expect(await storedStarts([...target])).toEqual(after);
+    }, 180_000);
+  }
+
+  it("takes no --record or --replay: exit 2, one line", async () => {
+    const result = await runPathlab(["sync", "--watch", "--record", join(directory, "rec")]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--watch follows the service: it takes no --record or --replay/);
+  });
+});

@@ -5,54 +5,23 @@
  * second tick of each finds nothing new, and each watch exits 0 on SIGTERM.
  */
 
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPathlab } from "./runPathlab.ts";
+import { watchUntil } from "./watchChild.ts";
 
-const main = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const SELECTION = ["--competition", "crypto-24h", "--assets", "BTC", "--miners", "top:3"];
 
-/** Runs a watch until it printed `ticks` tick lines, then SIGTERMs it; its output and exit code. */
-async function watchFor(now: string, database: string, ticks: number) {
-  const child = spawn(
-    process.execPath,
-    [
-      main,
-      "score",
-      "--watch",
-      "--every",
-      "1",
-      "--lookback",
-      "1",
-      "--now",
-      now,
-      ...SELECTION,
-      "--db",
-      database,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
+/** Runs a score watch at `now` until it printed `ticks` tick lines, then SIGTERMs it. */
+function watchFor(now: string, database: string, ticks: number) {
+  const args = ["score", "--watch", "--every", "1", "--lookback", "1", "--now", now];
+  return watchUntil(
+    [...args, ...SELECTION, "--db", database],
+    (line) => line.startsWith("watch: crypto-24h"),
+    ticks,
   );
-  let stdout = "";
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  await new Promise<void>((resolve) => {
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      if (
-        stdout.split("\n").filter((line) => line.startsWith("watch: crypto-24h")).length >= ticks
-      ) {
-        resolve();
-      }
-    });
-    void exited.then(() => resolve());
-  });
-  child.kill("SIGTERM");
-  return { code: await exited, stdout, stderr };
 }
 
 describe("score --watch", () => {

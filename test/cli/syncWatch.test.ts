@@ -6,38 +6,25 @@
  * the lake's units).
  */
 
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPathlab } from "./runPathlab.ts";
+import { watchUntil } from "./watchChild.ts";
 
-const main = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const SELECTION = ["--assets", "BTC,ETH", "--horizons", "1h"];
 
-/** Runs a watch until it printed `ticks` tick lines, then SIGTERMs it; its output and exit code. */
-async function watchFor(now: string, target: string[], ticks: number) {
-  const args = [main, "sync", "--watch", "--every", "1", "--now", now, ...SELECTION, ...target];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  await new Promise<void>((resolve) => {
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      if (tickLines(stdout).length >= ticks) resolve();
-    });
-    void exited.then(() => resolve());
-  });
-  child.kill("SIGTERM");
-  return { code: await exited, stdout, stderr };
+/** A tick's line: `watch: <its start>: …`. */
+const TICK = /^watch: \d{4}-\d\d-\d\dT/;
+
+/** Runs a sync watch at `now` until it printed `ticks` tick lines, then SIGTERMs it. */
+function watchFor(now: string, target: string[], ticks: number) {
+  const args = ["sync", "--watch", "--every", "1", "--now", now, ...SELECTION, ...target];
+  return watchUntil(args, (line) => TICK.test(line), ticks);
 }
 
-const tickLines = (stdout: string) =>
-  stdout.split("\n").filter((line) => /^watch: \d{4}-\d\d-\d\dT/.test(line));
+const tickLines = (stdout: string) => stdout.split("\n").filter((line) => TICK.test(line));
 
 /** The forecast starts stored, per asset: `BTC 2026-11-21 09:44:00`, … */
 async function storedStarts(target: string[]): Promise<string[]> {

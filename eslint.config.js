@@ -65,7 +65,21 @@ const layerRule = {
     function check(node) {
       const source = node.source;
       if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
-      if (!source.value.startsWith(".")) return;
+      if (!source.value.startsWith(".")) {
+        // no-restricted-imports sees static imports only; a package loaded with import() is here
+        const owners = packageOwners[source.value];
+        if (
+          node.type === "ImportExpression" &&
+          owners !== undefined &&
+          !owners.includes(fromLayer)
+        ) {
+          context.report({
+            node: source,
+            message: `only src/${owners.join("/, src/")}/ may import ${source.value} (DESIGN.md §1).`,
+          });
+        }
+        return;
+      }
       const target = path.resolve(path.dirname(context.filename), source.value);
       const toLayer = layerOf(target);
       if (toLayer === undefined) {

@@ -55,6 +55,14 @@ export function createSyncProgress(
         );
         break;
       case "plan": {
+        // a new run (a watch's next tick): its own count and bar
+        bars?.stop();
+        bars = undefined;
+        bar = undefined;
+        done = 0;
+        failures = 0;
+        megabytes = "0";
+        active.length = 0;
         total = event.units.length;
         log(`pathlab sync: ${total} unit${total === 1 ? "" : "s"} into ${event.database}`);
         if (terminal !== undefined) {

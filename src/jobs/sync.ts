@@ -141,32 +141,38 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       // Into a lake, each unit is stored in a store of its own, then moved (syncLake.ts).
       const lake = options.lake;
       const unitStore = lake === undefined ? store : await openStore(":memory:");
-      const unit = await syncUnit({
-        client: activeClient,
-        store: unitStore,
-        runId: run.id,
-        ...(stored !== undefined && {
-          isStored: (startUnix: number) => stored.has(syncUnitKey(plan, startUnix)),
-        }),
-        ...(lake !== undefined && {
-          afterWrite: async (startUnix: number) => {
-            lakeEdges.push(await runVenueEdges(unitStore, run.id, 5));
-            await moveSyncUnitToLake(unitStore, lake, plan, startUnix);
+      let unit;
+      try {
+        unit = await syncUnit({
+          client: activeClient,
+          store: unitStore,
+          runId: run.id,
+          ...(stored !== undefined && {
+            isStored: (startUnix: number) => stored.has(syncUnitKey(plan, startUnix)),
+          }),
+          ...(lake !== undefined && {
+            afterWrite: async (startUnix: number) => {
+              // read before the move, which clears the run ids; counted once the move succeeded
+              const edges = await runVenueEdges(unitStore, run.id, 5);
+              await moveSyncUnitToLake(unitStore, lake, plan, startUnix);
+              lakeEdges.push(edges);
+            },
+          }),
+          plan,
+          ranking,
+          asOfUnix,
+          fetchLane,
+          deadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
+          ...(options.signal !== undefined && { signal: options.signal }),
+          onFailure: (failure) => {
+            const clean = withoutSecrets(failure, secrets) as SyncFailure;
+            failures.push(clean);
+            emit({ type: "failure", failure: clean });
           },
-        }),
-        plan,
-        ranking,
-        asOfUnix,
-        fetchLane,
-        deadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
-        ...(options.signal !== undefined && { signal: options.signal }),
-        onFailure: (failure) => {
-          const clean = withoutSecrets(failure, secrets) as SyncFailure;
-          failures.push(clean);
-          emit({ type: "failure", failure: clean });
-        },
-      });
-      if (unitStore !== store) await unitStore.close();
+        });
+      } finally {
+        if (unitStore !== store) await unitStore.close();
+      }
       emit({ type: "unit-end", unit });
       return unit;
     });

@@ -27,14 +27,17 @@ import type { TradableEdge } from "../store/venueComparisons.ts";
 import { isoSeconds } from "../spec/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 
-/** The tables of a sync unit but the leaderboard, parents before their values. */
+/**
+ * The tables of a sync unit but the leaderboard, `insights` last: a unit counts as stored
+ * (`storedSyncUnitKeys`, which a watch leaves out) only once every other table of it is written.
+ */
 const UNIT_TABLES = [
   "path_sets",
   "path_values",
-  "insights",
-  "insight_values",
   "crosschecks",
   "venue_comparisons",
+  "insight_values",
+  "insights",
 ];
 
 /**
@@ -72,9 +75,12 @@ export const LAKE_ID_CODES = {
 const ID_EPOCH_MINUTE = 26_297_280;
 
 const list = (values: readonly string[]) => `[${values.map((value) => `'${value}'`).join(", ")}]`;
+/** A value's position in `values`, or -1 (outside every field's range) when it is not there. */
 const code = (values: readonly string[], column: string) =>
-  `list_position(${list(values)}, ${column}) - 1`;
-const minute = (column: string) => `epoch(${column})::BIGINT // 60 - ${ID_EPOCH_MINUTE}`;
+  `coalesce(list_position(${list(values)}, ${column}), 0) - 1`;
+/** Minutes since 2020, or -1 for a time that is not a whole minute (two such would share an id). */
+const minute = (column: string) =>
+  `CASE WHEN epoch(${column})::BIGINT % 60 = 0 THEN epoch(${column})::BIGINT // 60 - ${ID_EPOCH_MINUTE} ELSE -1 END`;
 
 /**
  * Each surrogate id, its lake id as bit fields of its natural key (below 2^53, so that it is an
@@ -167,8 +173,8 @@ export async function storedSyncUnitKeys(store: Store, lake?: string): Promise<S
 
 /**
  * Moves the one unit that `store` holds into `lake` (see the module comment): its ids made stable,
- * its run ids cleared, then its tables written as the unit's files and its leaderboard as the
- * leaderboard's unit. `store` is changed on the way and is meant to be closed after.
+ * its run ids cleared, then its leaderboard written as the leaderboard's unit and its tables as
+ * the unit's files. `store` is changed on the way and is meant to be closed after.
  * @example await moveSyncUnitToLake(unitStore, "./lake", plan, startUnix);
  */
 export async function moveSyncUnitToLake(
@@ -221,8 +227,12 @@ export async function moveSyncUnitToLake(
     asset: plan.asset,
     date: date(startUnix),
   };
-  await writeLakeUnit(lake, unit, store, UNIT_TABLES);
-  // a unit stores one leaderboard: the ranking of its competition
+  // a unit stores one leaderboard, the ranking of its competition: its own lake unit, first
+  if (leaderboardTimes.length > 1) {
+    throw new Error(
+      `sync --lake: unit ${unit.key} holds ${leaderboardTimes.length} leaderboards; a sync unit stores one`,
+    );
+  }
   for (const asOfUnix of leaderboardTimes) {
     const leaderboard: LakeUnit = {
       key: `leaderboard.${plan.competition}.${compactTime(asOfUnix)}`,
@@ -232,6 +242,8 @@ export async function moveSyncUnitToLake(
     };
     await writeLakeUnit(lake, leaderboard, store, ["leaderboard_rows"]);
   }
+  // the unit's own tables last, `insights` the very last (see UNIT_TABLES)
+  await writeLakeUnit(lake, unit, store, UNIT_TABLES);
 }
 
 /**

@@ -1,15 +1,17 @@
 /**
  * `pathlab sync --watch`: one process that keeps a database (or a lake) current with the service's
  * forecasts. Every few seconds a tick runs a sync that leaves out the units already stored
- * (`skipStored`: only their service records are fetched, to learn their forecast start), so each
- * forecast start is stored once, across restarts too. A sync unit is the service's latest forecast
- * of an asset and horizon, so a watch down longer than the prompt cadence misses the forecasts in
- * between (the service's insights have no history to fetch them from). Stops cleanly on its
- * signal: a tick under way ends as an interrupted run (its stored units kept, the one being
- * written rolled back), and no tick starts after it.
+ * (`skipStored`: only their service records, to learn their forecast start, and their
+ * competition's leaderboard are fetched), so each forecast start is stored once, across restarts
+ * too. A sync unit is the service's latest forecast of an asset and horizon, so a watch down
+ * longer than the prompt cadence misses the forecasts in between (the service's insights have no
+ * history to fetch them from). Stops cleanly on its signal: a tick under way ends as an
+ * interrupted run (its stored units kept, the one being written rolled back), and no tick starts
+ * after it.
  */
 
 import { setTimeout as sleep } from "node:timers/promises";
+import { prepareLake } from "../store/lake.ts";
 import { runSync } from "./sync.ts";
 import type { SyncOptions } from "./syncOptions.ts";
 import type { SyncSummary } from "./syncSummary.ts";
@@ -30,19 +32,23 @@ export interface SyncWatchOptions extends Omit<SyncOptions, "skipStored" | "reco
 
 /**
  * Runs ticks until `signal` aborts (see the module comment). Throws `SyncUsageError` for options
- * that cannot work (at the first tick). Resolves to the ticks run and the units they stored.
+ * that cannot work (at the first tick) and a `StoreError` for a lake's folder that holds other
+ * files. Resolves to the ticks run (an interrupted one included) and the units they stored.
  * @example await runSyncWatch({ everySeconds: 60, signal });
  */
 export async function runSyncWatch(
   options: SyncWatchOptions,
 ): Promise<{ ticks: number; unitsStored: number }> {
   const { everySeconds, onTick, onProblem, ...sync } = options;
-  if (!(Number.isFinite(everySeconds) && everySeconds >= 0)) {
-    throw new SyncUsageError(`sync: --every: expected seconds ≥ 0, got ${everySeconds}`);
+  if (!(Number.isFinite(everySeconds) && everySeconds > 0)) {
+    throw new SyncUsageError(`sync: --every: expected seconds > 0, got ${everySeconds}`);
   }
+  // A folder that cannot be a lake fails the watch now, not every tick.
+  if (sync.lake !== undefined) prepareLake(sync.lake);
   let ticks = 0;
   let unitsStored = 0;
   while (options.signal?.aborted !== true) {
+    ticks += 1;
     try {
       const summary = await runSync({ ...sync, skipStored: true });
       unitsStored += summary.totals.stored;
@@ -52,7 +58,6 @@ export async function runSyncWatch(
       if (error instanceof SyncUsageError) throw error;
       onProblem?.(error instanceof Error ? error.message : String(error));
     }
-    ticks += 1;
     await sleep(everySeconds * 1000, undefined, { signal: options.signal }).catch(() => {});
   }
   return { ticks, unitsStored };

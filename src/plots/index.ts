@@ -11,13 +11,14 @@ export type { Chart } from "./chart.ts";
 export { DEFAULT_CHART_FONT, renderPng, renderSvg } from "./render.ts";
 export type { PngOptions, SvgOptions } from "./render.ts";
 export {
-  crosscheckChart,
   liquidationChart,
   lpRangesChart,
   optionPricesChart,
   percentileFanChart,
 } from "./insightCharts.ts";
-export type { CrosscheckCell, LpRange, PercentileFanInput } from "./insightCharts.ts";
+export type { LpRange, PercentileFanInput } from "./insightCharts.ts";
+export { crosscheckChart } from "./crosscheckChart.ts";
+export type { CrosscheckCell } from "./crosscheckChart.ts";
 export { brierChart, edgeHistogramChart, venueScatterChart } from "./venueCharts.ts";
 export type { ResolvedMarket, VenueEdge, VenueMarket } from "./venueCharts.ts";
 export {
@@ -29,16 +30,11 @@ export {
 export type { CrpsPair, HourDifficulty, MinerWeight, RankPoint } from "./minerCharts.ts";
 export {
   calibrationTotals,
-  candidateRankChart,
   coverageChart,
   excessCrpsChart,
-  medianExcessChart,
   orderByMedian,
   pitChart,
 } from "./calibrationCharts.ts";
-export type {
-  CalibrationTotal,
-  ForecasterScore,
-  MedianExcess,
-  PromptRank,
-} from "./calibrationCharts.ts";
+export type { CalibrationTotal, ForecasterScore } from "./calibrationCharts.ts";
+export { candidateRankChart, medianExcessChart } from "./candidateCharts.ts";
+export type { MedianExcess, PromptRank } from "./candidateCharts.ts";

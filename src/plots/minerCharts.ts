@@ -119,7 +119,7 @@ export function rankOverTimeChart(input: {
             field: "rank",
             type: "quantitative",
             scale: { reverse: true, zero: false },
-            axis: rankAxis(Math.max(1, ...input.points.map((point) => point.rank))),
+            axis: rankAxis(Math.max(1, extent(input.points.map((point) => point.rank))?.[1] ?? 1)),
             title: "rank by reward weight (1 = largest)",
           },
           color: colour,

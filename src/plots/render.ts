@@ -53,7 +53,17 @@ export interface PngOptions extends SvgOptions {
  * const svg = await renderSvg(rewardWeightsChart({ competition: "crypto-24h", miners }));
  * svg.startsWith("<svg") // => true
  */
-export async function renderSvg(chart: Chart, options: SvgOptions = {}): Promise<string> {
+export function renderSvg(chart: Chart, options: SvgOptions = {}): Promise<string> {
+  // One render at a time: vega's text measure is module-wide state (see below).
+  const result = rendering.then(() => renderSvgNow(chart, options));
+  rendering = result.catch(() => undefined);
+  return result;
+}
+
+/** The queue of renders: the promise of the last one. */
+let rendering: Promise<unknown> = Promise.resolve();
+
+async function renderSvgNow(chart: Chart, options: SvgOptions): Promise<string> {
   const [vega, vegaLite] = await Promise.all([import("vega"), import("vega-lite")]);
   const warn = (...parts: unknown[]) => options.onWarning?.(parts.map(String).join(" "));
   const logger = {
@@ -79,21 +89,25 @@ export async function renderSvg(chart: Chart, options: SvgOptions = {}): Promise
     );
   }
   const font = await loadFont(options.fontFile).catch(() => undefined);
-  // vega's layout reads this module-wide measure (absent from vega's typings); it is set again
-  // before every render
+  // vega's layout reads this module-wide measure (absent from vega's typings): set for this
+  // render (renders run one at a time), and restored after it
   const { textMetrics } = vega as unknown as { textMetrics: TextMetrics };
+  const previousWidth = textMetrics.width;
   textMetrics.width =
     font === undefined
       ? textMetrics.estimateWidth
       : (item: { fontSize?: number }, text: unknown) =>
           font.widths(String(text ?? "").trim(), item.fontSize ?? 11);
-  const view = new vega.View(vega.parse(compiled), { renderer: "none" });
-  view.logger({ ...logger, level: () => logger } as never);
-  view.logLevel(vega.Warn);
+  let view: InstanceType<typeof vega.View> | undefined;
   try {
+    view = new vega.View(vega.parse(compiled), { renderer: "none" });
+    view.logger({ ...logger, level: () => logger } as never);
+    view.logLevel(vega.Warn);
     return await view.toSVG();
   } finally {
-    view.finalize();
+    view?.finalize();
+    // other users of vega in the process get their measure back
+    textMetrics.width = previousWidth;
   }
 }
 

@@ -60,6 +60,8 @@ describe("sync --watch", () => {
         /: 0 of 2 units stored, 2 already stored, 0 failed$/,
       );
       expect(first.stderr).toMatch(/BTC 1h already stored \(forecast start /);
+      // each tick counts its own units: [1/2] and [2/2] again, never [3/2]
+      expect(first.stderr).not.toContain("[3/2]");
       expect(first.stdout).toMatch(/\nwatch: stopped after \d+ ticks, 2 units stored\n$/);
       const before = await storedStarts([...target]);
       expect(before).toHaveLength(2);

@@ -73,6 +73,15 @@ describe("the layer rule of DESIGN.md §1", () => {
     ]);
   });
 
+  it("keeps vega in src/plots/, whether imported or loaded with import()", async () => {
+    const code = 'export const load = () => import("vega");\nimport "vega-lite";\n';
+    expect(await restrictedImports("src/plots/probe.ts", code)).toEqual([]);
+    expect(await restrictedImports("src/jobs/probe.ts", code)).toEqual([
+      expect.stringContaining("only src/plots/ may import vega (DESIGN.md"),
+      expect.stringContaining("only src/plots/ may import vega-lite"),
+    ]);
+  });
+
   it("points imports down: src/core/ may not import src/paths/, src/paths/ may import src/core/", async () => {
     expect(
       await restrictedImports(

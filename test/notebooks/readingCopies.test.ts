@@ -137,6 +137,7 @@ describe.skipIf(skip)(
                   first === undefined
                     ? null
                     : first.getBoundingClientRect().bottom + window.scrollY - top(heading),
+                right: first?.getBoundingClientRect().right ?? null,
               };
             });
           });
@@ -145,6 +146,10 @@ describe.skipIf(skip)(
             const label = `${name}: "${section.heading}": its first picture's bottom, px below the heading`;
             expect(section.bottom, label).not.toBeNull();
             expect(section.bottom!, label).toBeLessThanOrEqual(SCREEN.height);
+            expect(
+              section.right!,
+              `${name}: "${section.heading}": its first picture's right edge`,
+            ).toBeLessThanOrEqual(SCREEN.width);
           }
           await page.screenshot({
             path: path.join(executedDirectory, `${name}.reading.png`) as `${string}.png`,

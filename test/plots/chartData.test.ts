@@ -86,6 +86,18 @@ describe("the chart builders' numbers", () => {
     ]);
   });
 
+  it("pitChart and coverageChart: a forecaster without an observed point is left out, no NaN", () => {
+    const totals = [
+      { forecaster: "a", pit: [1, 1], levels: [0.5], covered: [1], observed: 2 },
+      { forecaster: "b", pit: [0, 0], levels: [0.5], covered: [0], observed: 0 },
+    ];
+    expect(valuesOf(plots.pitChart({ totals })).map((row) => row.forecaster)).toEqual(["a", "a"]);
+    const coverage = plots.coverageChart({ totals });
+    const layers = coverage.layer as { data: { values: Record<string, unknown>[] } }[];
+    expect(layers[1].data.values).toEqual([{ forecaster: "a", nominal: 0.5, observed: 0.5 }]);
+    expect(JSON.stringify(coverage)).not.toContain("null");
+  });
+
   it("rewardWeightsChart: weights of 0 are not drawn on the log scale, and the subtitle counts them", () => {
     const chart = plots.rewardWeightsChart({
       competition: "crypto-24h",

@@ -34,6 +34,24 @@ describe("fontWidths", () => {
 });
 
 describe("renderSvg's layout", () => {
+  it("gives vega its own measure back after each render, and renders one at a time", async () => {
+    const vega = (await import("vega")) as unknown as { textMetrics: { width: unknown } };
+    const before = vega.textMetrics.width;
+    const chart = sampleCharts().crpsByHourChart;
+    const alone = [
+      await renderSvg(chart),
+      await renderSvg(chart, { fontFile: "/nonexistent/font.ttf" }),
+    ];
+    expect(vega.textMetrics.width).toBe(before);
+    // two renders started together, each with its own measure, draw what each draws alone
+    const together = await Promise.all([
+      renderSvg(chart),
+      renderSvg(chart, { fontFile: "/nonexistent/font.ttf" }),
+    ]);
+    expect(together).toEqual(alone);
+    expect(vega.textMetrics.width).toBe(before);
+  });
+
   it("is tighter with the font's widths than with vega's estimate (a font it cannot read)", async () => {
     const chart = sampleCharts().crpsByHourChart;
     const widthOf = (svg: string) => Number(/^<svg[^>]* width="(\d+(?:\.\d+)?)"/.exec(svg)![1]);

@@ -13,8 +13,9 @@ import { tableStyle } from "./tableStyle.ts";
 const LISTED_FAILURES = 20;
 
 /**
- * The summary as text. `databaseFlag` is the `--db …` (or `--lake …`) to repeat in the suggested commands (empty
- * for the default database); `colors` colors the table's head and borders (see `tableStyle`).
+ * The summary as text. `databaseFlag` is the `--db …` (or `--lake …`) to repeat in the suggested
+ * commands (empty for the default database); `colors` colors the table's head and borders (see
+ * `tableStyle`).
  * @example io.stdout(formatSyncReport(summary, "", io.stdoutColors === true));
  */
 export function formatSyncReport(

@@ -8,17 +8,20 @@ import type { ProgramIo } from "./program.ts";
 
 /**
  * Runs the watch with `common` (the sync's options) until interrupted, printing a line per tick
- * on stdout and a tick's failure on stderr. Throws `SyncUsageError` for `--record` or `--replay`
- * given with it.
+ * on stdout and a tick's failure on stderr. Throws `SyncUsageError` for `--record`, `--replay` or
+ * `--json` given with it.
  * @example await syncWatchCommand(io, options, common);
  */
 export async function syncWatchCommand(
   io: ProgramIo,
-  options: { record?: string; replay?: string; every: number },
+  options: { record?: string; replay?: string; json?: boolean; every: number },
   common: Omit<SyncWatchOptions, "everySeconds">,
 ): Promise<void> {
   if (options.record !== undefined || options.replay !== undefined) {
     throw new SyncUsageError("sync: --watch follows the service: it takes no --record or --replay");
+  }
+  if (options.json === true) {
+    throw new SyncUsageError("sync: --watch prints a line per tick: it takes no --json");
   }
   const { runSyncWatch } = await import("../jobs/syncWatch.ts");
   const watched = await runSyncWatch({

@@ -86,9 +86,12 @@ describe("sync --watch", () => {
     }, 180_000);
   }
 
-  it("takes no --record or --replay: exit 2, one line", async () => {
+  it("takes no --record, --replay or --json: exit 2, one line", async () => {
     const result = await runPathlab(["sync", "--watch", "--record", join(directory, "rec")]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--watch follows the service: it takes no --record or --replay/);
+    const json = await runPathlab(["sync", "--watch", "--json"]);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toMatch(/--watch prints a line per tick: it takes no --json/);
   });
 });

@@ -9,7 +9,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSync } from "../../src/jobs/sync.ts";
-import { LAKE_ID_CODES, syncUnitKey } from "../../src/jobs/syncLake.ts";
+import { LAKE_ID_CODES, moveSyncUnitToLake, syncUnitKey } from "../../src/jobs/syncLake.ts";
 import { RECOMPUTABLE_PATHS } from "../../src/insights/recompute.ts";
 import { PREDICTION_ASSETS } from "../../src/spec/assets.ts";
 import type { SyncSummary } from "../../src/jobs/syncSummary.ts";
@@ -177,6 +177,35 @@ describe("sync --lake", () => {
       }
     } finally {
       await fromLake.close();
+    }
+  });
+
+  it("refuses by name a row its id cannot hold: an asset without a code, a start off the minute", async () => {
+    const plan = { asset: "BTC", horizon: "1h", competition: "crypto-1h", operations: [] } as const;
+    for (const [asset, start, field] of [
+      ["DOGE", "2026-11-21 10:00:00", "asset"],
+      ["BTC", "2026-11-21 10:00:30", "minute"],
+    ]) {
+      const store = await openStore(":memory:");
+      try {
+        await store.withConnection((connection) =>
+          connection.run(
+            `insert into path_sets (asset, miner_uid, start_time, time_increment, time_length,
+               n_paths, n_points, source, fetched_at)
+             values ($asset, 7, $start::timestamp, 60, 3600, 1, 61, 'test', now()::timestamp)`,
+            { asset, start },
+          ),
+        );
+        await expect(
+          moveSyncUnitToLake(store, join(folder, `refused-${field}`), plan, 1795341600),
+        ).rejects.toThrow(
+          new RegExp(
+            `a row of path_sets has no lake id: its ${field} is outside what the id can hold`,
+          ),
+        );
+      } finally {
+        await store.close();
+      }
     }
   });
 

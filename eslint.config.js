@@ -21,7 +21,7 @@ const layers = {
   crosscheck: ["spec", "core"],
   jobs: ["spec", "client", "paths", "insights", "crosscheck", "scoring", "store", "sandbox"],
   cli: ["spec", "jobs", "sandbox", "store", "client"],
-  plots: ["spec"],
+  plots: ["spec", "core"],
 };
 
 /** Third-party packages that only some layers may import (DESIGN.md §1, "Two rules"). */

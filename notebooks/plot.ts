@@ -10,7 +10,7 @@
  * the cell done, while a display message can reach nbconvert after that and be dropped.
  */
 import { Buffer } from "node:buffer";
-import { renderPng, type Chart } from "../src/plots/index.ts";
+import { renderPng, titleOf, type Chart } from "../src/plots/index.ts";
 
 /** Pixels per chart pixel: drawn at twice its size, so that text stays sharp. */
 const SCALE = 2;
@@ -30,13 +30,12 @@ const DISPLAY_SIZE = "application/vnd.pathlab.display-size+json";
 export async function chart(spec: Chart): Promise<Deno.jupyter.Displayable> {
   const bytes = await renderPng(spec, { scale: SCALE });
   const png = Buffer.from(bytes).toString("base64");
-  const title = typeof spec.title === "string" ? spec.title : spec.title.text;
   // the PNG's width, from its IHDR chunk, at the chart's own size
   const width = new DataView(bytes.buffer, bytes.byteOffset).getUint32(16) / SCALE;
   return {
     [Deno.jupyter.$display]: () => ({
       "image/png": png,
-      "text/plain": `[chart] ${title}`,
+      "text/plain": `[chart] ${titleOf(spec)}`,
       [DISPLAY_SIZE]: { width },
     }),
   };

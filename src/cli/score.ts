@@ -23,6 +23,7 @@ import {
   deploymentOptions,
   rethrowAsUsage,
   serviceRequest,
+  storeTargetOf,
   type ServiceCommandOptions,
   type DeploymentCommandOptions,
 } from "./serviceOptions.ts";
@@ -143,13 +144,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
       eraSettings: eraSettingsOf(options),
       unitDeadlineMs: options.unitDeadline * 1000,
       ...(options.threads !== undefined && { threads: options.threads }),
-      ...(options.lake === undefined
-        ? { database: options.db }
-        : {
-            lake: options.lake,
-            // --db given as well is a mistake the job names
-            ...(command.getOptionValueSource("db") === "cli" && { database: options.db }),
-          }),
+      ...storeTargetOf(command, options),
       ...service,
       signal: interruption.signal,
     };

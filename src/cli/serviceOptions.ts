@@ -272,3 +272,19 @@ export function serviceRequest(
     ...(options.seed !== undefined && { seed: options.seed }),
   };
 }
+
+/**
+ * Where a job writes, from `--db` and `--lake`: the database, or the lake (with `--db` too when the
+ * user gave it, a mistake the job names).
+ * @example runSync({ ...storeTargetOf(command, options), … });
+ */
+export function storeTargetOf(
+  command: Command,
+  options: { db: string; lake?: string },
+): { database: string } | { lake: string; database?: string } {
+  if (options.lake === undefined) return { database: options.db };
+  return {
+    lake: options.lake,
+    ...(command.getOptionValueSource("db") === "cli" && { database: options.db }),
+  };
+}

@@ -14,6 +14,7 @@ import {
   deploymentOptions,
   rethrowAsUsage,
   serviceRequest,
+  storeTargetOf,
   type ServiceCommandOptions,
   type DeploymentCommandOptions,
 } from "./serviceOptions.ts";
@@ -106,13 +107,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
     const common = {
       ...(options.assets !== undefined && { assets: options.assets }),
       ...(options.horizons !== undefined && { horizons: options.horizons }),
-      ...(options.lake === undefined
-        ? { database: options.db }
-        : {
-            lake: options.lake,
-            // --db given as well is a mistake the job names
-            ...(command.getOptionValueSource("db") === "cli" && { database: options.db }),
-          }),
+      ...storeTargetOf(command, options),
       ...service,
       client: deploymentOptions(options),
       concurrency: options.concurrency,

@@ -18,13 +18,10 @@
  * Also the units a database or a lake holds already, by key, which `sync --watch` leaves out.
  */
 
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Horizon } from "../spec/assets.ts";
-import { LAKE_MARKER, openLake, prepareLake, writeLakeUnit, type LakeUnit } from "../store/lake.ts";
+import { lakeTimes, readStoreOrLake, writeLakeUnit, type LakeUnit } from "../store/lake.ts";
 import type { Store } from "../store/openStore.ts";
 import type { TradableEdge } from "../store/venueComparisons.ts";
-import { isoSeconds } from "../spec/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 
 /**
@@ -128,11 +125,6 @@ function lakeId(fields: Readonly<Record<string, readonly [string, number]>>) {
   return { id: parts.join(" | "), outOfRange: `coalesce(${checks.join(", ")})` };
 }
 
-/** `YYYYMMDDTHHMMSSZ` of Unix seconds: the time in a unit's key. */
-function compactTime(unix: number): string {
-  return isoSeconds(unix).replaceAll("-", "").replaceAll(":", "");
-}
-
 /**
  * The natural key of a sync unit: the queue's job id and the name of its lake files.
  * @example syncUnitKey({ asset: "BTC", horizon: "1h" }, 1763719200) // => "sync.BTC.1h.20251121T100000Z"
@@ -141,7 +133,7 @@ export function syncUnitKey(
   plan: Pick<SyncUnitPlan, "asset" | "horizon">,
   startUnix: number,
 ): string {
-  return `sync.${plan.asset}.${plan.horizon}.${compactTime(startUnix)}`;
+  return `sync.${plan.asset}.${plan.horizon}.${lakeTimes(startUnix).key}`;
 }
 
 /**
@@ -150,25 +142,21 @@ export function syncUnitKey(
  * @example const stored = await storedSyncUnitKeys(store); stored.has("sync.BTC.1h.20261121T100000Z")
  */
 export async function storedSyncUnitKeys(store: Store, lake?: string): Promise<Set<string>> {
-  if (lake !== undefined && !existsSync(join(lake, LAKE_MARKER))) return new Set();
-  const source = lake === undefined ? store : await openLake(lake);
-  try {
-    const rows = await source.withConnection(async (connection) =>
+  const rows = await readStoreOrLake(store, lake, (source) =>
+    source.withConnection(async (connection) =>
       (
         await connection.runAndReadAll(
           `SELECT DISTINCT asset, horizon, epoch(forecast_start_time)::BIGINT FROM insights
            WHERE source = 'service'`,
         )
       ).getRowsJS(),
-    );
-    return new Set(
-      rows.map(([asset, horizon, startUnix]) =>
-        syncUnitKey({ asset: String(asset), horizon: horizon as Horizon }, Number(startUnix)),
-      ),
-    );
-  } finally {
-    if (source !== store) await source.close();
-  }
+    ),
+  );
+  return new Set(
+    (rows ?? []).map(([asset, horizon, startUnix]) =>
+      syncUnitKey({ asset: String(asset), horizon: horizon as Horizon }, Number(startUnix)),
+    ),
+  );
 }
 
 /**
@@ -183,7 +171,6 @@ export async function moveSyncUnitToLake(
   plan: SyncUnitPlan,
   startUnix: number,
 ): Promise<void> {
-  prepareLake(lake);
   const leaderboardTimes = await store.withConnection(async (connection) => {
     for (const { table, fields, values, reference } of SURROGATE_IDS) {
       const { id, outOfRange } = lakeId(fields);
@@ -220,12 +207,11 @@ export async function moveSyncUnitToLake(
       .getRowsJS()
       .map(([asOf]) => Number(asOf));
   });
-  const date = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
   const unit: LakeUnit = {
     key: syncUnitKey(plan, startUnix),
     competition: plan.competition,
     asset: plan.asset,
-    date: date(startUnix),
+    date: lakeTimes(startUnix).date,
   };
   // a unit stores one leaderboard, the ranking of its competition: its own lake unit, first
   if (leaderboardTimes.length > 1) {
@@ -235,10 +221,10 @@ export async function moveSyncUnitToLake(
   }
   for (const asOfUnix of leaderboardTimes) {
     const leaderboard: LakeUnit = {
-      key: `leaderboard.${plan.competition}.${compactTime(asOfUnix)}`,
+      key: `leaderboard.${plan.competition}.${lakeTimes(asOfUnix).key}`,
       competition: plan.competition,
       asset: "all",
-      date: date(asOfUnix),
+      date: lakeTimes(asOfUnix).date,
     };
     await writeLakeUnit(lake, leaderboard, store, ["leaderboard_rows"]);
   }

@@ -2,16 +2,8 @@
  * Charts of a candidate model against the field, prompt by prompt: its rank, and its CRPS above the
  * field's median.
  */
-import {
-  chartOf,
-  COLOURS,
-  extent,
-  isoTime,
-  rankAxis,
-  shortTime,
-  utcAxis,
-  type Chart,
-} from "./chart.ts";
+import { isoSeconds } from "../spec/time.ts";
+import { chartOf, COLOURS, extent, rankAxis, shortTime, utcAxis, type Chart } from "./chart.ts";
 
 /**
  * A candidate's rank on one prompt among `of` forecasters (1 = best).
@@ -35,7 +27,7 @@ export function candidateRankChart(input: {
 }): Chart {
   const window = input.window ?? 6;
   const most = Math.max(1, extent(input.ranks.map((row) => row.of))?.[1] ?? 1);
-  const values = input.ranks.map((row) => ({ ...row, start: isoTime(row.startUnix) }));
+  const values = input.ranks.map((row) => ({ ...row, start: isoSeconds(row.startUnix) }));
   const rankScale = { domain: [1, most], reverse: true };
   return chartOf({
     title:

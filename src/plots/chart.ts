@@ -2,6 +2,9 @@
  * What every chart of the plots layer is: a Vega-Lite specification as plain JSON, with a title,
  * and the pieces the charts share (colours, the time axis, the identity line).
  */
+import { quantileSorted } from "../core/quantiles.ts";
+import { isoSeconds } from "../spec/time.ts";
+
 /**
  * A chart: a Vega-Lite specification (plain JSON) with its title. Render it with `renderSvg` or
  * `renderPng`, hand it to any Vega-Lite viewer, or change it before rendering (it is a fresh object
@@ -33,14 +36,9 @@ export const COLOURS = {
   ink: "#333333",
 } as const;
 
-/** An ISO 8601 time in UTC, to the second, from Unix seconds. */
-export function isoTime(unix: number): string {
-  return new Date(unix * 1000).toISOString().replace(".000Z", "Z");
-}
-
 /** `MM-DD HH:MM` of Unix seconds, UTC: a short label for one time among a day's. */
 export function shortTime(unix: number): string {
-  return isoTime(unix).slice(5, 16).replace("T", " ");
+  return isoSeconds(unix).slice(5, 16).replace("T", " ");
 }
 
 /** An x encoding of ISO times as UTC, labelled `day hour:minute`. */
@@ -81,12 +79,9 @@ export function extent(values: Iterable<number>): [number, number] | undefined {
   return low <= high ? [low, high] : undefined;
 }
 
-/** The median of `values` (the mean of the middle two for an even count); NaN for none. */
+/** The median of `values` (numpy's: the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return quantileSorted(Float64Array.from(values).sort(), 0.5);
 }
 
 /**

@@ -8,7 +8,7 @@
  * @module
  */
 export type { Chart } from "./chart.ts";
-export { DEFAULT_CHART_FONT, renderPng, renderSvg } from "./render.ts";
+export { DEFAULT_CHART_FONT, renderPng, renderSvg, titleOf } from "./render.ts";
 export type { PngOptions, SvgOptions } from "./render.ts";
 export {
   liquidationChart,

@@ -3,7 +3,8 @@
  * liquidity-provider ranges and option prices.
  */
 import type { LiquidationScenario } from "../spec/records/liquidation.ts";
-import { chartOf, COLOURS, isoTime, utcAxis, type Chart } from "./chart.ts";
+import { isoSeconds } from "../spec/time.ts";
+import { chartOf, COLOURS, utcAxis, type Chart } from "./chart.ts";
 
 /**
  * What {@link percentileFanChart} draws.
@@ -39,7 +40,7 @@ export function percentileFanChart(input: PercentileFanInput): Chart {
   // Vega-Lite reads a dot in a field name as a nested field: percentile "0.05" becomes "p0_05".
   const field = (percentile: string) => `p${percentile.replace(".", "_")}`;
   const values = input.percentiles.map((step, index) => ({
-    time: isoTime(input.startUnix + index * input.timeIncrement),
+    time: isoSeconds(input.startUnix + index * input.timeIncrement),
     ...Object.fromEntries(Object.entries(step).map(([key, price]) => [field(key), price])),
     realized: input.realized?.[index] ?? null,
   }));
@@ -59,7 +60,7 @@ export function percentileFanChart(input: PercentileFanInput): Chart {
     ({ datum: entry, type: "nominal", scale, title: null }) as const;
   const priceTitle = `${input.asset} price (USD)`;
   return chartOf({
-    title: `${input.asset}: percentiles of the forecast from ${isoTime(input.startUnix)}${hasRealized ? ", and the realized price" : ""}`,
+    title: `${input.asset}: percentiles of the forecast from ${isoSeconds(input.startUnix)}${hasRealized ? ", and the realized price" : ""}`,
     width: 640,
     height: 300,
     data: { values },
@@ -125,7 +126,7 @@ export function liquidationChart(input: {
   );
   const windows = [...new Set(cells.map((cell) => cell.hours))].sort((a, b) => a - b);
   return chartOf({
-    title: `${input.asset}: probability of liquidation within each window after ${isoTime(input.startUnix)}`,
+    title: `${input.asset}: probability of liquidation within each window after ${isoSeconds(input.startUnix)}`,
     data: { values: cells },
     facet: { column: { field: "side", type: "nominal", title: null } },
     spec: {
@@ -199,7 +200,7 @@ export function lpRangesChart(input: {
   } as const;
   const labels = { inRange: "expected time in range", neverLeaves: "never leaves the range" };
   return chartOf({
-    title: `${input.asset}: LP ranges for the ${input.horizon} from ${isoTime(input.startUnix)}`,
+    title: `${input.asset}: LP ranges for the ${input.horizon} from ${isoSeconds(input.startUnix)}`,
     data: {
       values: input.ranges.flatMap((range) => [
         { ...range, measure: labels.inRange, share: range.inRange },

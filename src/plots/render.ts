@@ -192,7 +192,10 @@ export async function renderPng(chart: Chart, options: PngOptions = {}): Promise
   }
 }
 
-/** The chart's title text. */
+/**
+ * The chart's title text (a title with a subtitle gives its text).
+ * @example titleOf(brierChart([])) // => "No resolved market: nothing to score yet"
+ */
 export function titleOf(chart: Chart): string {
   return typeof chart.title === "string" ? chart.title : chart.title.text;
 }

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
+import { isoSeconds } from "../spec/time.ts";
 import { openStore, Store } from "./openStore.ts";
 import { sqlIdentifier, sqlStringLiteral } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
@@ -40,6 +41,34 @@ export interface LakeUnit {
   readonly asset: string;
   /** The UTC date of the unit's time (`YYYY-MM-DD`). */
   readonly date: string;
+}
+
+/**
+ * A unit's time as its key writes it, `YYYYMMDDTHHMMSSZ`, and its partition's UTC date.
+ * @example lakeTimes(1795255200) // => { key: "20261121T100000Z", date: "2026-11-21" }
+ */
+export function lakeTimes(unix: number): { key: string; date: string } {
+  const iso = isoSeconds(unix);
+  return { key: iso.replaceAll("-", "").replaceAll(":", ""), date: iso.slice(0, 10) };
+}
+
+/**
+ * `read` on the lake at `lake` (opened for it and closed after), or on `store` when `lake` is
+ * undefined; undefined when the folder is not a lake yet (nothing stored there).
+ * @example const rows = await readStoreOrLake(store, "./lake", (source) => queryRows(source, sql));
+ */
+export async function readStoreOrLake<T>(
+  store: Store,
+  lake: string | undefined,
+  read: (source: Store) => Promise<T>,
+): Promise<T | undefined> {
+  if (lake !== undefined && !existsSync(join(lake, LAKE_MARKER))) return undefined;
+  const source = lake === undefined ? store : await openLake(lake);
+  try {
+    return await read(source);
+  } finally {
+    if (source !== store) await source.close();
+  }
 }
 
 const PARTITION_COLUMNS = ["competition", "asset", "date"] as const;

@@ -81,7 +81,7 @@ describe("every chart", () => {
       const svg = await plots.renderSvg(chart, { onWarning: (message) => warnings.push(message) });
       expect(warnings).toEqual([]);
       expect(svg).toMatch(/^<svg/);
-      const title = typeof chart.title === "string" ? chart.title : chart.title.text;
+      const title = plots.titleOf(chart);
       expect(title.length).toBeGreaterThan(10);
       const escaped = title.replaceAll("&", "&amp;").replaceAll("<", "&lt;");
       expect(svg.includes(`>${escaped}</text>`), title).toBe(true);

@@ -12,8 +12,7 @@ import type { CompetitionName } from "../../spec/competitions.ts";
 import { validatorEraAt, type EraSettings } from "../../spec/eras.ts";
 import type { Naming } from "../../spec/operation.ts";
 import type { ScoreRow } from "../../spec/records/validation.ts";
-import { isoSeconds } from "../../spec/time.ts";
-import type { LakeUnit } from "../../store/lake.ts";
+import { lakeTimes, type LakeUnit } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
 import { AgreementTally } from "../score/agreement.ts";
 import { fetchMinerKeys, type MinerKeys } from "../score/minerKeys.ts";
@@ -76,8 +75,7 @@ export interface ScoreUnit {
  * @example scoreUnitKey(unit) // => "score.crypto-24h.BTC.20261120T100000Z"
  */
 export function scoreUnitKey(unit: Pick<ScoreUnit, "competition" | "asset" | "startUnix">): string {
-  const time = isoSeconds(unit.startUnix).replaceAll("-", "").replaceAll(":", "");
-  return `score.${unit.competition}.${unit.asset}.${time}`;
+  return `score.${unit.competition}.${unit.asset}.${lakeTimes(unit.startUnix).key}`;
 }
 
 /**
@@ -89,7 +87,7 @@ export function lakeUnitOf(unit: Pick<ScoreUnit, "competition" | "asset" | "star
     key: scoreUnitKey(unit),
     competition: unit.competition,
     asset: unit.asset,
-    date: new Date(unit.startUnix * 1000).toISOString().slice(0, 10),
+    date: lakeTimes(unit.startUnix).date,
   };
 }
 

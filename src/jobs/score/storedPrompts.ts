@@ -3,9 +3,7 @@
  * scores the new prompts of its window, and a restarted watch picks up where the store ends.
  */
 
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { LAKE_MARKER, openLake } from "../../store/lake.ts";
+import { readStoreOrLake } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
 import { scoreUnitKey } from "../queue/scoreUnits.ts";
 import type { CompetitionName } from "../../spec/competitions.ts";
@@ -17,28 +15,24 @@ import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
  * @example const stored = await storedPromptKeys(store); stored.has("score.crypto-24h.BTC.20261119T120000Z")
  */
 export async function storedPromptKeys(store: Store, lake?: string): Promise<Set<string>> {
-  if (lake !== undefined && !existsSync(join(lake, LAKE_MARKER))) return new Set();
-  const source = lake === undefined ? store : await openLake(lake);
-  try {
-    const rows = await source.withConnection(async (connection) =>
+  const rows = await readStoreOrLake(store, lake, (source) =>
+    source.withConnection(async (connection) =>
       (
         await connection.runAndReadAll(
           "SELECT DISTINCT competition, asset, epoch(start_time)::BIGINT FROM prompts",
         )
       ).getRowsJS(),
-    );
-    return new Set(
-      rows.map(([competition, asset, startUnix]) =>
-        scoreUnitKey({
-          competition: competition as CompetitionName,
-          asset: String(asset),
-          startUnix: Number(startUnix),
-        }),
-      ),
-    );
-  } finally {
-    if (source !== store) await source.close();
-  }
+    ),
+  );
+  return new Set(
+    (rows ?? []).map(([competition, asset, startUnix]) =>
+      scoreUnitKey({
+        competition: competition as CompetitionName,
+        asset: String(asset),
+        startUnix: Number(startUnix),
+      }),
+    ),
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * The units suite of `npm run bench` (filter `queue`): the day of crypto-24h scoring (top 10, the
+ * The units suite of `npm run bench` (filter `units`): the day of crypto-24h scoring (top 10, the
  * end-to-end suite's) as units per second, by `pathlab score` with 1 and 2 pool threads and by 1–3
  * `pathlab worker` processes on a real `redis-server` (Debian's; the suite says so and is skipped
- * without it). Each worker runs its units against its own embedded sandbox at the same seed and
+ * without it); and three hours of sync units (BTC and ETH, both horizons), by one
+ * `pathlab sync --from --to --lake` and by 1–3 workers. Each worker runs its units against its own embedded sandbox at the same seed and
  * clock, as `enqueue score` without `--base-url` asks. Per case: wall time from the first process
  * started to the last one ended, CPU time of every process and the largest peak resident memory of
  * one process (`measureProcess.mjs`). One run per case (QUEUE_REPEATS for more; medians).
@@ -19,6 +20,17 @@ import { measuredRun, median } from "./measuredRun.ts";
 const REPEATS = Number(process.env.QUEUE_REPEATS ?? 1);
 const CLI = join(import.meta.dirname, "..", "dist", "cli", "main.js");
 const DAY = ["--now", "2026-11-20T12:00:00Z", ...DAY_OF_SCORING];
+/** Three hours of forecasts of two assets at both horizons: the sync units' case. */
+const SYNC_HOURS = [
+  "--now",
+  "2026-11-21T10:00:00Z",
+  "--from",
+  "2026-11-21T07:00:01Z",
+  "--to",
+  "2026-11-21T10:00:00Z",
+  "--assets",
+  "BTC,ETH",
+];
 
 /** A case's medians. */
 export interface UnitsRow {
@@ -71,14 +83,37 @@ async function scoreOnce(threads: number) {
   }
 }
 
-/** One run of `workers` worker processes over the day's units, enqueued on a fresh Redis. */
-async function workersOnce(workers: number) {
+/** One run of `sync` over the three hours, into a fresh lake. */
+async function syncOnce() {
+  const directory = mkdtempSync(join(tmpdir(), "pathlab-units-"));
+  try {
+    const started = performance.now();
+    const args = ["sync", ...SYNC_HOURS, "--lake", "lake"];
+    const run = await cli(args, directory, join(directory, "usage.json"));
+    const [, stored, units] = /(\d+)\/(\d+) stored/.exec(run.stdout) ?? [];
+    if (stored !== units) throw new Error(`sync stored ${stored} of ${units} units`);
+    return {
+      units: Number(units),
+      wallMs: performance.now() - started,
+      cpuMs: run.cpuMs,
+      peak: run.peakRssBytes,
+    };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One run of `workers` worker processes over the units `enqueue` (`score` or `sync` and its
+ * selection) puts on a fresh Redis.
+ */
+async function workersOnce(workers: number, enqueue: readonly string[]) {
   const directory = mkdtempSync(join(tmpdir(), "pathlab-units-"));
   const redis = await startRedis(directory);
   try {
     const queue = ["--redis", redis.url];
     const enqueued = await cli(
-      ["enqueue", "score", ...DAY, ...queue],
+      ["enqueue", ...enqueue, ...queue],
       directory,
       join(directory, "e.json"),
     );
@@ -128,13 +163,14 @@ async function runCase(name: string, once: () => ReturnType<typeof scoreOnce>): 
 }
 
 /**
- * Runs every case; without redis-server, only the `score` ones (and says so).
+ * Runs every case; without redis-server, only the single-process ones (and says so).
  * @example printUnits(await runUnits());
  */
 export async function runUnits(): Promise<UnitsRow[]> {
   const rows = [
     await runCase("score --threads 1", () => scoreOnce(1)),
     await runCase("score --threads 2", () => scoreOnce(2)),
+    await runCase("sync --lake", syncOnce),
   ];
   try {
     await startRedis(tmpdir()).then((redis) => redis.stop());
@@ -142,11 +178,14 @@ export async function runUnits(): Promise<UnitsRow[]> {
     process.stderr.write("  units: no redis-server: the queue cases are skipped\n");
     return rows;
   }
-  for (const workers of [1, 2, 3]) {
-    rows.push(
-      await runCase(`${workers} queue worker${workers > 1 ? "s" : ""}`, () => workersOnce(workers)),
-    );
-  }
+  const workerCases = async (kind: string, enqueue: readonly string[]) => {
+    for (const workers of [1, 2, 3]) {
+      const name = `${kind}: ${workers} queue worker${workers > 1 ? "s" : ""}`;
+      rows.push(await runCase(name, () => workersOnce(workers, enqueue)));
+    }
+  };
+  await workerCases("score", ["score", ...DAY]);
+  await workerCases("sync", ["sync", ...SYNC_HOURS]);
   return rows;
 }
 
@@ -155,10 +194,10 @@ export async function runUnits(): Promise<UnitsRow[]> {
  * @example printUnits(rows);
  */
 export function printUnits(rows: readonly UnitsRow[]): void {
-  console.log("\nunits of the day of scoring (whole processes)");
+  console.log("\nunits: a day of scoring, three hours of syncing (whole processes)");
   for (const row of rows) {
     console.log(
-      `  ${row.name.padEnd(20)} ${String(row.units).padStart(3)} units  wall ${(row.wallMs / 1000).toFixed(1).padStart(6)} s  ` +
+      `  ${row.name.padEnd(24)} ${String(row.units).padStart(3)} units  wall ${(row.wallMs / 1000).toFixed(1).padStart(6)} s  ` +
         `${row.unitsPerSecond.toFixed(2).padStart(5)} units/s  CPU ${(row.cpuMs / 1000).toFixed(1).padStart(6)} s  ` +
         `peak/process ${Math.round(row.peakRssBytes / 2 ** 20)} MiB`,
     );

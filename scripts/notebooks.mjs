@@ -134,6 +134,8 @@ function buildDatabase(target, service, { sync = true } = {}) {
   // Half a day of BTC 1h prompts of the top-10 miners, up to the last one the validator scored.
   const hours = ["--competition", "crypto-1h", "--assets", "BTC", "--miners", "top:10"];
   pathlab(["score", ...clock, ...hours, "--from", at(13), "--to", at(1)], target, service);
+  // a lake's rank history comes from its reduce step, over every prompt it holds
+  if (target === lake) pathlab(["lake", "reduce", ...clock], target, service);
 }
 
 /** `pathlab serve` at the later clock, as the service of the second database; its URL and stop. */

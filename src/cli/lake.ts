@@ -1,10 +1,23 @@
-/** `pathlab lake compact`: the lake's partitions merged, one file each. */
+/**
+ * `pathlab lake compact` (the lake's partitions merged, one file each) and `pathlab lake reduce`
+ * (what spans units, computed from the units a lake holds).
+ */
 import { Command } from "commander";
 import { integerOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./program.ts";
+import {
+  addDeploymentOptions,
+  addPromptRangeOptions,
+  addServiceOptions,
+  deploymentOptions,
+  rethrowAsUsage,
+  serviceRequest,
+  type DeploymentCommandOptions,
+  type ServiceCommandOptions,
+} from "./serviceOptions.ts";
 
 /**
- * `pathlab lake compact`: merges each partition's files into one.
+ * `pathlab lake compact` and `pathlab lake reduce`.
  * @example program.addCommand(lakeCommand(io));
  */
 export function lakeCommand(io: ProgramIo): Command {
@@ -25,5 +38,44 @@ export function lakeCommand(io: ProgramIo): Command {
     const merged = done.reduce((sum, partition) => sum + partition.merged, 0);
     io.stdout(`compacted: ${done.length} partitions, ${merged} files merged\n`);
   });
-  return new Command("lake").description("the Parquet lake that workers write").addCommand(compact);
+  const reduce = addDeploymentOptions(
+    addServiceOptions(
+      addPromptRangeOptions(new Command("reduce"), false)
+        .description(
+          "rank history from the score units a lake holds: every miner's smoothed score, reward weight and rank at each validator update of the range (uid holders read from the service, as `score` reads them)",
+        )
+        .requiredOption("--lake <dir>", "the lake"),
+    ),
+  ).addHelpText(
+    "after",
+    "\nThe rows go into the lake as one unit per competition and UTC date of the updates\n" +
+      "(rank.<competition>.<YYYYMMDD>): a second reduce of the range replaces them. Without\n" +
+      "--from/--to the range is every prompt the lake holds.",
+  );
+  reduce.action(
+    async (
+      options: ServiceCommandOptions &
+        DeploymentCommandOptions & { lake: string; from?: string; to?: string },
+    ) => {
+      const { runLakeReduce, reducedLine } = await import("../jobs/queue/lakeReduce.ts");
+      let reduced;
+      try {
+        reduced = await runLakeReduce({
+          lake: options.lake,
+          ...(options.from !== undefined && { from: options.from }),
+          ...(options.to !== undefined && { to: options.to }),
+          client: deploymentOptions(options),
+          ...serviceRequest(reduce, options, io.stderr),
+        });
+      } catch (error) {
+        rethrowAsUsage(reduce, error);
+      }
+      if (reduced.length === 0) io.stdout("reduced: the lake holds no prompt of the range\n");
+      for (const competition of reduced) io.stdout(`reduced: ${reducedLine(competition)}\n`);
+    },
+  );
+  return new Command("lake")
+    .description("the Parquet lake that workers write")
+    .addCommand(compact)
+    .addCommand(reduce);
 }

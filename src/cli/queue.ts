@@ -1,18 +1,20 @@
 /**
- * The commands of many machines: `pathlab enqueue score|watch` puts a range's score units (or a
- * watch) on a Redis queue, and `pathlab worker` runs them on any machine into a Parquet lake.
+ * The commands of many machines: `pathlab enqueue score|sync|watch` puts a range's score or sync
+ * units (or a watch) on a Redis queue, and `pathlab worker` runs them on any machine into a Parquet lake.
  * `pathlab queue status|unwatch|retry` are in `queueAdmin.ts`.
  */
 
 import { Command } from "commander";
 import type { Competition } from "../spec/assets.ts";
 import type { MinerSelection } from "../jobs/score.ts";
+import type { EnqueueSummary } from "../jobs/queue/enqueue.ts";
 import type { UnitService } from "../jobs/queue/scoreUnits.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, numberOption } from "./optionParsers.ts";
 import { addQueueOptions, reachedConnection } from "./queueAdmin.ts";
 import type { ProgramIo } from "./program.ts";
 import { addCompetitionOptions, minersOption } from "./score.ts";
+import { addSyncSelectionOptions } from "./sync.ts";
 import {
   addDeploymentOptions,
   addPromptRangeOptions,
@@ -66,6 +68,13 @@ function selectionOf(command: Command, options: EnqueueCommandOptions, io: Progr
   };
 }
 
+function enqueuedLine(summary: EnqueueSummary): string {
+  return (
+    `enqueued: ${summary.added} of ${summary.units} units on queue ${summary.queue} ` +
+    `(${summary.present} already there), against ${serviceText(summary.service)}\n`
+  );
+}
+
 function serviceText(service: UnitService): string {
   return service.kind === "sandbox"
     ? `the embedded sandbox (seed ${service.seed}, now ${service.now})`
@@ -95,10 +104,37 @@ export function enqueueCommand(io: ProgramIo): Command {
     } catch (error) {
       rethrowAsUsage(score, error);
     }
-    io.stdout(
-      `enqueued: ${summary.added} of ${summary.units} units on queue ${summary.queue} ` +
-        `(${summary.present} already there), against ${serviceText(summary.service)}\n`,
-    );
+    io.stdout(enqueuedLine(summary));
+  });
+  const sync = addQueueOptions(
+    addDeploymentOptions(
+      addServiceOptions(
+        addSyncSelectionOptions(
+          addPromptRangeOptions(new Command("sync"), true, "forecasts"),
+        ).description(
+          "put the sync units of a range (one per asset, horizon and forecast start) on the queue; a unit already there is left as it is",
+        ),
+      ),
+    ),
+  );
+  sync.action(async (options: EnqueueCommandOptions & { horizons?: string[] }) => {
+    const { runEnqueueSync } = await import("../jobs/queue/enqueue.ts");
+    let summary;
+    try {
+      summary = await runEnqueueSync({
+        from: options.from as string,
+        to: options.to as string,
+        ...(options.assets !== undefined && { assets: options.assets }),
+        ...(options.horizons !== undefined && { horizons: options.horizons }),
+        client: deploymentOptions(options),
+        ...serviceRequest(sync, options, io.stderr),
+        redis: options.redis,
+        queue: options.queue,
+      });
+    } catch (error) {
+      rethrowAsUsage(sync, error);
+    }
+    io.stdout(enqueuedLine(summary));
   });
   const watch = addWatchCadenceOptions(
     addSelectionOptions(
@@ -127,6 +163,7 @@ export function enqueueCommand(io: ProgramIo): Command {
   return new Command("enqueue")
     .description("put units on a Redis queue for `pathlab worker` processes")
     .addCommand(score)
+    .addCommand(sync)
     .addCommand(watch);
 }
 
@@ -215,7 +252,7 @@ export function workerCommand(io: ProgramIo): Command {
               ? `worker: ${event.unit} failed: ${event.reason}\n`
               : event.planned !== undefined
                 ? `worker: ${event.unit}: ${event.planned} new units enqueued\n`
-                : `worker: ${event.unit} stored (${event.rows} rows)\n`,
+                : `worker: ${event.unit} stored (${event.rows} rows${leftOut(event.failures)})\n`,
           ),
       });
       io.stdout(`worker: ${tally.done} units stored, ${tally.failed} failed attempts\n`);
@@ -224,4 +261,10 @@ export function workerCommand(io: ProgramIo): Command {
     }
   });
   return command;
+}
+
+/** A sync unit's failures that left the rest stored, for the worker's line of the unit. */
+function leftOut(failures: readonly string[] | undefined): string {
+  if (failures === undefined || failures.length === 0) return "";
+  return `; ${failures.length} left out: ${failures.join("; ")}`;
 }

@@ -171,14 +171,18 @@ export function addJobOptions(unit: "unit" | "prompt", command: Command): Comman
 }
 
 /**
- * Adds `--from` and `--to` (ISO 8601: the prompts starting in that range) to `command`, required
- * unless `required` is false (`score --watch` has no range), and returns it.
+ * Adds `--from` and `--to` (ISO 8601: the prompts, or `what`, starting in that range) to
+ * `command`, required unless `required` is false (`score --watch` has no range), and returns it.
  * @example const command = addPromptRangeOptions(new Command("baseline"));
  */
-export function addPromptRangeOptions(command: Command, required = true): Command {
+export function addPromptRangeOptions(
+  command: Command,
+  required = true,
+  what = "prompts",
+): Command {
   const option = (required ? command.requiredOption : command.option).bind(command);
-  option("--from <time>", "prompts starting from this time, ISO 8601", isoTimeOption("--from"));
-  return option("--to <time>", "prompts starting up to this time, ISO 8601", isoTimeOption("--to"));
+  option("--from <time>", `${what} starting from this time, ISO 8601`, isoTimeOption("--from"));
+  return option("--to <time>", `${what} starting up to this time, ISO 8601`, isoTimeOption("--to"));
 }
 
 /**

@@ -5,11 +5,13 @@ import {
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
 } from "../jobs/jobDefaults.ts";
+import { SyncUsageError } from "../jobs/syncUsageError.ts";
 import { HORIZONS } from "../spec/assets.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import {
   addDeploymentOptions,
   addJobOptions,
+  addPromptRangeOptions,
   addServiceOptions,
   deploymentOptions,
   rethrowAsUsage,
@@ -36,6 +38,28 @@ interface SyncCommandOptions extends ServiceCommandOptions, DeploymentCommandOpt
   replay?: string;
   watch?: boolean;
   every: number;
+  from?: string;
+  to?: string;
+  skipStored?: boolean;
+}
+
+/**
+ * Adds the units' selection of `sync` to `command` (`sync`, `enqueue sync`): `--assets` and
+ * `--horizons`.
+ * @example const command = addSyncSelectionOptions(new Command("sync"));
+ */
+export function addSyncSelectionOptions(command: Command): Command {
+  return command
+    .option(
+      "--assets <list>",
+      `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
+      listOption("--assets", (asset) => asset),
+    )
+    .option(
+      "--horizons <list>",
+      `comma-separated horizons (default: ${HORIZONS.join(",")})`,
+      listOption("--horizons", (horizon) => horizon),
+    );
 }
 
 /**
@@ -50,20 +74,11 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
     "unit",
     addDeploymentOptions(
       addServiceOptions(
-        new Command("sync")
+        addSyncSelectionOptions(addPromptRangeOptions(new Command("sync"), false, "forecasts"))
           .description(
             "pull path sets from the service (default: the embedded sandbox), recompute and cross-check every insight, store it all in DuckDB",
           )
-          .option(
-            "--assets <list>",
-            `comma-separated assets (default: every asset with path sets: ${DEFAULT_SYNC_ASSETS.join(",")})`,
-            listOption("--assets", (asset) => asset),
-          )
-          .option(
-            "--horizons <list>",
-            `comma-separated horizons (default: ${HORIZONS.join(",")})`,
-            listOption("--horizons", (horizon) => horizon),
-          )
+
           .option("--db <path>", "the DuckDB file to write", DEFAULT_DATABASE)
           .option(
             "--lake <dir>",
@@ -76,6 +91,10 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         "units worked on at once",
         integerOption("--concurrency", 1, 64),
         DEFAULT_SYNC_CONCURRENCY,
+      )
+      .option(
+        "--skip-stored",
+        "leave out the units whose forecast start the database or lake holds already (a range's are not fetched at all): a backfill that resumes",
       )
       .option("--json", "print the summary as JSON instead of a table")
       .option(
@@ -92,7 +111,8 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         "after",
         "\nExit codes: 0 no failure, 1 some failures (the rest is stored; see the summary and\n" +
           "the runs table), 2 bad usage, 130 interrupted (Ctrl-C). A unit is one asset × horizon at\n" +
-          "the service's latest forecast start; it is written in one transaction, so an interrupted\n" +
+          "the service's latest forecast start, or with --from/--to at each forecast start of the\n" +
+          "range (the service's historical data); it is written in one transaction, so an interrupted\n" +
           "sync leaves no partial unit and a rerun completes it. A request that succeeds on a retry\n" +
           "is no failure; the summary counts retries apart.",
       ),
@@ -117,6 +137,11 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
     };
     try {
       if (options.watch === true) {
+        if (options.from !== undefined || options.to !== undefined) {
+          throw new SyncUsageError(
+            "sync: --watch follows the latest forecasts; --from/--to sync a range of the past: give one",
+          );
+        }
         await syncWatchCommand(io, options, common);
         return;
       }
@@ -124,6 +149,9 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
       const { runSync } = await import("../jobs/sync.ts");
       summary = await runSync({
         ...common,
+        ...(options.from !== undefined && { from: options.from }),
+        ...(options.to !== undefined && { to: options.to }),
+        ...(options.skipStored === true && { skipStored: true }),
         ...(options.record !== undefined && { record: options.record }),
         ...(options.replay !== undefined && { replay: options.replay }),
       });

@@ -82,15 +82,16 @@ export function createSyncProgress(
         break;
       }
       case "unit-start":
-        active.push(`${event.asset} ${event.horizon}`);
+        active.push(label(event.asset, event.horizon, event.startTime));
         bar?.update(done, payload());
         break;
       case "unit-end": {
         done += 1;
-        const label = `${event.unit.asset} ${event.unit.horizon}`;
-        const position = active.indexOf(label);
+        const position = active.indexOf(
+          label(event.unit.asset, event.unit.horizon, event.startTime),
+        );
         if (position !== -1) active.splice(position, 1);
-        log(unitLine(event.unit, done, total));
+        log(unitLine(event.unit, done, total, event.startTime));
         bar?.update(done, payload());
         break;
       }
@@ -117,17 +118,23 @@ export function createSyncProgress(
  * The line of a finished unit: `[ 3/18] ETH 24h stored: 10 path sets, 11090 values cross-checked (11090 exact), 4.2 s`.
  * @example unitLine(unit, 3, 18)
  */
-export function unitLine(unit: UnitSummary, index: number, total: number): string {
+export function unitLine(
+  unit: UnitSummary,
+  index: number,
+  total: number,
+  startTime?: string,
+): string {
   const position = `[${String(index).padStart(String(total).length)}/${total}]`;
+  const name = label(unit.asset, unit.horizon, startTime);
   const seconds = `${(unit.durationMs / 1000).toFixed(1)} s`;
   if (unit.status === "failed") {
-    return `${position} ${unit.asset} ${unit.horizon} failed (nothing stored; see the failures), ${seconds}`;
+    return `${position} ${name} failed (nothing stored; see the failures), ${seconds}`;
   }
   if (unit.status === "interrupted") {
-    return `${position} ${unit.asset} ${unit.horizon} interrupted (nothing stored), ${seconds}`;
+    return `${position} ${name} interrupted (nothing stored), ${seconds}`;
   }
   if (unit.status === "already stored") {
-    return `${position} ${unit.asset} ${unit.horizon} already stored (forecast start ${unit.forecastStartTime}), ${seconds}`;
+    return `${position} ${name} already stored (forecast start ${unit.forecastStartTime}), ${seconds}`;
   }
   const values = Object.values(unit.verdicts).reduce((sum, count) => sum + count, 0);
   const verdicts = Object.entries(unit.verdicts)
@@ -135,7 +142,7 @@ export function unitLine(unit: UnitSummary, index: number, total: number): strin
     .map(([verdict, count]) => `${count} ${verdict}`)
     .join(", ");
   const failed = unit.failures > 0 ? `, ${unit.failures} failures` : "";
-  return `${position} ${unit.asset} ${unit.horizon} stored: ${unit.pathSets} path sets, ${values} values cross-checked (${verdicts || "none"})${failed}, ${seconds}`;
+  return `${position} ${name} stored: ${unit.pathSets} path sets, ${values} values cross-checked (${verdicts || "none"})${failed}, ${seconds}`;
 }
 
 /**
@@ -148,4 +155,9 @@ export function failureLine(failure: SyncFailure): string {
     failure.minerUid === undefined ? undefined : `miner ${failure.minerUid}`,
   ].filter((part) => part !== undefined);
   return `failure: ${failure.unit} ${failure.stage}${where.length > 0 ? ` (${where.join(", ")})` : ""}: ${failure.reason}`;
+}
+
+/** A unit's name in the progress: asset and horizon, and the start of a unit of the past. */
+function label(asset: string, horizon: string, startTime: string | undefined): string {
+  return startTime === undefined ? `${asset} ${horizon}` : `${asset} ${horizon} ${startTime}`;
 }

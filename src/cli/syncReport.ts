@@ -112,7 +112,7 @@ export function formatSyncReport(
       );
     }
   }
-  lines.push(...edgeLines(summary.venueEdges));
+  lines.push(...edgeLines(summary.venueEdges, summary.range !== undefined));
   lines.push(
     "",
     "next:",
@@ -160,14 +160,15 @@ function lackingLines(units: SyncSummary["units"]): string[] {
 
 /**
  * The venue edges worth a look: ranked only among live markets (not decided by the current price)
- * whose edge survives the spread, the fee and the rounding.
+ * whose edge survives the spread, the fee and the rounding; for a range of the past (`past`),
+ * each market as it stood at its forecast's time.
  */
-function edgeLines(venue: SyncSummary["venueEdges"]): string[] {
+function edgeLines(venue: SyncSummary["venueEdges"], past: boolean): string[] {
   if (venue.markets === 0) return [];
   const lines = [
     "",
-    `venue edges: ${venue.tradable} of ${venue.markets} markets live with an edge beyond the spread, fee and rounding ` +
-      `(${venue.decided} already decided by the current price)`,
+    `venue edges${past ? ", each at its forecast's time" : ""}: ${venue.tradable} of ${venue.markets} markets live with an edge beyond the spread, fee and rounding ` +
+      `(${venue.decided} already decided by the ${past ? "price then" : "current price"})`,
   ];
   for (const edge of venue.edges) {
     const operation = edge.operation.replace(/^\/insights\//, "");

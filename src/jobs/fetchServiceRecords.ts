@@ -5,7 +5,7 @@
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import type { RecomputablePath } from "../insights/recompute.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import { UnitFailure } from "./unitFailure.ts";
 
@@ -25,7 +25,8 @@ export interface ServiceRecords {
 }
 
 /**
- * Fetches every operation of the unit without `start_time` (the latest data), in parallel, and
+ * Fetches every operation of the unit, in parallel, without `start_time` (the latest data) or,
+ * for a unit of the past (`plan.startUnix`), with it, and
  * establishes their common `forecast_start_time`: the liquidation record's, or the one most records
  * give. A request that fails, or a record made from another start (the service moved to a newer
  * prompt between requests), is reported through `fail` and left out. Throws a `UnitFailure` when
@@ -47,10 +48,13 @@ async function fetchRecords(
   plan: SyncUnitPlan,
   fail: (operation: RecomputablePath, reason: string) => void,
 ): Promise<Map<RecomputablePath, unknown>> {
+  const params = {
+    asset: plan.asset,
+    horizon: plan.horizon,
+    ...(plan.startUnix !== undefined && { start_time: isoSeconds(plan.startUnix) }),
+  };
   const settled = await Promise.allSettled(
-    plan.operations.map((operation) =>
-      client.request(operation, { asset: plan.asset, horizon: plan.horizon } as never),
-    ),
+    plan.operations.map((operation) => client.request(operation, params as never)),
   );
   const records = new Map<RecomputablePath, unknown>();
   settled.forEach((outcome, index) => {

@@ -76,8 +76,16 @@ export type {
   RecordingReport,
   Recorder,
 } from "./record.ts";
-export { runEnqueueScore } from "./queue/enqueue.ts";
-export type { EnqueueScoreOptions, EnqueueSummary } from "./queue/enqueue.ts";
+export { runEnqueueScore, runEnqueueSync } from "./queue/enqueue.ts";
+export type { EnqueueScoreOptions, EnqueueSummary, EnqueueSyncOptions } from "./queue/enqueue.ts";
+export { planQueuedSyncUnits, queuedSyncUnitKey, runQueuedSyncUnit } from "./queue/syncUnits.ts";
+export type { QueuedSyncUnit } from "./queue/syncUnits.ts";
+export { runLakeReduce } from "./queue/lakeReduce.ts";
+export type { LakeReduceOptions, ReducedCompetition } from "./queue/lakeReduce.ts";
+export { planSyncRange, syncRangeOf } from "./syncRange.ts";
+export type { SyncRange } from "./syncRange.ts";
+export { createUnitRankings } from "./syncRanking.ts";
+export type { UnitRanking } from "./syncRanking.ts";
 export {
   lakeUnitOf,
   MinerKeysCache,
@@ -89,9 +97,11 @@ export type { ScoreUnit, UnitService } from "./queue/scoreUnits.ts";
 export {
   DEFAULT_QUEUE,
   enqueueUnits,
+  queueUnitKey,
   redisConnection,
   UNIT_ATTEMPTS,
 } from "./queue/enqueueUnits.ts";
+export type { QueueUnit } from "./queue/enqueueUnits.ts";
 export { runQueueWorker } from "./queue/unitQueue.ts";
 export { queueStatus, retryFailed } from "./queue/queueStatus.ts";
 export { PLAN_JOB, runPlanTick, startWatch, stopWatches, watchId } from "./queue/watch.ts";

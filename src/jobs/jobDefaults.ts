@@ -1,6 +1,8 @@
 /** The defaults of pathlab's jobs, kept apart so that the command line can show them cheaply. */
 
 import { PREDICTION_ASSETS } from "../spec/assets.ts";
+import { parseIsoTimeMs } from "../spec/time.ts";
+import { SyncUsageError } from "./syncUsageError.ts";
 
 /**
  * The database a sync writes, and `query` and `export` read, when none is named.
@@ -40,6 +42,21 @@ export const DEFAULT_UNIT_DEADLINE_MS = 300_000;
  * @example MAX_PROMPT_RANGE_DAYS // => 31
  */
 export const MAX_PROMPT_RANGE_DAYS = 31;
+
+/**
+ * A time option of `command` in Unix seconds (fractions dropped). Throws `SyncUsageError` naming
+ * the option for text that is not an ISO 8601 time.
+ * @example timeOptionUnix("sync", "--from", "2026-02-25T23:47:00Z") // => 1772063220
+ */
+export function timeOptionUnix(command: string, name: string, text: string): number {
+  const milliseconds = parseIsoTimeMs(text);
+  if (Number.isNaN(milliseconds)) {
+    throw new SyncUsageError(
+      `${command}: ${name}: expected an ISO 8601 time such as 2026-02-25T23:47:00Z, got ${JSON.stringify(text)}`,
+    );
+  }
+  return Math.floor(milliseconds / 1000);
+}
 
 /**
  * Why a range of prompt starts from `fromUnix` to `toUnix` is too long for `command`, or

@@ -6,10 +6,8 @@
 import { createClient } from "../client/create-client.ts";
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { createSemaphore } from "../client/semaphore.ts";
-import type { Competition } from "../spec/assets.ts";
-import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
-import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
 import { prepareLake } from "../store/lake.ts";
+import { isoSeconds } from "../spec/time.ts";
 import { openStore } from "../store/openStore.ts";
 import { finishRun, startRun } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
@@ -24,7 +22,9 @@ import { beginRecording, prepareRecordReplay, recordReplaySummary } from "./reco
 import type { ReplayServer } from "./replay.ts";
 import { resolveService, secretsOf } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
-import { planSyncUnits, type SyncUnitPlan } from "./syncPlan.ts";
+import { createUnitRankings } from "./syncRanking.ts";
+import { planSyncUnits } from "./syncPlan.ts";
+import { planSyncRange, syncRangeOf } from "./syncRange.ts";
 import { totalsOf, type SyncFailure, type SyncSummary } from "./syncSummary.ts";
 import {
   mergeVenueEdges,
@@ -52,7 +52,8 @@ import { checkSyncOptions, type SyncOptions } from "./syncOptions.ts";
 export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   const started = performance.now();
   const startedAtUnix = Date.now() / 1000;
-  const plans = planSyncUnits(options.assets, options.horizons);
+  const latestPlans = planSyncUnits(options.assets, options.horizons);
+  const range = syncRangeOf(options.from, options.to);
   const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
   const secrets = secretsOf(options.apiKey);
   // Before the other checks: `replay` with a service is that mistake, not a missing key.
@@ -93,13 +94,18 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
         emit({ type: "bytes", bytesFetched, requests });
       },
     });
+    const plans =
+      range === undefined
+        ? latestPlans
+        : await planSyncRange(client, latestPlans, range, resolved.clockUnix ?? Date.now() / 1000);
     const run = await startRun(store, {
       command: "sync",
       args: {
-        assets: plans
+        assets: latestPlans
           .map((plan) => plan.asset)
           .filter((asset, index, all) => all.indexOf(asset) === index),
-        horizons: [...new Set(plans.map((plan) => plan.horizon))],
+        horizons: [...new Set(latestPlans.map((plan) => plan.horizon))],
+        ...(options.from !== undefined && { from: options.from, to: options.to }),
         database,
         ...(options.lake !== undefined && { lake: options.lake }),
         service,
@@ -114,21 +120,8 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       units: plans.map(({ asset, horizon }) => ({ asset, horizon })),
       database: options.lake ?? database,
     });
-    const rankings = new Map<Competition, Promise<readonly LeaderboardV2Row[]>>();
     const activeClient = client;
-    const ranking = (plan: SyncUnitPlan) => {
-      let promise = rankings.get(plan.competition);
-      if (promise === undefined) {
-        promise = activeClient.request("/v2/meta-leaderboard/latest", {
-          days: ENSEMBLE_DAYS,
-          prompt_name: plan.competition,
-        });
-        rankings.set(plan.competition, promise);
-        // a failed ranking fails the units waiting for it; the next unit asks again
-        promise.catch(() => rankings.delete(plan.competition));
-      }
-      return promise;
-    };
+    const ranking = createUnitRankings(activeClient);
     const failures: SyncFailure[] = [];
     const fetchLane = createSemaphore(1);
     // what a watch's tick leaves out: the units whose forecast start is stored already
@@ -137,7 +130,18 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     const lakeEdges: Awaited<ReturnType<typeof runVenueEdges>>[] = [];
     const units = await mapConcurrently(plans, concurrency, async (plan) => {
       if (options.signal?.aborted) return emptyUnitSummary(plan, "interrupted");
-      emit({ type: "unit-start", asset: plan.asset, horizon: plan.horizon });
+      const startTime =
+        plan.startUnix === undefined ? {} : { startTime: isoSeconds(plan.startUnix) };
+      emit({ type: "unit-start", asset: plan.asset, horizon: plan.horizon, ...startTime });
+      // a unit of the past is known by its start before any request
+      if (plan.startUnix !== undefined && stored?.has(syncUnitKey(plan, plan.startUnix))) {
+        const unit = {
+          ...emptyUnitSummary(plan, "already stored"),
+          forecastStartTime: isoSeconds(plan.startUnix),
+        };
+        emit({ type: "unit-end", unit, ...startTime });
+        return unit;
+      }
       // Into a lake, each unit is stored in a store of its own, then moved (syncLake.ts).
       const lake = options.lake;
       const unitStore = lake === undefined ? store : await openStore(":memory:");
@@ -173,7 +177,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       } finally {
         if (unitStore !== store) await unitStore.close();
       }
-      emit({ type: "unit-end", unit });
+      emit({ type: "unit-end", unit, ...startTime });
       return unit;
     });
     // a unit stored by an earlier run counts as stored here
@@ -201,6 +205,9 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
         runId: run.id,
         database,
         ...(options.lake !== undefined && { lake: options.lake }),
+        ...(range !== undefined && {
+          range: { from: isoSeconds(range.fromUnix), to: isoSeconds(range.toUnix) },
+        }),
         service,
         startedAt: new Date(startedAtUnix * 1000).toISOString(),
         durationMs: Math.round(performance.now() - started),

@@ -20,7 +20,13 @@ export type SyncEvent =
       readonly units: readonly { readonly asset: string; readonly horizon: Horizon }[];
       readonly database: string;
     }
-  | { readonly type: "unit-start"; readonly asset: string; readonly horizon: Horizon }
-  | { readonly type: "unit-end"; readonly unit: UnitSummary }
+  | {
+      readonly type: "unit-start";
+      readonly asset: string;
+      readonly horizon: Horizon;
+      /** The forecast start a unit of the past asks for (ISO 8601); absent for the latest. */
+      readonly startTime?: string;
+    }
+  | { readonly type: "unit-end"; readonly unit: UnitSummary; readonly startTime?: string }
   | { readonly type: "failure"; readonly failure: SyncFailure }
   | { readonly type: "bytes"; readonly bytesFetched: number; readonly requests: number };

@@ -162,15 +162,16 @@ export async function storedSyncUnitKeys(store: Store, lake?: string): Promise<S
 /**
  * Moves the one unit that `store` holds into `lake` (see the module comment): its ids made stable,
  * its run ids cleared, then its leaderboard written as the leaderboard's unit and its tables as
- * the unit's files. `store` is changed on the way and is meant to be closed after.
- * @example await moveSyncUnitToLake(unitStore, "./lake", plan, startUnix);
+ * the unit's files. `store` is changed on the way and is meant to be closed after. Resolves to
+ * the count of the unit's rows written (its leaderboard's too).
+ * @example const rows = await moveSyncUnitToLake(unitStore, "./lake", plan, startUnix);
  */
 export async function moveSyncUnitToLake(
   store: Store,
   lake: string,
   plan: SyncUnitPlan,
   startUnix: number,
-): Promise<void> {
+): Promise<number> {
   const leaderboardTimes = await store.withConnection(async (connection) => {
     for (const { table, fields, values, reference } of SURROGATE_IDS) {
       const { id, outOfRange } = lakeId(fields);
@@ -219,6 +220,7 @@ export async function moveSyncUnitToLake(
       `sync --lake: unit ${unit.key} holds ${leaderboardTimes.length} leaderboards; a sync unit stores one`,
     );
   }
+  const written: Record<string, number>[] = [];
   for (const asOfUnix of leaderboardTimes) {
     const leaderboard: LakeUnit = {
       key: `leaderboard.${plan.competition}.${lakeTimes(asOfUnix).key}`,
@@ -226,10 +228,11 @@ export async function moveSyncUnitToLake(
       asset: "all",
       date: lakeTimes(asOfUnix).date,
     };
-    await writeLakeUnit(lake, leaderboard, store, ["leaderboard_rows"]);
+    written.push(await writeLakeUnit(lake, leaderboard, store, ["leaderboard_rows"]));
   }
   // the unit's own tables last, `insights` the very last (see UNIT_TABLES)
-  await writeLakeUnit(lake, unit, store, UNIT_TABLES);
+  written.push(await writeLakeUnit(lake, unit, store, UNIT_TABLES));
+  return written.flatMap(Object.values).reduce((sum, rows) => sum + rows, 0);
 }
 
 /**

@@ -14,6 +14,14 @@ export interface SyncOptions {
   readonly assets?: readonly string[];
   /** Horizons (default both, `24h` and `1h`). */
   readonly horizons?: readonly string[];
+  /**
+   * With `to`: the forecasts that started from `from` to `to` (ISO 8601, both included), each
+   * asset and horizon's unit of every start the service lists (`syncRange.ts`), fetched as the
+   * service's historical data. Without them: the service's latest forecast of each.
+   */
+  readonly from?: string;
+  /** The end of the range that `from` begins. */
+  readonly to?: string;
   /** The database file; default `DEFAULT_DATABASE` (`./pathlab.duckdb`); not with `lake`. */
   readonly database?: string;
   /**

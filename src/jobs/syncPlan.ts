@@ -14,6 +14,7 @@ import {
   type Horizon,
 } from "../spec/assets.ts";
 import { operationByPath } from "../spec/operations.ts";
+import { isoSeconds } from "../spec/time.ts";
 import { RECOMPUTABLE_PATHS, type RecomputablePath } from "../insights/recompute.ts";
 import { DEFAULT_SYNC_ASSETS } from "./jobDefaults.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
@@ -30,6 +31,21 @@ export interface SyncUnitPlan {
   readonly horizon: Horizon;
   readonly competition: Competition;
   readonly operations: readonly RecomputablePath[];
+  /**
+   * A forecast start of the past (Unix seconds) that the unit asks for: every request carries
+   * `start_time` (the service's historical data of that time), and the miners are ranked by the
+   * meta-leaderboard history at that time. Undefined: the service's latest forecast.
+   */
+  readonly startUnix?: number;
+}
+
+/**
+ * How messages name a unit: its asset and horizon, and the start of a unit of the past.
+ * @example unitLabel({ asset: "BTC", horizon: "1h", startUnix: 1763719200 }) // => "BTC 1h 2025-11-21T10:00:00Z"
+ */
+export function unitLabel(plan: Pick<SyncUnitPlan, "asset" | "horizon" | "startUnix">): string {
+  const start = plan.startUnix === undefined ? "" : ` ${isoSeconds(plan.startUnix)}`;
+  return `${plan.asset} ${plan.horizon}${start}`;
 }
 
 /**

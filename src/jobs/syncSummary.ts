@@ -121,6 +121,8 @@ export interface SyncSummary extends RecordReplaySummary {
   readonly database: string;
   /** The lake the units were written into, instead of the database. */
   readonly lake?: string;
+  /** The range of forecast starts synced (`from`, `to`); absent for the latest forecasts. */
+  readonly range?: { readonly from: string; readonly to: string };
   readonly service: SyncService;
   readonly startedAt: string;
   readonly durationMs: number;

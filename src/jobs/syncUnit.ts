@@ -9,13 +9,14 @@ import type { Semaphore } from "../client/semaphore.ts";
 import { VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
 import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
 import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
 import type { Store } from "../store/openStore.ts";
 import { writeUnit } from "../store/writeUnit.ts";
 import { checkConfirmed, type HeldFailure } from "./confirmInputs.ts";
 import { fetchServiceRecords } from "./fetchServiceRecords.ts";
 import { fetchUnitInputs } from "./fetchUnitInputs.ts";
-import type { SyncUnitPlan } from "./syncPlan.ts";
+import { unitLabel, type SyncUnitPlan } from "./syncPlan.ts";
+import type { UnitRanking } from "./syncRanking.ts";
 import type { SyncFailure, SyncFailureStage, UnitSummary } from "./syncSummary.ts";
 import { UnitFailure } from "./unitFailure.ts";
 
@@ -29,12 +30,13 @@ export interface SyncUnitContext {
   readonly store: Store;
   readonly runId: number | null;
   readonly plan: SyncUnitPlan;
-  /** The meta-leaderboard (14 days) of a competition, best first; shared by the units. */
-  readonly ranking: (plan: SyncUnitPlan) => Promise<readonly LeaderboardV2Row[]>;
+  /** The meta-leaderboard (14 days) that ranks the unit's miners (`createUnitRankings`). */
+  readonly ranking: (plan: SyncUnitPlan) => Promise<UnitRanking>;
   /**
-   * The time a leaderboard is stored for when its rows carry no `updated_at` (the sandbox's clock,
-   * or the run's start), Unix seconds; otherwise the latest `updated_at` is, so that fetching the
-   * same leaderboard again replaces it rather than adding a copy.
+   * The time a latest leaderboard is stored for when its rows carry no `updated_at` (the
+   * sandbox's clock, or the run's start), Unix seconds; otherwise the latest `updated_at` is, so
+   * that fetching the same leaderboard again replaces it rather than adding a copy. A history is
+   * stored for the unit's start.
    */
   readonly asOfUnix: number;
   /** Receives each failure as it happens. */
@@ -108,7 +110,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
     if (deadline.signal.aborted && stage !== "unit") return;
     failures += 1;
     context.onFailure({
-      unit: `${plan.asset} ${plan.horizon}`,
+      unit: unitLabel(plan),
       asset: plan.asset,
       horizon: plan.horizon,
       stage,
@@ -143,8 +145,14 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
         fail("record", reason, { operation }),
       );
       forecastStartTime = start.forecastStartTime;
+      if (plan.startUnix !== undefined && start.startUnix !== plan.startUnix) {
+        throw new UnitFailure(
+          "unit",
+          `asked for the forecast of ${isoSeconds(plan.startUnix)} (start_time), the service answered with the one of ${start.forecastStartTime}`,
+        );
+      }
       if (context.isStored?.(start.startUnix) === true) return undefined;
-      const ranking = await Promise.race([
+      const { operation: rankedBy, rows: ranking } = await Promise.race([
         rankingPromise,
         // the ranking is the job's (shared by the units): the unit's deadline stops its wait
         new Promise<never>((_resolve, reject) => {
@@ -156,13 +164,13 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
         throw new UnitFailure("ranking", messageOf(error));
       });
       const inputs = await fetchUnitInputs(client, plan, start.startUnix, ranking, held);
-      return { start, ranking, inputs };
+      return { start, ranking, rankedBy, inputs };
     };
     const fetched = await (context.fetchLane === undefined
       ? fetchAll()
       : context.fetchLane.run(fetchAll));
     if (fetched === undefined) return summary({ status: "already stored" });
-    const { start, ranking } = fetched;
+    const { start, ranking, rankedBy } = fetched;
     const { inputs, checked, ...confirmed } = await checkConfirmed({
       client,
       plan,
@@ -198,10 +206,14 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
           venueComparisons: checked.venueComparisons,
           leaderboards: [
             {
-              operation: "/v2/meta-leaderboard/latest",
+              operation: rankedBy,
               promptName: plan.competition,
               days: ENSEMBLE_DAYS,
-              asOfUnix: leaderboardTimeUnix(ranking) ?? context.asOfUnix,
+              asOfUnix:
+                leaderboardTimeUnix(ranking) ??
+                (rankedBy === "/v2/meta-leaderboard/historical"
+                  ? start.startUnix
+                  : context.asOfUnix),
               rows: ranking,
             },
           ],

@@ -4,10 +4,12 @@
  */
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { hostname } from "node:os";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { runPathlab } from "../cli/runPathlab.ts";
 import { freePort } from "../freePort.ts";
@@ -126,4 +128,42 @@ export function describeWithRedis(
     });
     body({ directory, url: () => redis!.url });
   });
+}
+
+/**
+ * Kills `victim` with SIGKILL within 150 ms of its taking a unit (the unit is then surely
+ * unfinished); resolves to that unit's id.
+ */
+export async function killMidUnit(queue: Queue, victim: ChildProcess): Promise<string> {
+  for (;;) {
+    const active = await queue.getJobs(["active"]);
+    const held = active.find(
+      (job) =>
+        job.processedBy === `${hostname()}:${victim.pid}` &&
+        Date.now() - (job.processedOn ?? 0) < 150,
+    );
+    if (held !== undefined) {
+      victim.kill("SIGKILL");
+      return String(held.id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Expects every planned unit done: none waiting, running or failed, and the unit killed mid-way
+ * (`killMidUnit`) given back when its lock lapsed and finished by another worker.
+ */
+export async function expectAllDone(
+  queue: Queue,
+  planned: number,
+  killedUnit: string,
+  victim: ChildProcess,
+): Promise<void> {
+  const counts = await queue.getJobCounts("waiting", "active", "delayed", "completed", "failed");
+  expect(counts).toEqual({ waiting: 0, active: 0, delayed: 0, completed: planned, failed: 0 });
+  const recovered = await queue.getJob(killedUnit);
+  expect(await recovered!.getState()).toBe("completed");
+  expect(recovered!.stalledCounter).toBeGreaterThanOrEqual(1);
+  expect(recovered!.processedBy).not.toBe(`${hostname()}:${victim.pid}`);
 }

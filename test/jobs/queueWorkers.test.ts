@@ -9,12 +9,19 @@
  * reason, unless PATHLAB_REQUIRE_REDIS=1 (CI), which turns the absence into a failure.
  */
 
-import { hostname } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { expect, it } from "vitest";
 import { runPathlab } from "../cli/runPathlab.ts";
-import { describeWithRedis, RANGE, rows, startWorker, TABLES } from "./queueHelpers.ts";
+import {
+  describeWithRedis,
+  expectAllDone,
+  killMidUnit,
+  RANGE,
+  rows,
+  startWorker,
+  TABLES,
+} from "./queueHelpers.ts";
 
 describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }) => {
   const lake = join(directory, "lake");
@@ -33,44 +40,13 @@ describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }
     const workers = [0, 1, 2].map(() => startWorker(url, lake));
     const victim = workers[0].child;
     const queue = new Queue("pathlab", { connection: { url } });
-    let killedUnit: string | undefined;
     try {
-      // Kill the victim within 150 ms of its taking a unit: the unit is then surely unfinished.
-      while (killedUnit === undefined) {
-        const active = await queue.getJobs(["active"]);
-        const held = active.find(
-          (job) =>
-            job.processedBy === `${hostname()}:${victim.pid}` &&
-            Date.now() - (job.processedOn ?? 0) < 150,
-        );
-        if (held !== undefined) {
-          victim.kill("SIGKILL");
-          killedUnit = String(held.id);
-        } else await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      const killedUnit = await killMidUnit(queue, victim);
       expect(await workers[0].done).toBe(null); // killed by the signal
       expect(await workers[1].done).toBe(0);
       expect(await workers[2].done).toBe(0);
-
-      const counts = await queue.getJobCounts(
-        "waiting",
-        "active",
-        "delayed",
-        "completed",
-        "failed",
-      );
-      expect(counts).toEqual({
-        waiting: 0,
-        active: 0,
-        delayed: 0,
-        completed: planned,
-        failed: 0,
-      });
       // The killed unit's lock lapsed, it went back to the queue and another worker ran it.
-      const recovered = await queue.getJob(killedUnit);
-      expect(await recovered!.getState()).toBe("completed");
-      expect(recovered!.stalledCounter).toBeGreaterThanOrEqual(1);
-      expect(recovered!.processedBy).not.toBe(`${hostname()}:${victim.pid}`);
+      await expectAllDone(queue, planned, killedUnit, victim);
     } finally {
       for (const { child } of workers) child.kill("SIGKILL");
       await queue.close();
@@ -85,5 +61,11 @@ describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }
       expect(new Set(fromLake).size, `${table}: no duplicate row`).toBe(fromLake.length);
       expect(fromLake, table).toEqual(fromSingle);
     }
+    // the reduce step: the workers' units ranked as the single process ranked them
+    const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE.slice(0, 6)]);
+    expect(reduced.code, reduced.stderr).toBe(0);
+    const history = await rows(["--lake", lake], "rank_history");
+    expect(history.length).toBeGreaterThan(0);
+    expect(history).toEqual(await rows(["--db", database], "rank_history"));
   }, 300_000);
 });

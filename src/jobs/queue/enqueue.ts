@@ -1,7 +1,7 @@
 /**
- * `pathlab enqueue score`: plans the score units of a range against the service (or the embedded
- * sandbox of a seed and clock) and puts them on the queue, where `pathlab worker` processes run
- * them into a lake.
+ * `pathlab enqueue score` and `pathlab enqueue sync`: plan the score units (prompts) or the sync
+ * units (forecasts) of a range against the service (or the embedded sandbox of a seed and clock)
+ * and put them on the queue, where `pathlab worker` processes run them into a lake.
  */
 
 import type { ConnectionOptions } from "bullmq";
@@ -10,7 +10,9 @@ import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { isoSeconds } from "../../spec/time.ts";
 import { resolveService, secretsOf } from "../resolveService.ts";
 import { checkScoreOptions, type ScoreOptions } from "../score/scoreOptions.ts";
+import { syncRangeOf } from "../syncRange.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
+import { planQueuedSyncUnits } from "./syncUnits.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
 import { DEFAULT_QUEUE, enqueueUnits, reachRedis, redisConnection } from "./enqueueUnits.ts";
 import { startWatch, type ScoreWatch } from "./watch.ts";
@@ -71,6 +73,48 @@ export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<Enq
       assets: options.assets,
       service,
       eraSettings: options.eraSettings,
+    });
+    const name = options.queue ?? DEFAULT_QUEUE;
+    const { added, present } = await enqueueUnits(connection, name, units);
+    return { queue: name, units: units.length, added, present, service };
+  });
+}
+
+/**
+ * Options of {@link runEnqueueSync}: the range and selection of `sync --from --to`, and the queue.
+ * @example const options: EnqueueSyncOptions = { from, to, assets: ["BTC"], horizons: ["1h"], redis: "redis://127.0.0.1:6379" };
+ */
+export interface EnqueueSyncOptions extends Pick<
+  EnqueueScoreOptions,
+  "baseUrl" | "apiKey" | "now" | "seed" | "client" | "redis" | "queue"
+> {
+  /** The first forecast start (ISO 8601), included. */
+  readonly from: string;
+  /** The last forecast start (ISO 8601), included. */
+  readonly to: string;
+  /** Assets (default: every asset with path sets, as `sync`). */
+  readonly assets?: readonly string[];
+  /** Horizons (default both). */
+  readonly horizons?: readonly string[];
+}
+
+/**
+ * Plans the sync units of the range (as `pathlab sync --from --to` would sync them: one per asset,
+ * horizon and forecast start the service lists) and enqueues them. Throws `SyncUsageError` for
+ * options that cannot work.
+ * @example const summary = await runEnqueueSync({ from, to, assets: ["BTC"], redis: "redis://127.0.0.1:6379", now });
+ */
+export async function runEnqueueSync(options: EnqueueSyncOptions): Promise<EnqueueSummary> {
+  const range = syncRangeOf(options.from, options.to, "enqueue sync")!;
+  const connection = connectionOf(options.redis);
+  await reachRedis(options.redis);
+  return withUnitService(options, async ({ client, service, nowUnix }) => {
+    const units = await planQueuedSyncUnits(client, {
+      assets: options.assets,
+      horizons: options.horizons,
+      range,
+      nowUnix,
+      service,
     });
     const name = options.queue ?? DEFAULT_QUEUE;
     const { added, present } = await enqueueUnits(connection, name, units);
@@ -143,9 +187,10 @@ function connectionOf(url: string): ConnectionOptions {
  * Runs `work` with a client of the service the options name (the embedded sandbox, started for
  * the while, or the service at `baseUrl`), the {@link UnitService} that units carry to reach it
  * again, and the service's clock.
+ * @example await withUnitService({ now, seed: 42 }, async ({ client, nowUnix }) => …);
  */
-async function withUnitService<T>(
-  options: Omit<EnqueueScoreOptions, "from" | "to">,
+export async function withUnitService<T>(
+  options: Pick<EnqueueScoreOptions, "baseUrl" | "apiKey" | "now" | "seed" | "client">,
   work: (context: { client: PathlabClient; service: UnitService; nowUnix: number }) => Promise<T>,
 ): Promise<T> {
   const resolved = await resolveService(options, secretsOf(options.apiKey));

@@ -6,6 +6,21 @@
 import { Queue, type ConnectionOptions } from "bullmq";
 import { Redis } from "ioredis";
 import { scoreUnitKey, type ScoreUnit } from "./scoreUnits.ts";
+import { queuedSyncUnitKey, type QueuedSyncUnit } from "./syncUnits.ts";
+
+/**
+ * A unit on the queue: a score unit (a prompt) or a sync unit (a forecast).
+ * @example const units: QueueUnit[] = [...scoreUnits, ...syncUnits];
+ */
+export type QueueUnit = ScoreUnit | QueuedSyncUnit;
+
+/**
+ * A unit's natural key, its job id on the queue.
+ * @example queueUnitKey(unit) // => "sync.BTC.1h.20261121T100000Z"
+ */
+export function queueUnitKey(unit: QueueUnit): string {
+  return unit.kind === "sync" ? queuedSyncUnitKey(unit) : scoreUnitKey(unit);
+}
 
 /**
  * The queue's name when none is given.
@@ -108,14 +123,14 @@ export function quietQueue(name: string, connection: ConnectionOptions): Queue {
 export async function enqueueUnits(
   connection: ConnectionOptions,
   name: string,
-  units: readonly ScoreUnit[],
+  units: readonly QueueUnit[],
 ): Promise<{ added: number; present: number }> {
   const queue = quietQueue(name, connection);
   try {
     let present = 0;
-    const fresh: ScoreUnit[] = [];
+    const fresh: QueueUnit[] = [];
     for (const unit of units) {
-      if ((await queue.getJob(scoreUnitKey(unit))) !== undefined) present++;
+      if ((await queue.getJob(queueUnitKey(unit))) !== undefined) present++;
       else fresh.push(unit);
     }
     await queue.addBulk(
@@ -123,7 +138,7 @@ export async function enqueueUnits(
         name: unit.kind,
         data: unit,
         opts: {
-          jobId: scoreUnitKey(unit),
+          jobId: queueUnitKey(unit),
           attempts: UNIT_ATTEMPTS,
           backoff: { type: "exponential", delay: 1000 },
           // Kept a week (a second enqueue within it adds nothing; after it, the unit runs again

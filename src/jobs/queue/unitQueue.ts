@@ -16,6 +16,7 @@ import { openStore } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
 import { parseIsoTimeMs } from "../../spec/time.ts";
 import { lakeUnitOf, MinerKeysCache, runScoreUnit, type ScoreUnit } from "./scoreUnits.ts";
+import { runQueuedSyncUnit, type QueuedSyncUnit } from "./syncUnits.ts";
 import { quietQueue } from "./enqueueUnits.ts";
 import { RequestPacers, setRequestRate } from "./requestPacer.ts";
 import { ServiceCache } from "./serviceCache.ts";
@@ -72,9 +73,20 @@ export interface QueueWorkerOptions {
     ok: boolean;
     reason?: string;
     rows?: number;
+    /**
+     * For a sync unit stored whole but for some records or path sets the service got wrong: why
+     * each of those was left out.
+     */
+    failures?: readonly string[];
     /** For a watch's tick: the units it added. */
     planned?: number;
   }) => void;
+}
+
+/** What a job leaves in Redis: the rows it wrote (a watch's tick: the units it added). */
+interface UnitResult {
+  readonly rows: number;
+  readonly failures?: readonly string[];
 }
 
 /**
@@ -113,7 +125,7 @@ export async function runQueueWorker(
   }
   const worker = new Worker(
     options.queue,
-    async (job: Job<ScoreUnit | ScoreWatch>) => {
+    async (job: Job<ScoreUnit | QueuedSyncUnit | ScoreWatch>): Promise<UnitResult> => {
       if (job.data.kind === "watch") {
         const watch = job.data;
         const nowUnix =
@@ -123,7 +135,13 @@ export async function runQueueWorker(
         const tick = await services.use(watch.service, (client) =>
           runPlanTick(watch, client, nowUnix, options.connection, options.queue),
         );
-        return tick.added;
+        return { rows: tick.added };
+      }
+      if (job.data.kind === "sync") {
+        const unit = job.data;
+        return services.use(unit.service, (client) =>
+          runQueuedSyncUnit(unit, { client, lake: options.lake }),
+        );
       }
       const unit = job.data;
       const store = await openStore(":memory:");
@@ -135,7 +153,7 @@ export async function runQueueWorker(
           store,
           SCORED_PROMPT_TABLES,
         );
-        return Object.values(rows).reduce((sum, count) => sum + count, 0);
+        return { rows: Object.values(rows).reduce((sum, count) => sum + count, 0) };
       } finally {
         await store.close();
       }
@@ -148,13 +166,18 @@ export async function runQueueWorker(
       stalledInterval: Math.max(500, Math.floor(lockMs / 2)),
     },
   );
-  worker.on("completed", (job, rows: number) => {
+  worker.on("completed", (job, result: UnitResult) => {
     if (job.name === PLAN_JOB) {
-      options.onUnit?.({ unit: String(job.id), ok: true, planned: rows });
+      options.onUnit?.({ unit: String(job.id), ok: true, planned: result.rows });
       return;
     }
     tally.done++;
-    options.onUnit?.({ unit: String(job.id), ok: true, rows });
+    options.onUnit?.({
+      unit: String(job.id),
+      ok: true,
+      rows: result.rows,
+      ...(result.failures !== undefined && { failures: result.failures }),
+    });
   });
   worker.on("failed", (job, error) => {
     tally.failed++;

@@ -6,9 +6,8 @@
 import type { ClientOptions } from "../../client/options.ts";
 import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../spec/assets.ts";
 import type { EraSettings } from "../../spec/eras.ts";
-import { parseIsoTimeMs } from "../../spec/time.ts";
 import type { ScoreEvent } from "../scoreSummary.ts";
-import { promptRangeTooLong } from "../jobDefaults.ts";
+import { promptRangeTooLong, timeOptionUnix } from "../jobDefaults.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
 
 /**
@@ -119,8 +118,8 @@ export interface CheckedScoreOptions {
  * @example checkScoreOptions({ from: "2026-11-20T10:00:00Z", to: "2026-11-21T10:00:00Z" }).ownOnly // => false
  */
 export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
-  const fromUnix = timeOption("--from", options.from);
-  const toUnix = timeOption("--to", options.to);
+  const fromUnix = timeOptionUnix("score", "--from", options.from);
+  const toUnix = timeOptionUnix("score", "--to", options.to);
   if (toUnix < fromUnix) {
     throw new SyncUsageError(
       `score: --to: expected a time at or after --from (${options.from}), got ${options.to}`,
@@ -160,16 +159,6 @@ export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
     );
   }
   return { fromUnix, toUnix, competitions, miners, ownOnly };
-}
-
-function timeOption(name: string, text: string): number {
-  const milliseconds = parseIsoTimeMs(text);
-  if (Number.isNaN(milliseconds)) {
-    throw new SyncUsageError(
-      `score: ${name}: expected an ISO 8601 time such as 2026-02-25T23:47:00Z, got ${JSON.stringify(text)}`,
-    );
-  }
-  return Math.floor(milliseconds / 1000);
 }
 
 function checkCompetition(name: string): Competition {

@@ -236,8 +236,11 @@ function candidateEntryOf(
   };
 }
 
-/** A prompt as the smoothing functions take it: each key's prompt score (none without scores). */
-function scoredPromptOf(
+/**
+ * A prompt as the smoothing functions take it: each key's prompt score (none without scores).
+ * @example scoredPromptOf({ scoredTimeUnix, asset: "BTC", worstScore }, keys, pooled.scores)
+ */
+export function scoredPromptOf(
   prompt: Pick<PlannedPrompt, "scoredTimeUnix" | "asset"> & { readonly worstScore?: number },
   keys: readonly number[],
   scores: readonly number[] | undefined,

@@ -1,0 +1,88 @@
+/**
+ * The sync units of a range: every forecast start of each asset and horizon in the range, each a
+ * unit of the past (`SyncUnitPlan.startUnix`) that asks the service for its historical data.
+ */
+
+import type { PathlabClient } from "../client/pathlab-client.ts";
+import { HORIZON_LAYOUTS } from "../spec/insightConventions.ts";
+import type { PromptsParams } from "../spec/params.ts";
+import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
+import type { SyncUnitPlan } from "./syncPlan.ts";
+import { promptRangeTooLong, timeOptionUnix } from "./jobDefaults.ts";
+import { SyncUsageError } from "./syncUsageError.ts";
+
+/**
+ * A range of forecast starts, Unix seconds, both ends included.
+ * @example const range: SyncRange = { fromUnix: 1763640000, toUnix: 1763643600 };
+ */
+export interface SyncRange {
+  readonly fromUnix: number;
+  readonly toUnix: number;
+}
+
+/**
+ * The range of `from` and `to` (ISO 8601), or undefined when neither is given. Throws
+ * `SyncUsageError` naming the option for one without the other, a time that does not parse, `to`
+ * before `from`, and a range longer than `promptRangeTooLong` allows.
+ * @example syncRangeOf("2026-11-21T00:00:00Z", "2026-11-21T06:00:00Z") // => { fromUnix: 1763683200, toUnix: 1763704800 }
+ */
+export function syncRangeOf(
+  from: string | undefined,
+  to: string | undefined,
+  command = "sync",
+): SyncRange | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  if (from === undefined || to === undefined) {
+    throw new SyncUsageError(
+      `${command}: --from and --to go together (the forecasts to sync); got only ${from === undefined ? "--to" : "--from"}`,
+    );
+  }
+  const range = {
+    fromUnix: timeOptionUnix(command, "--from", from),
+    toUnix: timeOptionUnix(command, "--to", to),
+  };
+  if (range.toUnix < range.fromUnix) {
+    throw new SyncUsageError(
+      `${command}: --to: expected a time at or after --from (${from}), got ${to}`,
+    );
+  }
+  const tooLong = promptRangeTooLong(command, range.fromUnix, range.toUnix);
+  if (tooLong !== undefined) throw new SyncUsageError(tooLong);
+  return range;
+}
+
+/**
+ * The units of `plans` (asset × horizon) over `range`: one per forecast start of the asset and
+ * horizon that the service lists (`/validation/prompts`, the prompts' shape of the horizon) in
+ * the range and not after `nowUnix`, ordered by start, then as `plans`.
+ * @example const units = await planSyncRange(client, planSyncUnits(["BTC"], ["1h"]), range, nowUnix);
+ */
+export async function planSyncRange(
+  client: PathlabClient,
+  plans: readonly SyncUnitPlan[],
+  range: SyncRange,
+  nowUnix: number,
+): Promise<SyncUnitPlan[]> {
+  const toUnix = Math.min(range.toUnix, nowUnix);
+  if (toUnix < range.fromUnix) return [];
+  const units: { plan: SyncUnitPlan; order: number }[] = [];
+  for (const [order, plan] of plans.entries()) {
+    const { timeIncrement, horizonMinutes } = HORIZON_LAYOUTS[plan.horizon];
+    const { start_times: starts } = await client.request("/validation/prompts", {
+      asset: plan.asset as PromptsParams["asset"],
+      from: isoSeconds(range.fromUnix),
+      to: isoSeconds(toUnix),
+      time_increment: timeIncrement as PromptsParams["time_increment"],
+      time_length: (horizonMinutes * 60) as PromptsParams["time_length"],
+    });
+    for (const start of starts) {
+      const startUnix = parseIsoTimeMs(start) / 1000;
+      if (startUnix >= range.fromUnix && startUnix <= toUnix) {
+        units.push({ plan: { ...plan, startUnix }, order });
+      }
+    }
+  }
+  return units
+    .sort((a, b) => a.plan.startUnix! - b.plan.startUnix! || a.order - b.order)
+    .map(({ plan }) => plan);
+}

@@ -1,0 +1,68 @@
+/**
+ * `pathlab lake reduce` as a child process: the rank history it computes from a lake that
+ * `score --lake` wrote equals, row for row, the one `score --db` stores for the same range; a
+ * second reduce replaces its units (same rows, no duplicate); a folder that is not a lake is a
+ * usage error.
+ */
+
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { temporaryFolder } from "../store/helpers.ts";
+import { runPathlab } from "./runPathlab.ts";
+
+/** The sandbox's validator scores the prompts of its last 32 minutes: two 1h prompts here. */
+const RANGE = [
+  "--now",
+  "2026-11-21T10:00:00Z",
+  "--from",
+  "2026-11-21T08:00:00Z",
+  "--to",
+  "2026-11-21T09:00:00Z",
+];
+const SELECTION = ["--competition", "crypto-1h", "--assets", "BTC,ETH", "--miners", "top:5"];
+const RANK_HISTORY = "select * exclude (run_id) from rank_history order by all";
+
+let folder: string;
+let remove: () => void;
+beforeAll(() => ({ folder, remove } = temporaryFolder()));
+afterAll(() => remove?.());
+
+async function lines(source: string[], sql: string): Promise<string[]> {
+  const result = await runPathlab(["query", ...source, "--ndjson", sql]);
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout.split("\n").filter((line) => line !== "");
+}
+
+describe("pathlab lake reduce", () => {
+  it("ranks a lake's prompts as `score` ranks them, and a rerun replaces its rows", async () => {
+    const lake = join(folder, "lake");
+    const database = join(folder, "p.duckdb");
+    const scored = await runPathlab(["score", ...RANGE, ...SELECTION, "--lake", lake]);
+    expect(scored.code, scored.stderr).toBe(0);
+    const stored = await runPathlab(["score", ...RANGE, ...SELECTION, "--db", database]);
+    expect(stored.code, stored.stderr).toBe(0);
+    const expected = await lines(["--db", database], RANK_HISTORY);
+    expect(expected.length).toBeGreaterThan(20);
+    expect(new Set(expected.map((line) => JSON.parse(line).updated_at)).size).toBe(2);
+
+    for (const run of [1, 2]) {
+      const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE]);
+      expect(reduced.code, reduced.stderr).toBe(0);
+      expect(reduced.stdout, `run ${run}`).toBe(
+        `reduced: crypto-1h: 7 prompts (2 scored by the service), 2 updates, ${expected.length} rows of rank history in 1 units (rank.crypto-1h.20261121 …)\n`,
+      );
+      expect(await lines(["--lake", lake], RANK_HISTORY), `run ${run}`).toEqual(expected);
+    }
+  }, 180_000);
+
+  it("refuses a folder that is not a lake", async () => {
+    const empty = join(folder, "not-a-lake");
+    mkdirSync(empty);
+    const result = await runPathlab(["lake", "reduce", "--lake", empty, "--now", RANGE[1]]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `lake reduce: --lake ${empty}: expected a lake that score units were written into`,
+    );
+  });
+});

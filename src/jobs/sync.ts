@@ -37,14 +37,17 @@ import { checkSyncOptions, type SyncOptions } from "./syncOptions.ts";
 
 /**
  * Runs a sync: checks the options, opens (creating or migrating) the database, starts the embedded
- * sandbox unless `baseUrl` is given, records a run, fetches the meta-leaderboard (14 days) of each
- * competition once, runs the units (`syncUnit`) up to `concurrency` at a time, records how the run
+ * sandbox unless `baseUrl` is given, plans the units (each asset and horizon's latest forecast,
+ * or with `from`/`to` each forecast start of the range: `planSyncRange`), records a run, fetches
+ * each ranking once (`createUnitRankings`), runs the units (`syncUnit`) up to `concurrency` at a
+ * time, records how the run
  * ended (`ok`, `partial`, `failed`, or `interrupted` when `signal` cut a unit short; with every
  * failure and its reason, without secrets), then stops the sandbox and closes the client and the
  * database, whatever happened. Resolves with the summary; a unit's failures never reject it.
  * Rejects for bad options (`SyncUsageError`: an asset without path sets, an unknown horizon,
  * options that do not fit together), a database that cannot be opened (a `StoreLockedError` when
- * another process holds it) and a sandbox that cannot start.
+ * another process holds it), a sandbox that cannot start and a range whose forecast starts the
+ * service does not list.
  * @example
  * const summary = await runSync({ assets: ["BTC"], horizons: ["1h"], database: "/tmp/p.duckdb" });
  * summary.units[0].verdicts.exact // => 1873

@@ -3,7 +3,8 @@
  * and ETH, 1h) on the queue, three `pathlab worker` processes run them into one lake, one of them
  * killed with SIGKILL while it runs a unit. The lake must then hold exactly what a single
  * `pathlab sync --from --to --lake` stores for the same range: every table, row for row, its ids
- * included (they are the rows' natural keys), path and insight values by their hash.
+ * included (they are the rows' natural keys), path and insight values by their hash. A sync watch
+ * on the queue enqueues each forecast of its look-back once, across a worker's restart.
  *
  * Needs Debian's redis-server (`.ci/run` installs it); see queueHelpers.ts.
  */
@@ -91,4 +92,59 @@ describeWithRedis("sync units on a real Redis", ({ directory, url: redisUrl }) =
     const verdicts = await lines(lake, "select distinct verdict from crosschecks");
     expect(verdicts).toEqual(['{"verdict":"exact"}']);
   }, 300_000);
+
+  it("a sync watch enqueues each forecast of its look-back once, and unwatches cleanly", async () => {
+    const url = redisUrl();
+    const queueName = ["--queue", "sync-watch"];
+    const selection = [...RANGE.slice(0, 2), ...RANGE.slice(6)];
+    const installed = await runPathlab([
+      "enqueue",
+      "sync",
+      "--watch",
+      "--redis",
+      url,
+      ...queueName,
+      ...selection,
+      "--every",
+      "1",
+      "--lookback",
+      "1",
+    ]);
+    expect(installed.stderr).toBe("");
+    expect(installed.stdout).toMatch(
+      /^watching: watch\.sync\.BTC\+ETH\.1h\.[0-9a-f]{8} on queue sync-watch every 1 s, /,
+    );
+    const ranged = await runPathlab(["enqueue", "sync", "--watch", "--redis", url, ...RANGE]);
+    expect(ranged.code).toBe(2);
+    expect(ranged.stderr).toContain(
+      "--watch follows the new forecasts; --from/--to enqueue a range",
+    );
+
+    const watchLake = join(directory, "sync-watch-lake");
+    const queue = new Queue("sync-watch", { connection: { url } });
+    try {
+      expect(await startWorker(url, watchLake, [...queueName, "--until-idle"]).done).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await startWorker(url, watchLake, [...queueName, "--until-idle"]).done).toBe(0);
+      // the hour before the clock, both ends included: the seven forecasts of the range above
+      const units = (await queue.getJobs(["completed"])).filter((job) => job.name === "sync");
+      expect(units.map((job) => job.id).sort()).toEqual([
+        "sync.BTC.1h.20261121T090000Z",
+        "sync.BTC.1h.20261121T092000Z",
+        "sync.BTC.1h.20261121T094000Z",
+        "sync.BTC.1h.20261121T100000Z",
+        "sync.ETH.1h.20261121T090400Z",
+        "sync.ETH.1h.20261121T092400Z",
+        "sync.ETH.1h.20261121T094400Z",
+      ]);
+      expect((await queue.getJobCounts("failed")).failed).toBe(0);
+      expect(await lines(watchLake, "select distinct verdict from crosschecks")).toEqual([
+        '{"verdict":"exact"}',
+      ]);
+      const removed = await runPathlab(["queue", "unwatch", "--redis", url, ...queueName]);
+      expect(removed.stdout).toMatch(/^unwatched: watch\.sync\.BTC\+ETH\.1h\.[0-9a-f]{8}\n$/);
+    } finally {
+      await queue.close();
+    }
+  }, 180_000);
 });

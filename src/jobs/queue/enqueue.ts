@@ -10,12 +10,13 @@ import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { isoSeconds } from "../../spec/time.ts";
 import { resolveService, secretsOf } from "../resolveService.ts";
 import { checkScoreOptions, type ScoreOptions } from "../score/scoreOptions.ts";
+import { planSyncUnits } from "../syncPlan.ts";
 import { syncRangeOf } from "../syncRange.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
 import { planQueuedSyncUnits } from "./syncUnits.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
 import { DEFAULT_QUEUE, enqueueUnits, reachRedis, redisConnection } from "./enqueueUnits.ts";
-import { startWatch, type ScoreWatch } from "./watch.ts";
+import { startWatch, type ScoreWatch, type SyncWatch } from "./watch.ts";
 
 /**
  * Options of {@link runEnqueueScore}: the range and selection of `score` (no candidate: a queued
@@ -123,15 +124,69 @@ export async function runEnqueueSync(options: EnqueueSyncOptions): Promise<Enque
 }
 
 /**
+ * Installs a sync watch on the queue (see `watch.ts`): every `everySeconds` a worker enqueues the
+ * sync units of the forecasts that started in the last `lookbackHours`, each once. Resolves to
+ * the watch's id and the service it follows.
+ * @example const { id } = await runEnqueueSyncWatch({ redis: "redis://127.0.0.1:6379", assets: ["BTC"] });
+ */
+export async function runEnqueueSyncWatch(
+  options: Omit<EnqueueSyncOptions, "from" | "to"> & WatchCadence,
+): Promise<{ id: string; queue: string; service: UnitService }> {
+  const { everySeconds, lookbackHours } = checkCadence(options, "enqueue sync --watch");
+  // the selection is checked as sync checks it
+  planSyncUnits(options.assets, options.horizons);
+  const connection = connectionOf(options.redis);
+  await reachRedis(options.redis);
+  return withUnitService(options, async ({ service }) => {
+    const watch: SyncWatch = {
+      kind: "sync watch",
+      assets: options.assets ?? null,
+      horizons: options.horizons ?? null,
+      lookbackSeconds: Math.round(lookbackHours * 3600),
+      service,
+    };
+    const name = options.queue ?? DEFAULT_QUEUE;
+    const id = await startWatch(connection, name, watch, everySeconds * 1000);
+    return { id, queue: name, service };
+  });
+}
+
+/**
+ * A watch's rhythm.
+ * @example const cadence: WatchCadence = { everySeconds: 60, lookbackHours: 2 };
+ */
+export interface WatchCadence {
+  /** Seconds between ticks (default 60). */
+  readonly everySeconds?: number;
+  /** Hours of starts each tick looks back over (default 2). */
+  readonly lookbackHours?: number;
+}
+
+/** The cadence with its defaults; throws `SyncUsageError` naming the option out of range. */
+function checkCadence(
+  cadence: WatchCadence,
+  command: string,
+): { everySeconds: number; lookbackHours: number } {
+  const everySeconds = cadence.everySeconds ?? 60;
+  const lookbackHours = cadence.lookbackHours ?? 2;
+  if (!(Number.isInteger(everySeconds) && everySeconds >= 1)) {
+    throw new SyncUsageError(
+      `${command}: --every: expected whole seconds ≥ 1, got ${everySeconds}`,
+    );
+  }
+  if (!(lookbackHours > 0 && lookbackHours <= 24 * 10)) {
+    throw new SyncUsageError(
+      `${command}: --lookback: expected hours in (0, 240], got ${lookbackHours}`,
+    );
+  }
+  return { everySeconds, lookbackHours };
+}
+
+/**
  * Options of {@link runEnqueueWatch}: the selection of `score`, the queue, and the watch's rhythm.
  * @example const options: EnqueueWatchOptions = { redis, competition: "crypto-24h", everySeconds: 60, lookbackHours: 2 };
  */
-export interface EnqueueWatchOptions extends Omit<EnqueueScoreOptions, "from" | "to"> {
-  /** Seconds between ticks (default 60). */
-  readonly everySeconds?: number;
-  /** Hours of prompt starts each tick looks back over (default 2). */
-  readonly lookbackHours?: number;
-}
+export type EnqueueWatchOptions = Omit<EnqueueScoreOptions, "from" | "to"> & WatchCadence;
 
 /**
  * Installs a watch on the queue (see `watch.ts`): the workers then enqueue and score each new prompt
@@ -141,18 +196,7 @@ export interface EnqueueWatchOptions extends Omit<EnqueueScoreOptions, "from" | 
 export async function runEnqueueWatch(
   options: EnqueueWatchOptions,
 ): Promise<{ id: string; queue: string; service: UnitService }> {
-  const everySeconds = options.everySeconds ?? 60;
-  const lookbackHours = options.lookbackHours ?? 2;
-  if (!(Number.isInteger(everySeconds) && everySeconds >= 1)) {
-    throw new SyncUsageError(
-      `enqueue watch: --every: expected whole seconds ≥ 1, got ${everySeconds}`,
-    );
-  }
-  if (!(lookbackHours > 0 && lookbackHours <= 24 * 10)) {
-    throw new SyncUsageError(
-      `enqueue watch: --lookback: expected hours in (0, 240], got ${lookbackHours}`,
-    );
-  }
+  const { everySeconds, lookbackHours } = checkCadence(options, "enqueue watch");
   // The selection is checked as score checks it, over a one-minute range.
   const now = new Date().toISOString();
   const checked = checkScoreOptions({ ...options, from: now, to: now });

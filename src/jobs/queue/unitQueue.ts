@@ -20,7 +20,7 @@ import { runQueuedSyncUnit, type QueuedSyncUnit } from "./syncUnits.ts";
 import { quietQueue } from "./enqueueUnits.ts";
 import { RequestPacers, setRequestRate } from "./requestPacer.ts";
 import { ServiceCache } from "./serviceCache.ts";
-import { PLAN_JOB, runPlanTick, type ScoreWatch } from "./watch.ts";
+import { PLAN_JOB, runPlanTick, type ScoreWatch, type SyncWatch } from "./watch.ts";
 
 /**
  * What {@link runQueueWorker} needs.
@@ -125,8 +125,8 @@ export async function runQueueWorker(
   }
   const worker = new Worker(
     options.queue,
-    async (job: Job<ScoreUnit | QueuedSyncUnit | ScoreWatch>): Promise<UnitResult> => {
-      if (job.data.kind === "watch") {
+    async (job: Job<ScoreUnit | QueuedSyncUnit | ScoreWatch | SyncWatch>): Promise<UnitResult> => {
+      if (job.data.kind === "watch" || job.data.kind === "sync watch") {
         const watch = job.data;
         const nowUnix =
           watch.service.kind === "sandbox"

@@ -1,7 +1,8 @@
 /**
  * Watching the network on the queue: a BullMQ job scheduler (kept in Redis, so it outlives every
  * process) adds a `plan` job every few seconds; whichever worker takes it plans the score units of
- * the recent prompts and enqueues those not on the queue yet. Because a unit's job id is its
+ * the recent prompts (or, for a sync watch, the sync units of the recent forecasts) and enqueues
+ * those not on the queue yet. Because a unit's job id is its
  * natural key, a tick adds each prompt once however often it sees it; because each tick looks back
  * over a window (default two hours of prompt starts), workers that were all down for less than the
  * window leave no gap.
@@ -15,6 +16,7 @@ import type { EraSettings } from "../../spec/eras.ts";
 import { watchWindow } from "../score/rangePrompts.ts";
 import type { MinerSelection } from "../score/scoreOptions.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
+import { planQueuedSyncUnits } from "./syncUnits.ts";
 import { enqueueUnits, quietQueue } from "./enqueueUnits.ts";
 
 /**
@@ -41,12 +43,36 @@ export interface ScoreWatch {
 }
 
 /**
+ * What a sync watch plans at each tick: the sync units of the forecasts that started in the
+ * look-back window before the service's clock.
+ * @example const watch: SyncWatch = { kind: "sync watch", assets: ["BTC"], horizons: null, lookbackSeconds: 7200, service };
+ */
+export interface SyncWatch {
+  readonly kind: "sync watch";
+  /** Only these assets and horizons; `null`: those `sync` takes by default. */
+  readonly assets: readonly string[] | null;
+  readonly horizons: readonly string[] | null;
+  readonly lookbackSeconds: number;
+  readonly service: UnitService;
+}
+
+/**
  * The scheduler's id: the competitions and assets, then a digest of the rest of the watch (miners,
  * own-only, look-back, rules, service), so that installing the same watch twice keeps one
  * scheduler (its interval updated) and a watch with other options is another one.
  * @example watchId(watch) // => "watch.score.crypto-24h.BTC.3f2a9c41"
  */
-export function watchId(watch: ScoreWatch): string {
+export function watchId(watch: ScoreWatch | SyncWatch): string {
+  if (watch.kind === "sync watch") {
+    const { assets, horizons, ...rest } = watch;
+    const digest = createHash("sha256").update(JSON.stringify(rest)).digest("hex").slice(0, 8);
+    return [
+      "watch.sync",
+      (assets ?? ["all"]).join("+"),
+      (horizons ?? ["all"]).join("+"),
+      digest,
+    ].join(".");
+  }
   const { competitions, assets, ...rest } = watch;
   const digest = createHash("sha256").update(JSON.stringify(rest)).digest("hex").slice(0, 8);
   return ["watch.score", competitions.join("+"), (assets ?? ["all"]).join("+"), digest].join(".");
@@ -60,7 +86,7 @@ export function watchId(watch: ScoreWatch): string {
 export async function startWatch(
   connection: ConnectionOptions,
   name: string,
-  watch: ScoreWatch,
+  watch: ScoreWatch | SyncWatch,
   everyMs: number,
 ): Promise<string> {
   const queue = quietQueue(name, connection);
@@ -96,17 +122,28 @@ export async function stopWatches(connection: ConnectionOptions, name: string): 
 
 /**
  * One tick of a watch: plans the units of the prompts that started in the look-back window before
- * the service's clock and were scored by then, and enqueues them (those already on the queue are
+ * the service's clock and were scored by then (a sync watch: of the forecasts that started in the
+ * window), and enqueues them (those already on the queue are
  * left as they are). Resolves to the counts.
  * @example await runPlanTick(watch, client, nowUnix, connection, "pathlab");
  */
 export async function runPlanTick(
-  watch: ScoreWatch,
+  watch: ScoreWatch | SyncWatch,
   client: PathlabClient,
   nowUnix: number,
   connection: ConnectionOptions,
   name: string,
 ): Promise<{ added: number; present: number }> {
+  if (watch.kind === "sync watch") {
+    const units = await planQueuedSyncUnits(client, {
+      assets: watch.assets ?? undefined,
+      horizons: watch.horizons ?? undefined,
+      range: { fromUnix: nowUnix - watch.lookbackSeconds, toUnix: nowUnix },
+      nowUnix,
+      service: watch.service,
+    });
+    return enqueueUnits(connection, name, units);
+  }
   // Per competition: the prompts scored by now that started in the look-back window before.
   let added = 0;
   let present = 0;

@@ -105,7 +105,7 @@ export type { QueueUnit } from "./queue/enqueueUnits.ts";
 export { runQueueWorker } from "./queue/unitQueue.ts";
 export { queueStatus, retryFailed } from "./queue/queueStatus.ts";
 export { PLAN_JOB, runPlanTick, startWatch, stopWatches, watchId } from "./queue/watch.ts";
-export type { ScoreWatch } from "./queue/watch.ts";
+export type { ScoreWatch, SyncWatch } from "./queue/watch.ts";
 export type { QueueWorkerOptions } from "./queue/unitQueue.ts";
 export type { MinerKeys } from "./score/minerKeys.ts";
 export { checkScoreOptions } from "./score/scoreOptions.ts";

@@ -19,8 +19,8 @@
 //    Every notebook runs on both databases (the service's copies in notebooks/.executed/service/),
 //    and the miners notebook also on a database that `pathlab score` alone built, without a sync
 //    (notebooks/.executed/score/). And every notebook on a lake that `sync --lake` and
-//    `score --lake` wrote with the same jobs (notebooks/.executed/lake/; a lake keeps no runs, so
-//    the charts that ask the service say so).
+//    `score --lake` wrote with the same jobs and `lake reduce` reduced (notebooks/.executed/lake/;
+//    a lake keeps no runs, so the charts that ask the service say so).
 // 4. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
 //
 // One file of about 330 lines: the steps above, in the order they run, read best together.

@@ -34,7 +34,7 @@ import { lakeOutput } from "./score/lakeOutput.ts";
 import { dataOf, isData, isLiveNaming } from "./score/clientData.ts";
 import { storedPromptKeys, withoutStored } from "./score/storedPrompts.ts";
 import { checkScoreOptions, type ScoreOptions } from "./score/scoreOptions.ts";
-import type { SmoothedScoresSelector } from "./score/serviceComparison.ts";
+import { smoothedScoresSelector } from "./score/serviceComparison.ts";
 
 export type { MinerSelection, ScoreOptions } from "./score/scoreOptions.ts";
 
@@ -158,8 +158,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         fromUnix - LONGEST_WINDOW_DAYS * 86400,
         Math.min(nowUnix, toUnix + 86400 + 3600),
       );
-      const smoothedParams: SmoothedScoresSelector = (name) =>
-        live || name === "low" || name === "high" ? { prompt_name: name } : { competition: name };
+      const smoothedParams = smoothedScoresSelector(live);
       const context: JobContext = {
         client,
         store,

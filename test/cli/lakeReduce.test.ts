@@ -1,8 +1,8 @@
 /**
- * `pathlab lake reduce` as a child process: the rank history it computes from a lake that
- * `score --lake` wrote equals, row for row, the one `score --db` stores for the same range; a
- * second reduce replaces its units (same rows, no duplicate); a folder that is not a lake is a
- * usage error.
+ * `pathlab lake reduce` as a child process: the rank history and the smoothed scores it computes
+ * from a lake that `score --lake` wrote equal, row for row, those `score --db` stores for the same
+ * range; a second reduce replaces its units (same rows, no duplicate); a folder that is not a lake
+ * is a usage error.
  */
 
 import { mkdirSync } from "node:fs";
@@ -22,6 +22,7 @@ const RANGE = [
 ];
 const SELECTION = ["--competition", "crypto-1h", "--assets", "BTC,ETH", "--miners", "top:5"];
 const RANK_HISTORY = "select * exclude (run_id) from rank_history order by all";
+const SMOOTHED = "select * exclude (run_id) from smoothed_scores order by all";
 
 let folder: string;
 let remove: () => void;
@@ -45,14 +46,22 @@ describe("pathlab lake reduce", () => {
     const expected = await lines(["--db", database], RANK_HISTORY);
     expect(expected.length).toBeGreaterThan(20);
     expect(new Set(expected.map((line) => JSON.parse(line).updated_at)).size).toBe(2);
+    const smoothed = await lines(["--db", database], SMOOTHED);
+    // the five miners scored, at the service's latest update
+    expect(smoothed.length).toBe(5);
+    expect(new Set(smoothed.map((line) => JSON.parse(line).as_of))).toEqual(
+      new Set(["2026-11-21 09:58:00"]),
+    );
 
     for (const run of [1, 2]) {
       const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE]);
       expect(reduced.code, reduced.stderr).toBe(0);
       expect(reduced.stdout, `run ${run}`).toBe(
-        `reduced: crypto-1h: 7 prompts (2 scored by the service), 2 updates, ${expected.length} rows of rank history in 1 units (rank.crypto-1h.20261121 …)\n`,
+        `reduced: crypto-1h: 7 prompts (2 scored by the service), 2 updates, ${expected.length} rows of rank history; ` +
+          "smoothed scores of 5 miners at 2026-11-21T09:58:00Z, 0 agreeing with the service's\n",
       );
       expect(await lines(["--lake", lake], RANK_HISTORY), `run ${run}`).toEqual(expected);
+      expect(await lines(["--lake", lake], SMOOTHED), `run ${run}`).toEqual(smoothed);
     }
   }, 180_000);
 

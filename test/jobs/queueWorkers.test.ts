@@ -64,8 +64,10 @@ describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }
     // the reduce step: the workers' units ranked as the single process ranked them
     const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE.slice(0, 6)]);
     expect(reduced.code, reduced.stderr).toBe(0);
-    const history = await rows(["--lake", lake], "rank_history");
-    expect(history.length).toBeGreaterThan(0);
-    expect(history).toEqual(await rows(["--db", database], "rank_history"));
+    for (const table of ["rank_history", "smoothed_scores"]) {
+      const reducedRows = await rows(["--lake", lake], table);
+      expect(reducedRows.length, table).toBeGreaterThan(0);
+      expect(reducedRows, table).toEqual(await rows(["--db", database], table));
+    }
   }, 300_000);
 });

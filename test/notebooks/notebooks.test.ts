@@ -138,14 +138,14 @@ function unavailable(name: string, executedDirectory: string): string | undefine
  * The executed copies: on the database built against the embedded sandbox, on the one built with
  * `--base-url` against `pathlab serve` (whose notebooks ask that service), for the miners
  * notebook on one that `pathlab score` alone built (no sync), and on a lake that the same jobs
- * wrote with `--lake` (read through DuckDB views).
+ * wrote with `--lake`, reduced by `lake reduce` (read through DuckDB views).
  */
 const executedCopies = [
   ["", executedDirectory, names],
   [" (database built against a service)", path.join(executedDirectory, "service"), names],
   [" (database built by score alone)", path.join(executedDirectory, "score"), ["miners.ipynb"]],
   [
-    " (a lake written by sync --lake and score --lake)",
+    " (a lake written by sync --lake, score --lake and lake reduce)",
     path.join(executedDirectory, "lake"),
     names,
   ],

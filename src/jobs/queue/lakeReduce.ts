@@ -9,31 +9,39 @@
  *   scores by the rule of its era (`prompts.score_rule`); a prompt without the service's rows
  *   smooths nothing, as in `score`;
  * - miners are keyed by the uid holders over the range (read from the service, as `score` reads
- *   them), and ranked at each update of the range (`rankHistory`).
+ *   them), and ranked at each update of the range (`rankHistory`);
+ * - their smoothed scores and reward weights at the service's latest update of the range are
+ *   compared with the service's (`compareWithService`), as `score` compares them.
  *
- * The rows go into the lake as one unit per competition and UTC date of the updates
- * (`rank.<competition>.<YYYYMMDD>`), so that a second reduce of the same range replaces them; a
+ * The rank history goes into the lake as one unit per competition and UTC date of the updates
+ * (`rank.<competition>.<YYYYMMDD>`), the smoothed scores as one unit per update
+ * (`smoothed.<competition>.<time>`), so that a second reduce of the same range replaces them; a
  * reduce of a shorter range replaces the dates it covers with the updates it computed.
  */
 
-import { COMPETITIONS } from "../../spec/assets.ts";
-import type { EraSettings } from "../../spec/eras.ts";
-import type { PromptScoreRule } from "../../scoring/promptScores.ts";
-import { promptScores } from "../../scoring/promptScores.ts";
-import type { ScoredPrompt } from "../../scoring/smoothedScores.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { lakeTimes, LAKE_MARKER, openLake, writeLakeUnit } from "../../store/lake.ts";
+import { COMPETITIONS } from "../../spec/assets.ts";
+import type { EraSettings } from "../../spec/eras.ts";
+import { isoSeconds } from "../../spec/time.ts";
+import { lakeTimes, LAKE_MARKER, writeLakeUnit } from "../../store/lake.ts";
 import { openStore, type Store } from "../../store/openStore.ts";
-import { queryRows } from "../../store/queryRows.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
-import { SyncUsageError } from "../syncUsageError.ts";
-import { fetchMinerKeys, type MinerKeys } from "../score/minerKeys.ts";
+import { writeSmoothedScores, type SmoothedScoreEntry } from "../../store/smoothedScoreRows.ts";
+import { isLiveNaming } from "../score/clientData.ts";
+import { fetchMinerKeys } from "../score/minerKeys.ts";
 import { rangeCompetitions } from "../score/rangePrompts.ts";
 import { rankHistory, updateTimes } from "../score/rankOverTime.ts";
-import { scoredPromptOf } from "../score/scorePromptPool.ts";
+import { pooledPrompts } from "../score/scorePromptPool.ts";
+import {
+  compareWithService,
+  smoothedScoreEntries,
+  smoothedScoresSelector,
+} from "../score/serviceComparison.ts";
 import { syncRangeOf } from "../syncRange.ts";
+import { SyncUsageError } from "../syncUsageError.ts";
 import { withUnitService, type EnqueueScoreOptions } from "./enqueue.ts";
+import { lakePool, readLakePrompts } from "./lakePrompts.ts";
 
 /** The longest smoothing window (days): uid holders are read this far before the range, as `score`. */
 const LONGEST_WINDOW_DAYS = 10;
@@ -64,24 +72,15 @@ export interface ReducedCompetition {
   readonly scoredPrompts: number;
   readonly updates: number;
   readonly rows: number;
-  /** The lake units written, one per UTC date of the updates. */
+  /** The smoothed scores written: when, of how many miners, how many agree with the service's. */
+  readonly smoothed: { readonly asOf: string; readonly miners: number; readonly agreeing: number };
+  /** The lake units written: one per UTC date of the updates, then the smoothed scores'. */
   readonly units: readonly string[];
 }
 
-/** One prompt of the lake, with its pool's raw CRPS. */
-interface LakePrompt {
-  competition: string;
-  asset: string;
-  startUnix: number;
-  scoredTimeUnix: number;
-  timeLength: number;
-  rule: PromptScoreRule;
-  uids: number[];
-  raw: number[];
-}
-
 /**
- * Reduces the lake's score units of the range into rank history (see the module comment).
+ * Reduces the lake's score units of the range into rank history and smoothed scores (see the
+ * module comment).
  * Throws `SyncUsageError` for a bad range or a folder that is not a lake.
  * @example const reduced = await runLakeReduce({ lake: "./lake", now: "2026-11-20T12:00:00Z" });
  */
@@ -92,7 +91,7 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
       `lake reduce: --lake ${options.lake}: expected a lake that score units were written into (it has no ${LAKE_MARKER})`,
     );
   }
-  const prompts = await readPrompts(options.lake, range);
+  const prompts = await readLakePrompts(options.lake, range);
   if (prompts.length === 0) return [];
   const fromUnix = range?.fromUnix ?? Math.min(...prompts.map((prompt) => prompt.startUnix));
   const toUnix = range?.toUnix ?? Math.max(...prompts.map((prompt) => prompt.startUnix));
@@ -103,11 +102,13 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
       fromUnix - LONGEST_WINDOW_DAYS * 86400,
       Math.min(nowUnix, toUnix + 86400 + 3600),
     );
+    const live = options.client?.naming !== undefined && isLiveNaming(options.client.naming);
     const reduced: ReducedCompetition[] = [];
     for (const competition of rangeCompetitions(fromUnix, toUnix, COMPETITIONS, settings)) {
       const own = prompts.filter((prompt) => prompt.competition === competition.name);
       if (own.length === 0) continue;
-      const scored = own.flatMap((prompt) => scoredPromptsOf(prompt, keys));
+      const pools = own.map((prompt) => lakePool(prompt, keys, settings));
+      const { network: scored } = pooledPrompts(pools);
       const updates = updateTimes(scored, nowUnix);
       const rows = rankHistory(scored, undefined, {
         competition: competition.parameters,
@@ -117,12 +118,35 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
         firstScoredUnix: fromUnix + competition.timeLength,
       });
       const units = await writeByDate(options.lake, competition.name, rows);
+      // the smoothed scores at the service's latest update of the range, beside the service's
+      const comparison = await compareWithService(
+        {
+          client,
+          keys,
+          fromUnix,
+          toUnix,
+          nowUnix,
+          eraSettings: settings,
+          smoothedParams: smoothedScoresSelector(live),
+        },
+        competition,
+        pools,
+        pools.map(() => new Map()),
+      );
+      const asOfUnix = comparison.asOfUnix ?? updates.at(-1) ?? nowUnix;
+      const smoothed = smoothedScoreEntries(comparison);
+      units.push(await writeSmoothed(options.lake, competition.name, asOfUnix, smoothed));
       reduced.push({
         competition: competition.name,
         prompts: own.length,
         scoredPrompts: scored.length,
         updates: updates.length,
         rows: rows.length,
+        smoothed: {
+          asOf: isoSeconds(asOfUnix),
+          miners: smoothed.length,
+          agreeing: smoothed.filter((row) => row.verdict === "agree").length,
+        },
         units,
       });
     }
@@ -130,68 +154,23 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
   });
 }
 
-/** A prompt with the service's rows as the validator pooled it; none without them. */
-function scoredPromptsOf(prompt: LakePrompt, keys: MinerKeys): ScoredPrompt[] {
-  if (prompt.uids.length === 0) return [];
-  const pooled = promptScores(prompt.raw, { rule: prompt.rule });
-  const scored = scoredPromptOf(
-    { scoredTimeUnix: prompt.scoredTimeUnix, asset: prompt.asset, worstScore: pooled?.worstScore },
-    prompt.uids.map((uid) => keys.keyAt(uid, prompt.startUnix)),
-    pooled?.scores,
-  );
-  return scored.minerScores.length > 0 ? [scored] : [];
-}
-
-/** The lake's prompts of the range, each with its pool: the service's miners, pathlab's CRPS first. */
-async function readPrompts(
+/** Writes the smoothed scores of one update as its lake unit; returns the unit's key. */
+async function writeSmoothed(
   lake: string,
-  range: { fromUnix: number; toUnix: number } | undefined,
-): Promise<LakePrompt[]> {
-  const store = await openLake(lake);
+  competition: string,
+  asOfUnix: number,
+  rows: readonly SmoothedScoreEntry[],
+): Promise<string> {
+  const { key, date } = lakeTimes(asOfUnix);
+  const unit = { key: `smoothed.${competition}.${key}`, competition, asset: "all", date };
+  const store = await openStore(":memory:");
   try {
-    const within =
-      range === undefined
-        ? "true"
-        : `p.start_time BETWEEN to_timestamp(${range.fromUnix})::TIMESTAMP AND to_timestamp(${range.toUnix})::TIMESTAMP`;
-    const { rows } = await queryRows(
-      store,
-      `SELECT p.competition, p.asset, epoch(p.start_time)::BIGINT::DOUBLE AS start,
-         epoch(p.scored_time)::BIGINT::DOUBLE AS scored, p.time_length::DOUBLE, p.score_rule,
-         list(s.miner_uid ORDER BY s.miner_uid) FILTER (WHERE s.miner_uid IS NOT NULL),
-         list(coalesce(m.crps, s.crps) ORDER BY s.miner_uid) FILTER (WHERE s.miner_uid IS NOT NULL)
-       FROM prompts p
-       LEFT JOIN service_scores s USING (asset, time_increment, time_length, start_time)
-       LEFT JOIN miner_scores m ON m.asset = s.asset AND m.time_increment = s.time_increment
-         AND m.time_length = s.time_length AND m.start_time = s.start_time
-         AND m.miner_uid = s.miner_uid AND m.source <> 'candidate'
-       WHERE ${within}
-       GROUP BY ALL ORDER BY start, p.asset`,
-    );
-    return rows.map((row) => {
-      const [competition, asset, start, scored, timeLength, rule, uids, raw] = row as [
-        string,
-        string,
-        number,
-        number,
-        number,
-        PromptScoreRule,
-        number[] | null,
-        number[] | null,
-      ];
-      return {
-        competition,
-        asset,
-        startUnix: start,
-        scoredTimeUnix: scored,
-        timeLength,
-        rule,
-        uids: uids ?? [],
-        raw: raw ?? [],
-      };
-    });
+    await writeSmoothedScores(store, competition, asOfUnix, rows, null);
+    await writeLakeUnit(lake, unit, store, ["smoothed_scores"]);
   } finally {
     await store.close();
   }
+  return unit.key;
 }
 
 /** Writes `rows` as one lake unit per UTC date of their updates; returns the units' keys. */
@@ -225,12 +204,13 @@ async function writeByDate(
 
 /**
  * The line `pathlab lake reduce` prints per competition.
- * @example reducedLine(reduced[0]) // => "crypto-24h: 49 prompts (49 scored by the service), 49 updates, 2450 rows of rank history in 2 units"
+ * @example reducedLine(reduced[0]) // => "crypto-1h: 7 prompts (2 scored by the service), 2 updates, 35 rows of rank history; smoothed scores of 10 miners at 2026-11-21T09:58:00Z, 10 agreeing with the service's"
  */
 export function reducedLine(reduced: ReducedCompetition): string {
+  const { smoothed } = reduced;
   return (
     `${reduced.competition}: ${reduced.prompts} prompts (${reduced.scoredPrompts} scored by the service), ` +
-    `${reduced.updates} updates, ${reduced.rows} rows of rank history in ${reduced.units.length} units` +
-    (reduced.units.length > 0 ? ` (${reduced.units[0]} …)` : "")
+    `${reduced.updates} updates, ${reduced.rows} rows of rank history; smoothed scores of ` +
+    `${smoothed.miners} miners at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's`
   );
 }

@@ -11,8 +11,7 @@ import { setMaxListeners } from "node:events";
 import { isoSeconds } from "../../spec/time.ts";
 import type { Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
-import { writeSmoothedScores, type SmoothedScoreEntry } from "../../store/smoothedScoreRows.ts";
-import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
+import { writeSmoothedScores } from "../../store/smoothedScoreRows.ts";
 import type { Agreement, CompetitionScores, ScoreEvent } from "../scoreSummary.ts";
 import type { AgreementTally } from "./agreement.ts";
 import type { ScoreFailure } from "../scoreSummary.ts";
@@ -25,6 +24,7 @@ import type { MinerSelection } from "./scoreOptions.ts";
 import { competitionScores } from "./competitionScores.ts";
 import {
   compareWithService,
+  smoothedScoreEntries,
   type ServiceComparison,
   type SmoothedScoresSelector,
 } from "./serviceComparison.ts";
@@ -269,26 +269,6 @@ async function storeSmoothedScores(
   asOfUnix: number,
   comparison: ServiceComparison,
 ): Promise<void> {
-  const stored: SmoothedScoreEntry[] = comparison.leaderboard.map((row) => ({
-    source: "network",
-    minerUid: row.minerUid,
-    hotkey: row.hotkey,
-    smoothedScore: row.smoothedScore,
-    rewardWeight: row.rewardWeight,
-    serviceSmoothedScore: row.serviceSmoothedScore,
-    serviceRewardWeight: row.serviceRewardWeight,
-    verdict: row.agreement,
-  }));
-  if (comparison.candidate !== undefined) {
-    stored.push({
-      source: "candidate",
-      minerUid: CANDIDATE_MINER_UID,
-      smoothedScore: comparison.candidate.smoothedScore,
-      rewardWeight: null,
-      serviceSmoothedScore: null,
-      serviceRewardWeight: null,
-      verdict: "not compared",
-    });
-  }
+  const stored = smoothedScoreEntries(comparison);
   await writeSmoothedScores(context.store, competition, asOfUnix, stored, context.runId);
 }

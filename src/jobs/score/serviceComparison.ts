@@ -13,6 +13,7 @@ import type { SmoothedScoreRow } from "../../spec/records/validation.ts";
 import type { CompetitionName } from "../../spec/competitions.ts";
 import type { SmoothedScoresParams } from "../../spec/params.ts";
 import { isoSeconds, parseIsoTimeMs } from "../../spec/time.ts";
+import type { SmoothedScoreEntry } from "../../store/smoothedScoreRows.ts";
 import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
 import type { Agreement, ScoreLeaderboardRow } from "../scoreSummary.ts";
 import { agreementOf, combined } from "./agreement.ts";
@@ -42,6 +43,46 @@ export interface ServiceComparison {
 export type SmoothedScoresSelector = (
   competition: CompetitionName,
 ) => Pick<SmoothedScoresParams, "competition" | "prompt_name">;
+
+/**
+ * The selector of a deployment: `prompt_name` for the live naming and the legacy names,
+ * `competition` otherwise.
+ * @example smoothedScoresSelector(false)("crypto-1h") // => { competition: "crypto-1h" }
+ */
+export function smoothedScoresSelector(live: boolean): SmoothedScoresSelector {
+  return (name) =>
+    live || name === "low" || name === "high" ? { prompt_name: name } : { competition: name };
+}
+
+/**
+ * The rows of `smoothed_scores` of a comparison: each miner of its leaderboard beside the
+ * service's numbers, and the candidate (not compared).
+ * @example await writeSmoothedScores(store, competition, asOfUnix, smoothedScoreEntries(comparison), runId);
+ */
+export function smoothedScoreEntries(comparison: ServiceComparison): SmoothedScoreEntry[] {
+  const stored: SmoothedScoreEntry[] = comparison.leaderboard.map((row) => ({
+    source: "network",
+    minerUid: row.minerUid,
+    hotkey: row.hotkey,
+    smoothedScore: row.smoothedScore,
+    rewardWeight: row.rewardWeight,
+    serviceSmoothedScore: row.serviceSmoothedScore,
+    serviceRewardWeight: row.serviceRewardWeight,
+    verdict: row.agreement,
+  }));
+  if (comparison.candidate !== undefined) {
+    stored.push({
+      source: "candidate",
+      minerUid: CANDIDATE_MINER_UID,
+      smoothedScore: comparison.candidate.smoothedScore,
+      rewardWeight: null,
+      serviceSmoothedScore: null,
+      serviceRewardWeight: null,
+      verdict: "not compared",
+    });
+  }
+  return stored;
+}
 
 /**
  * Compares the competition's smoothed scores at the service's latest update (see the module

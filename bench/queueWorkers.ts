@@ -3,10 +3,11 @@
  * end-to-end suite's) as units per second, by `pathlab score` with 1 and 2 pool threads and by 1–3
  * `pathlab worker` processes on a real `redis-server` (Debian's; the suite says so and is skipped
  * without it); and three hours of sync units (BTC and ETH, both horizons), by one
- * `pathlab sync --from --to --lake` and by 1–3 workers. Each worker runs its units against its own embedded sandbox at the same seed and
- * clock, as `enqueue score` without `--base-url` asks. Per case: wall time from the first process
- * started to the last one ended, CPU time of every process and the largest peak resident memory of
- * one process (`measureProcess.mjs`). One run per case (QUEUE_REPEATS for more; medians).
+ * `pathlab sync --from --to --lake` and by 1–3 workers. Each worker runs its units against its own
+ * embedded sandbox at the same seed and clock, as `enqueue` without `--base-url` asks. Per case:
+ * wall time from the first process started to the last one ended, CPU time of every process and
+ * the largest peak resident memory of one process (`measureProcess.mjs`). One run per case
+ * (QUEUE_REPEATS for more; medians).
  */
 
 import { spawn } from "node:child_process";
@@ -170,7 +171,7 @@ export async function runUnits(): Promise<UnitsRow[]> {
   const rows = [
     await runCase("score --threads 1", () => scoreOnce(1)),
     await runCase("score --threads 2", () => scoreOnce(2)),
-    await runCase("sync --lake", syncOnce),
+    await runCase("sync --from --to --lake", syncOnce),
   ];
   try {
     await startRedis(tmpdir()).then((redis) => redis.stop());

@@ -4,7 +4,7 @@
  */
 import { Command } from "commander";
 import { integerOption } from "./optionParsers.ts";
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo, ProgramStatus } from "./program.ts";
 import {
   addDeploymentOptions,
   addPromptRangeOptions,
@@ -17,10 +17,11 @@ import {
 } from "./serviceOptions.ts";
 
 /**
- * `pathlab lake compact` and `pathlab lake reduce`.
- * @example program.addCommand(lakeCommand(io));
+ * `pathlab lake compact` and `pathlab lake reduce` (exit 1 when a competition's smoothed scores
+ * could not be compared with the service's).
+ * @example program.addCommand(lakeCommand(io, status));
  */
-export function lakeCommand(io: ProgramIo): Command {
+export function lakeCommand(io: ProgramIo, status: ProgramStatus): Command {
   const compact = new Command("compact")
     .description(
       "merge the files of each partition of a lake into one (readers and workers may keep running)",
@@ -48,9 +49,10 @@ export function lakeCommand(io: ProgramIo): Command {
     ),
   ).addHelpText(
     "after",
-    "\nThe rows go into the lake as one unit per competition and UTC date of the updates\n" +
-      "(rank.<competition>.<YYYYMMDD>): a second reduce of the range replaces them. Without\n" +
-      "--from/--to the range is every prompt the lake holds.",
+    "\nThe rows go into the lake as one unit per update (rank.<competition>.<time>, and\n" +
+      "smoothed.<competition>.<time>): a later reduce replaces the updates it computes again.\n" +
+      "Give the range `score` ran over to get its rows; without --from/--to the range is the\n" +
+      "lake's first to last prompt start.",
   );
   reduce.action(
     async (
@@ -72,6 +74,7 @@ export function lakeCommand(io: ProgramIo): Command {
       }
       if (reduced.length === 0) io.stdout("reduced: the lake holds no prompt of the range\n");
       for (const competition of reduced) io.stdout(`reduced: ${reducedLine(competition)}\n`);
+      if (reduced.some((competition) => "failure" in competition.smoothed)) status.exitCode = 1;
     },
   );
   return new Command("lake")

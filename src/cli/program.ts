@@ -125,7 +125,7 @@ export function buildProgram(
   program.addCommand(enqueueCommand(io));
   program.addCommand(workerCommand(io));
   program.addCommand(queueCommand(io));
-  program.addCommand(lakeCommand(io));
+  program.addCommand(lakeCommand(io, status));
   program.addCommand(operationsCommand(io));
   program.addCommand(serveCommand(io));
   // Every command, and the subcommands of `enqueue`, `queue` and `lake`, reads as pathlab's.

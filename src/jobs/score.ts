@@ -27,7 +27,7 @@ import type { CompetitionScores, ScoreFailure, ScoreSummary } from "./scoreSumma
 import { SyncUsageError } from "./syncUsageError.ts";
 import { AgreementTally } from "./score/agreement.ts";
 import { matchCandidateFiles } from "./score/candidateMatch.ts";
-import { fetchMinerKeys } from "./score/minerKeys.ts";
+import { fetchMinerKeys, minerKeysSpan } from "./score/minerKeys.ts";
 import { planRange } from "./score/rangePrompts.ts";
 import { scoreCompetition, type JobContext } from "./score/scoreCompetition.ts";
 import { lakeOutput } from "./score/lakeOutput.ts";
@@ -37,9 +37,6 @@ import { checkScoreOptions, type ScoreOptions } from "./score/scoreOptions.ts";
 import { smoothedScoresSelector } from "./score/serviceComparison.ts";
 
 export type { MinerSelection, ScoreOptions } from "./score/scoreOptions.ts";
-
-/** The longest smoothing window (days): uid holders are read this far before the range. */
-const LONGEST_WINDOW_DAYS = 10;
 
 /**
  * Runs `pathlab score`: for each competition in force over [from, to] (the validator's era
@@ -153,11 +150,8 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
         const stored = await storedPromptKeys(store, options.lake);
         ({ fresh: planned, alreadyStored } = withoutStored(planned, stored));
       }
-      const keys = await fetchMinerKeys(
-        client,
-        fromUnix - LONGEST_WINDOW_DAYS * 86400,
-        Math.min(nowUnix, toUnix + 86400 + 3600),
-      );
+      const span = minerKeysSpan(fromUnix, toUnix, nowUnix);
+      const keys = await fetchMinerKeys(client, span.fromUnix, span.toUnix);
       const smoothedParams = smoothedScoresSelector(live);
       const context: JobContext = {
         client,

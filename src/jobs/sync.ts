@@ -24,7 +24,7 @@ import { resolveService, secretsOf } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
 import { createUnitRankings } from "./syncRanking.ts";
 import { planSyncUnits } from "./syncPlan.ts";
-import { planSyncRange, syncRangeOf } from "./syncRange.ts";
+import { noForecastStarts, planSyncRange, syncRangeOf } from "./syncRange.ts";
 import { totalsOf, type SyncFailure, type SyncSummary } from "./syncSummary.ts";
 import {
   mergeVenueEdges,
@@ -75,6 +75,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     ({ sandbox, replay } = resolved);
     const { service, apiKey } = resolved;
     const asOfUnix = resolved.clockUnix ?? Math.floor(startedAtUnix / 60) * 60;
+    const nowUnix = resolved.clockUnix ?? Date.now() / 1000;
     emit({ type: "service", service });
     await beginRecording(recorder, { service, clockUnix: asOfUnix, ...deployment });
     let bytesFetched = 0;
@@ -98,9 +99,10 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       },
     });
     const plans =
-      range === undefined
-        ? latestPlans
-        : await planSyncRange(client, latestPlans, range, resolved.clockUnix ?? Date.now() / 1000);
+      range === undefined ? latestPlans : await planSyncRange(client, latestPlans, range, nowUnix);
+    if (range !== undefined && plans.length === 0) {
+      throw noForecastStarts("sync", latestPlans, range, nowUnix);
+    }
     const run = await startRun(store, {
       command: "sync",
       args: {
@@ -138,10 +140,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       emit({ type: "unit-start", asset: plan.asset, horizon: plan.horizon, ...startTime });
       // a unit of the past is known by its start before any request
       if (plan.startUnix !== undefined && stored?.has(syncUnitKey(plan, plan.startUnix))) {
-        const unit = {
-          ...emptyUnitSummary(plan, "already stored"),
-          forecastStartTime: isoSeconds(plan.startUnix),
-        };
+        const unit = emptyUnitSummary(plan, "already stored");
         emit({ type: "unit-end", unit, ...startTime });
         return unit;
       }

@@ -6,6 +6,7 @@
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { HORIZON_LAYOUTS } from "../spec/insightConventions.ts";
 import type { PromptsParams } from "../spec/params.ts";
+import { ERA_DATES } from "../spec/eras.ts";
 import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import { promptRangeTooLong, timeOptionUnix } from "./jobDefaults.ts";
@@ -21,20 +22,31 @@ export interface SyncRange {
 }
 
 /**
+ * The first forecast start a sync unit of the past may ask for: the three competitions' era. A
+ * unit is ranked by today's competition of its asset and horizon (`competitionFor`); before this
+ * date the service's ensembles came from the two competitions `low` and `high`, which sync units
+ * do not model.
+ * @example isoSeconds(EARLIEST_SYNC_START) // => "2026-06-23T00:00:00Z"
+ */
+export const EARLIEST_SYNC_START = ERA_DATES.threeCompetitions;
+
+/**
  * The range of `from` and `to` (ISO 8601), or undefined when neither is given. Throws
  * `SyncUsageError` naming the option for one without the other, a time that does not parse, `to`
- * before `from`, and a range longer than `promptRangeTooLong` allows.
- * @example syncRangeOf("2026-11-21T00:00:00Z", "2026-11-21T06:00:00Z") // => { fromUnix: 1763683200, toUnix: 1763704800 }
+ * before `from`, a range longer than `promptRangeTooLong` allows, and, for sync units (`what`
+ * "forecasts"), a start before {@link EARLIEST_SYNC_START}.
+ * @example syncRangeOf("2026-11-21T00:00:00Z", "2026-11-21T06:00:00Z") // => { fromUnix: 1795219200, toUnix: 1795240800 }
  */
 export function syncRangeOf(
   from: string | undefined,
   to: string | undefined,
   command = "sync",
+  what: "forecasts" | "prompts" = "forecasts",
 ): SyncRange | undefined {
   if (from === undefined && to === undefined) return undefined;
   if (from === undefined || to === undefined) {
     throw new SyncUsageError(
-      `${command}: --from and --to go together (the forecasts to sync); got only ${from === undefined ? "--to" : "--from"}`,
+      `${command}: --from and --to go together (the ${what} of a range); got only ${from === undefined ? "--to" : "--from"}`,
     );
   }
   const range = {
@@ -48,7 +60,29 @@ export function syncRangeOf(
   }
   const tooLong = promptRangeTooLong(command, range.fromUnix, range.toUnix);
   if (tooLong !== undefined) throw new SyncUsageError(tooLong);
+  if (what === "forecasts" && range.fromUnix < EARLIEST_SYNC_START) {
+    throw new SyncUsageError(
+      `${command}: --from: expected a time from ${isoSeconds(EARLIEST_SYNC_START)} on (before it the service's ensembles came from the competitions low and high, which sync units do not model), got ${from}`,
+    );
+  }
   return range;
+}
+
+/**
+ * The error of a range in which the service lists no forecast start of `plans`.
+ * @example throw noForecastStarts("sync", plans, range, nowUnix);
+ */
+export function noForecastStarts(
+  command: string,
+  plans: readonly SyncUnitPlan[],
+  range: SyncRange,
+  nowUnix: number,
+): SyncUsageError {
+  const units = [...new Set(plans.map((plan) => `${plan.asset} ${plan.horizon}`))].join(", ");
+  const end = Math.min(range.toUnix, nowUnix);
+  return new SyncUsageError(
+    `${command}: --from/--to: the service lists no forecast start of ${units} from ${isoSeconds(range.fromUnix)} to ${isoSeconds(end)}${end < range.toUnix ? " (its clock)" : ""}`,
+  );
 }
 
 /**

@@ -118,7 +118,9 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       reason,
     });
   };
-  let forecastStartTime: string | null = null;
+  // a unit of the past is known by its start even when it fails before the service's answer
+  let forecastStartTime: string | null =
+    plan.startUnix === undefined ? null : isoSeconds(plan.startUnix);
   const summary = (fields: Partial<UnitSummary>): UnitSummary => ({
     ...emptyUnitSummary(plan, "failed"),
     forecastStartTime,
@@ -144,13 +146,13 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       const start = await fetchServiceRecords(client, plan, (operation, reason) =>
         fail("record", reason, { operation }),
       );
-      forecastStartTime = start.forecastStartTime;
       if (plan.startUnix !== undefined && start.startUnix !== plan.startUnix) {
         throw new UnitFailure(
           "unit",
           `asked for the forecast of ${isoSeconds(plan.startUnix)} (start_time), the service answered with the one of ${start.forecastStartTime}`,
         );
       }
+      forecastStartTime = start.forecastStartTime;
       if (context.isStored?.(start.startUnix) === true) return undefined;
       const { operation: rankedBy, rows: ranking } = await Promise.race([
         rankingPromise,
@@ -267,7 +269,7 @@ export function emptyUnitSummary(plan: SyncUnitPlan, status: UnitSummary["status
     asset: plan.asset,
     horizon: plan.horizon,
     competition: plan.competition,
-    forecastStartTime: null,
+    forecastStartTime: plan.startUnix === undefined ? null : isoSeconds(plan.startUnix),
     status,
     pathSets: 0,
     crossChecked: 0,

@@ -1,8 +1,8 @@
 /**
  * `pathlab lake reduce` as a child process: the rank history and the smoothed scores it computes
  * from a lake that `score --lake` wrote equal, row for row, those `score --db` stores for the same
- * range; a second reduce replaces its units (same rows, no duplicate); a folder that is not a lake
- * is a usage error.
+ * range, in a time zone other than UTC too; a second reduce replaces its units (same rows, no
+ * duplicate); a folder that is not a lake is a usage error.
  */
 
 import { mkdirSync } from "node:fs";
@@ -54,7 +54,10 @@ describe("pathlab lake reduce", () => {
     );
 
     for (const run of [1, 2]) {
-      const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE]);
+      // in a time zone other than UTC: the range's times are UTC wherever the reduce runs
+      const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE], {
+        env: { TZ: "America/New_York" },
+      });
       expect(reduced.code, reduced.stderr).toBe(0);
       expect(reduced.stdout, `run ${run}`).toBe(
         `reduced: crypto-1h: 7 prompts (2 scored by the service), 2 updates, ${expected.length} rows of rank history; ` +

@@ -132,10 +132,11 @@ export function describeWithRedis(
 
 /**
  * Kills `victim` with SIGKILL within 150 ms of its taking a unit (the unit is then surely
- * unfinished); resolves to that unit's id.
+ * unfinished); resolves to that unit's id. Rejects when it takes none within a minute.
  */
 export async function killMidUnit(queue: Queue, victim: ChildProcess): Promise<string> {
-  for (;;) {
+  const giveUp = Date.now() + 60_000;
+  while (Date.now() < giveUp) {
     const active = await queue.getJobs(["active"]);
     const held = active.find(
       (job) =>
@@ -148,6 +149,7 @@ export async function killMidUnit(queue: Queue, victim: ChildProcess): Promise<s
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  throw new Error(`worker ${victim.pid} took no unit within a minute`);
 }
 
 /**

@@ -134,7 +134,9 @@ describe("sync --from --to", () => {
   }
 
   it("with skipStored, fetches nothing of the units stored already", async () => {
-    const database = `${folder}/historical.duckdb`;
+    const database = `${folder}/skip.duckdb`;
+    const first = await syncRange("2026-11-21T09:35:00Z", NOW, database);
+    expect(first.status, JSON.stringify(first.failures)).toBe("ok");
     const summary = await syncRange("2026-11-21T09:35:00Z", NOW, database, { skipStored: true });
     expect(summary.units.map((unit) => unit.status)).toEqual(
       summary.units.map(() => "already stored"),
@@ -154,19 +156,45 @@ describe("sync --from --to", () => {
         service: { kind: "sandbox", seed: 42, now: NOW },
       } as const;
       await expect(runQueuedSyncUnit(unit, { client, lake: `${folder}/lake` })).rejects.toThrow(
-        /sync\.BTC\.1h\.20261121T095000Z not stored: unit: unit not stored: asked for the forecast of 2026-11-21T09:50:00Z \(start_time\), the service answered with the one of 2026-11-21T09:40:00/,
+        /^sync\.BTC\.1h\.20261121T095000Z: unit not stored: asked for the forecast of 2026-11-21T09:50:00Z \(start_time\), the service answered with the one of 2026-11-21T09:40:00/,
       );
     } finally {
       await client.close();
     }
   }, 60_000);
 
+  it("a range in which the service lists no forecast start is refused, naming it", async () => {
+    const empty = syncRange(
+      "2026-11-21T09:41:00Z",
+      "2026-11-21T09:43:00Z",
+      `${folder}/empty.duckdb`,
+      {
+        assets: ["BTC"],
+        horizons: ["1h"],
+      },
+    );
+    await expect(empty).rejects.toThrow(
+      new SyncUsageError(
+        "sync: --from/--to: the service lists no forecast start of BTC 1h from 2026-11-21T09:41:00Z to 2026-11-21T09:43:00Z",
+      ),
+    );
+  }, 60_000);
+
   it("refuses a range that cannot be synced, by name", () => {
     expect(() => syncRangeOf("2026-11-21T09:00:00Z", undefined)).toThrow(
       new SyncUsageError(
-        "sync: --from and --to go together (the forecasts to sync); got only --from",
+        "sync: --from and --to go together (the forecasts of a range); got only --from",
       ),
     );
+    expect(() => syncRangeOf("2026-06-22T23:00:00Z", "2026-06-23T01:00:00Z")).toThrow(
+      new SyncUsageError(
+        "sync: --from: expected a time from 2026-06-23T00:00:00Z on (before it the service's ensembles came from the competitions low and high, which sync units do not model), got 2026-06-22T23:00:00Z",
+      ),
+    );
+    // a reduce of score units knows the eras: no such limit
+    expect(
+      syncRangeOf("2026-06-22T23:00:00Z", "2026-06-23T01:00:00Z", "lake reduce", "prompts"),
+    ).toEqual({ fromUnix: unix("2026-06-22T23:00:00Z"), toUnix: unix("2026-06-23T01:00:00Z") });
     expect(() => syncRangeOf("yesterday", "2026-11-21T09:00:00Z")).toThrow(
       /sync: --from: expected an ISO 8601 time .* got "yesterday"/,
     );

@@ -11,7 +11,7 @@ import { isoSeconds } from "../../spec/time.ts";
 import { resolveService, secretsOf } from "../resolveService.ts";
 import { checkScoreOptions, type ScoreOptions } from "../score/scoreOptions.ts";
 import { planSyncUnits } from "../syncPlan.ts";
-import { syncRangeOf } from "../syncRange.ts";
+import { noForecastStarts, syncRangeOf } from "../syncRange.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
 import { planQueuedSyncUnits } from "./syncUnits.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
@@ -117,6 +117,10 @@ export async function runEnqueueSync(options: EnqueueSyncOptions): Promise<Enque
       nowUnix,
       service,
     });
+    if (units.length === 0) {
+      const plans = planSyncUnits(options.assets, options.horizons);
+      throw noForecastStarts("enqueue sync", plans, range, nowUnix);
+    }
     const name = options.queue ?? DEFAULT_QUEUE;
     const { added, present } = await enqueueUnits(connection, name, units);
     return { queue: name, units: units.length, added, present, service };

@@ -51,10 +51,6 @@ export async function readLakePrompts(
 ): Promise<LakePrompt[]> {
   const store = await openLake(lake);
   try {
-    const within =
-      range === undefined
-        ? "true"
-        : `p.start_time BETWEEN to_timestamp(${range.fromUnix})::TIMESTAMP AND to_timestamp(${range.toUnix})::TIMESTAMP`;
     const { rows } = await queryRows(
       store,
       `WITH pool AS (
@@ -75,8 +71,10 @@ export async function readLakePrompts(
        FROM prompts p
        LEFT JOIN pool USING (asset, time_increment, time_length, start_time)
        LEFT JOIN own USING (asset, time_increment, time_length, start_time)
-       WHERE ${within}
+       WHERE epoch(p.start_time) BETWEEN $from AND $to
        ORDER BY start, p.asset`,
+      // epoch() of a TIMESTAMP reads it as UTC, whatever the session's time zone
+      { from: range?.fromUnix ?? -1e12, to: range?.toUnix ?? 1e12 },
     );
     return rows.map((row) => {
       const [competition, asset, start, scored, increment, length, rule, uids, raw, entries] =

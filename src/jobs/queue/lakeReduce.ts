@@ -13,10 +13,11 @@
  * - their smoothed scores and reward weights at the service's latest update of the range are
  *   compared with the service's (`compareWithService`), as `score` compares them.
  *
- * The rank history goes into the lake as one unit per competition and UTC date of the updates
- * (`rank.<competition>.<YYYYMMDD>`), the smoothed scores as one unit per update
- * (`smoothed.<competition>.<time>`), so that a second reduce of the same range replaces them; a
- * reduce of a shorter range replaces the dates it covers with the updates it computed.
+ * Both go into the lake as one unit per update (`rank.<competition>.<time>`,
+ * `smoothed.<competition>.<time>`), so that a later reduce replaces exactly the updates it
+ * computes again and keeps the others. A range is the prompt starts the rows are computed from,
+ * as `score --from --to`: the rows equal `score`'s for the same range; without one, the range is
+ * the lake's first and last prompt start.
  */
 
 import { existsSync } from "node:fs";
@@ -29,7 +30,7 @@ import { openStore, type Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
 import { writeSmoothedScores, type SmoothedScoreEntry } from "../../store/smoothedScoreRows.ts";
 import { isLiveNaming } from "../score/clientData.ts";
-import { fetchMinerKeys } from "../score/minerKeys.ts";
+import { fetchMinerKeys, minerKeysSpan } from "../score/minerKeys.ts";
 import { rangeCompetitions } from "../score/rangePrompts.ts";
 import { rankHistory, updateTimes } from "../score/rankOverTime.ts";
 import { pooledPrompts } from "../score/scorePromptPool.ts";
@@ -38,13 +39,11 @@ import {
   smoothedScoreEntries,
   smoothedScoresSelector,
 } from "../score/serviceComparison.ts";
+import { promptRangeTooLong } from "../jobDefaults.ts";
 import { syncRangeOf } from "../syncRange.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
 import { withUnitService, type EnqueueScoreOptions } from "./enqueue.ts";
 import { lakePool, readLakePrompts } from "./lakePrompts.ts";
-
-/** The longest smoothing window (days): uid holders are read this far before the range, as `score`. */
-const LONGEST_WINDOW_DAYS = 10;
 
 /**
  * Options of {@link runLakeReduce}.
@@ -72,9 +71,14 @@ export interface ReducedCompetition {
   readonly scoredPrompts: number;
   readonly updates: number;
   readonly rows: number;
-  /** The smoothed scores written: when, of how many miners, how many agree with the service's. */
-  readonly smoothed: { readonly asOf: string; readonly miners: number; readonly agreeing: number };
-  /** The lake units written: one per UTC date of the updates, then the smoothed scores'. */
+  /**
+   * The smoothed scores written: when, of how many miners, how many agree with the service's; or
+   * why the comparison with the service failed (then none are written).
+   */
+  readonly smoothed:
+    | { readonly asOf: string; readonly miners: number; readonly agreeing: number }
+    | { readonly failure: string };
+  /** The lake units written: one per update of the rank history, then the smoothed scores'. */
   readonly units: readonly string[];
 }
 
@@ -85,7 +89,7 @@ export interface ReducedCompetition {
  * @example const reduced = await runLakeReduce({ lake: "./lake", now: "2026-11-20T12:00:00Z" });
  */
 export async function runLakeReduce(options: LakeReduceOptions): Promise<ReducedCompetition[]> {
-  const range = syncRangeOf(options.from, options.to, "lake reduce");
+  const range = syncRangeOf(options.from, options.to, "lake reduce", "prompts");
   if (!existsSync(join(options.lake, LAKE_MARKER))) {
     throw new SyncUsageError(
       `lake reduce: --lake ${options.lake}: expected a lake that score units were written into (it has no ${LAKE_MARKER})`,
@@ -95,13 +99,14 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
   if (prompts.length === 0) return [];
   const fromUnix = range?.fromUnix ?? Math.min(...prompts.map((prompt) => prompt.startUnix));
   const toUnix = range?.toUnix ?? Math.max(...prompts.map((prompt) => prompt.startUnix));
+  const tooLong = promptRangeTooLong("lake reduce", fromUnix, toUnix);
+  if (range === undefined && tooLong !== undefined) {
+    throw new SyncUsageError(`${tooLong}: the lake's prompts span more; give --from and --to`);
+  }
   const settings = options.eraSettings ?? {};
   return withUnitService(options, async ({ client, nowUnix }) => {
-    const keys = await fetchMinerKeys(
-      client,
-      fromUnix - LONGEST_WINDOW_DAYS * 86400,
-      Math.min(nowUnix, toUnix + 86400 + 3600),
-    );
+    const span = minerKeysSpan(fromUnix, toUnix, nowUnix);
+    const keys = await fetchMinerKeys(client, span.fromUnix, span.toUnix);
     const live = options.client?.naming !== undefined && isLiveNaming(options.client.naming);
     const reduced: ReducedCompetition[] = [];
     for (const competition of rangeCompetitions(fromUnix, toUnix, COMPETITIONS, settings)) {
@@ -117,36 +122,43 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
         settings,
         firstScoredUnix: fromUnix + competition.timeLength,
       });
-      const units = await writeByDate(options.lake, competition.name, rows);
-      // the smoothed scores at the service's latest update of the range, beside the service's
-      const comparison = await compareWithService(
-        {
-          client,
-          keys,
-          fromUnix,
-          toUnix,
-          nowUnix,
-          eraSettings: settings,
-          smoothedParams: smoothedScoresSelector(live),
-        },
-        competition,
-        pools,
-        pools.map(() => new Map()),
-      );
-      const asOfUnix = comparison.asOfUnix ?? updates.at(-1) ?? nowUnix;
-      const smoothed = smoothedScoreEntries(comparison);
-      units.push(await writeSmoothed(options.lake, competition.name, asOfUnix, smoothed));
+      const units = await writeByUpdate(options.lake, competition.name, rows);
+      // the smoothed scores at the service's latest update of the range, beside the service's;
+      // a comparison that fails is reported, as `score` reports it, and the rest goes on
+      let smoothed: ReducedCompetition["smoothed"];
+      try {
+        const comparison = await compareWithService(
+          {
+            client,
+            keys,
+            fromUnix,
+            toUnix,
+            nowUnix,
+            eraSettings: settings,
+            smoothedParams: smoothedScoresSelector(live),
+          },
+          competition,
+          pools,
+          pools.map(() => new Map()),
+        );
+        const asOfUnix = comparison.asOfUnix ?? updates.at(-1) ?? nowUnix;
+        const entries = smoothedScoreEntries(comparison);
+        units.push(await writeSmoothed(options.lake, competition.name, asOfUnix, entries));
+        smoothed = {
+          asOf: isoSeconds(asOfUnix),
+          miners: entries.length,
+          agreeing: entries.filter((row) => row.verdict === "agree").length,
+        };
+      } catch (error) {
+        smoothed = { failure: error instanceof Error ? error.message : String(error) };
+      }
       reduced.push({
         competition: competition.name,
         prompts: own.length,
         scoredPrompts: scored.length,
         updates: updates.length,
         rows: rows.length,
-        smoothed: {
-          asOf: isoSeconds(asOfUnix),
-          miners: smoothed.length,
-          agreeing: smoothed.filter((row) => row.verdict === "agree").length,
-        },
+        smoothed,
         units,
       });
     }
@@ -173,28 +185,31 @@ async function writeSmoothed(
   return unit.key;
 }
 
-/** Writes `rows` as one lake unit per UTC date of their updates; returns the units' keys. */
-async function writeByDate(
+/**
+ * Writes `rows` as one lake unit per update (`lake compact` merges a date's files); returns the
+ * units' keys.
+ */
+async function writeByUpdate(
   lake: string,
   competition: string,
   rows: readonly RankHistoryEntry[],
 ): Promise<string[]> {
-  const byDate = new Map<string, RankHistoryEntry[]>();
+  const byUpdate = new Map<number, RankHistoryEntry[]>();
   for (const row of rows) {
-    const date = lakeTimes(row.updatedAtUnix).date;
-    const list = byDate.get(date) ?? [];
+    const list = byUpdate.get(row.updatedAtUnix) ?? [];
     list.push(row);
-    byDate.set(date, list);
+    byUpdate.set(row.updatedAtUnix, list);
   }
   const units: string[] = [];
   const store: Store = await openStore(":memory:");
   try {
-    for (const [date, dated] of byDate) {
-      const key = `rank.${competition}.${date.replaceAll("-", "")}`;
+    for (const [updateUnix, ranked] of byUpdate) {
+      const { key, date } = lakeTimes(updateUnix);
+      const unit = { key: `rank.${competition}.${key}`, competition, asset: "all", date };
       await store.withConnection((connection) => connection.run("DELETE FROM rank_history"));
-      await writeRankHistory(store, competition, dated, null);
-      await writeLakeUnit(lake, { key, competition, asset: "all", date }, store, ["rank_history"]);
-      units.push(key);
+      await writeRankHistory(store, competition, ranked, null);
+      await writeLakeUnit(lake, unit, store, ["rank_history"]);
+      units.push(unit.key);
     }
   } finally {
     await store.close();
@@ -210,7 +225,9 @@ export function reducedLine(reduced: ReducedCompetition): string {
   const { smoothed } = reduced;
   return (
     `${reduced.competition}: ${reduced.prompts} prompts (${reduced.scoredPrompts} scored by the service), ` +
-    `${reduced.updates} updates, ${reduced.rows} rows of rank history; smoothed scores of ` +
-    `${smoothed.miners} miners at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's`
+    `${reduced.updates} updates, ${reduced.rows} rows of rank history; ` +
+    ("failure" in smoothed
+      ? `no smoothed scores: ${smoothed.failure}`
+      : `smoothed scores of ${smoothed.miners} miners at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's`)
   );
 }

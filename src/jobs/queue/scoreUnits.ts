@@ -15,15 +15,12 @@ import type { ScoreRow } from "../../spec/records/validation.ts";
 import { lakeTimes, type LakeUnit } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
 import { AgreementTally } from "../score/agreement.ts";
-import { fetchMinerKeys, type MinerKeys } from "../score/minerKeys.ts";
+import { fetchMinerKeys, minerKeysSpan, type MinerKeys } from "../score/minerKeys.ts";
 import { planRange } from "../score/rangePrompts.ts";
 import { scorePromptPool } from "../score/scorePromptPool.ts";
 import type { CheckedScoreOptions } from "../score/scoreOptions.ts";
 import { selectedMiners } from "../score/selectedMiners.ts";
 import { storePromptPool } from "../score/storePrompt.ts";
-
-/** The longest smoothing window (days): uid holders are read this far before the range, as `score`. */
-const LONGEST_WINDOW_DAYS = 10;
 
 /**
  * The service a unit is computed against: the embedded sandbox of a seed and clock (each worker
@@ -113,8 +110,11 @@ export async function planScoreUnits(
     assets: context.assets,
     settings: eraSettings,
   });
-  const keysFromUnix = checked.fromUnix - LONGEST_WINDOW_DAYS * 86400;
-  const keysToUnix = Math.min(context.nowUnix, checked.toUnix + 86400 + 3600);
+  const { fromUnix: keysFromUnix, toUnix: keysToUnix } = minerKeysSpan(
+    checked.fromUnix,
+    checked.toUnix,
+    context.nowUnix,
+  );
   const units: ScoreUnit[] = [];
   for (const { competition, prompts } of planned) {
     const selected = (await selectedMiners(client, checked.miners, competition.name)) ?? null;

@@ -11,6 +11,7 @@ import type { PathlabClient } from "../../client/pathlab-client.ts";
 import type { Horizon } from "../../spec/assets.ts";
 import { parseIsoTimeMs } from "../../spec/time.ts";
 import { openStore } from "../../store/openStore.ts";
+import { DEFAULT_UNIT_DEADLINE_MS } from "../jobDefaults.ts";
 import { moveSyncUnitToLake, syncUnitKey } from "../syncLake.ts";
 import { planSyncUnits, type SyncUnitPlan } from "../syncPlan.ts";
 import { planSyncRange, type SyncRange } from "../syncRange.ts";
@@ -109,16 +110,17 @@ export async function runQueuedSyncUnit(
         unit.service.kind === "sandbox"
           ? parseIsoTimeMs(unit.service.now) / 1000
           : Math.floor(Date.now() / 60_000) * 60,
+      deadlineMs: DEFAULT_UNIT_DEADLINE_MS,
       onFailure: (failure) =>
         failures.push(
-          `${failure.stage}${failure.operation ? ` ${failure.operation}` : ""}: ${failure.reason}`,
+          failure.operation ? `${failure.operation}: ${failure.reason}` : failure.reason,
         ),
       afterWrite: async (startUnix) => {
         rows = await moveSyncUnitToLake(store, context.lake, plan, startUnix);
       },
     });
     if (summary.status !== "stored") {
-      throw new Error(`${queuedSyncUnitKey(unit)} not stored: ${failures.join("; ")}`);
+      throw new Error(`${queuedSyncUnitKey(unit)}: ${failures.join("; ")}`);
     }
     return { rows, failures };
   } finally {

@@ -32,6 +32,27 @@ export interface MinerKeys {
   readonly changes: ReadonlyMap<number, readonly { timeUnix: number; hotkey: string }[]>;
 }
 
+/** The longest smoothing window (days): uid holders are read this far before a range. */
+const LONGEST_WINDOW_DAYS = 10;
+
+/**
+ * The span whose uid holders key the miners of the prompts that start from `fromUnix` to
+ * `toUnix`: from the longest smoothing window before the range to the last prompt's scoring (and
+ * its update) after it, not after `nowUnix`. What `score`, its queued units and `lake reduce`
+ * read, so that they key miners alike.
+ * @example const { fromUnix, toUnix } = minerKeysSpan(rangeFrom, rangeTo, nowUnix);
+ */
+export function minerKeysSpan(
+  fromUnix: number,
+  toUnix: number,
+  nowUnix: number,
+): { fromUnix: number; toUnix: number } {
+  return {
+    fromUnix: fromUnix - LONGEST_WINDOW_DAYS * 86400,
+    toUnix: Math.min(nowUnix, toUnix + 86400 + 3600),
+  };
+}
+
 /** Holder indices per uid in a key (the index + 1 is below it). */
 const KEY_STRIDE = 2 ** 20;
 

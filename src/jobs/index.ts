@@ -82,7 +82,7 @@ export { planQueuedSyncUnits, queuedSyncUnitKey, runQueuedSyncUnit } from "./que
 export type { QueuedSyncUnit } from "./queue/syncUnits.ts";
 export { runLakeReduce } from "./queue/lakeReduce.ts";
 export type { LakeReduceOptions, ReducedCompetition } from "./queue/lakeReduce.ts";
-export { planSyncRange, syncRangeOf } from "./syncRange.ts";
+export { EARLIEST_SYNC_START, noForecastStarts, planSyncRange, syncRangeOf } from "./syncRange.ts";
 export type { SyncRange } from "./syncRange.ts";
 export { createUnitRankings } from "./syncRanking.ts";
 export type { UnitRanking } from "./syncRanking.ts";

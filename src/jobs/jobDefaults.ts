@@ -59,6 +59,29 @@ export function timeOptionUnix(command: string, name: string, text: string): num
 }
 
 /**
+ * The range `--from`, `--to` of `command` in Unix seconds. Throws `SyncUsageError` naming the
+ * option for a time that does not parse, `--to` before `--from`, and a range that
+ * {@link promptRangeTooLong} finds too long.
+ * @example timeRangeOption("score", "2026-11-20T10:00:00Z", "2026-11-21T10:00:00Z") // => { fromUnix: 1795168800, toUnix: 1795255200 }
+ */
+export function timeRangeOption(
+  command: string,
+  from: string,
+  to: string,
+): { fromUnix: number; toUnix: number } {
+  const fromUnix = timeOptionUnix(command, "--from", from);
+  const toUnix = timeOptionUnix(command, "--to", to);
+  if (toUnix < fromUnix) {
+    throw new SyncUsageError(
+      `${command}: --to: expected a time at or after --from (${from}), got ${to}`,
+    );
+  }
+  const tooLong = promptRangeTooLong(command, fromUnix, toUnix);
+  if (tooLong !== undefined) throw new SyncUsageError(tooLong);
+  return { fromUnix, toUnix };
+}
+
+/**
  * Why a range of prompt starts from `fromUnix` to `toUnix` is too long for `command`, or
  * `undefined` when it is not.
  * @example promptRangeTooLong("score", 0, 40 * 86400) // => "score: --from/--to: …"

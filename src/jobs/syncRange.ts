@@ -9,7 +9,7 @@ import type { PromptsParams } from "../spec/params.ts";
 import { ERA_DATES } from "../spec/eras.ts";
 import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
-import { promptRangeTooLong, timeOptionUnix } from "./jobDefaults.ts";
+import { timeRangeOption } from "./jobDefaults.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
 
 /**
@@ -33,7 +33,7 @@ export const EARLIEST_SYNC_START = ERA_DATES.threeCompetitions;
 /**
  * The range of `from` and `to` (ISO 8601), or undefined when neither is given. Throws
  * `SyncUsageError` naming the option for one without the other, a time that does not parse, `to`
- * before `from`, a range longer than `promptRangeTooLong` allows, and, for sync units (`what`
+ * before `from`, a range longer than `timeRangeOption` allows, and, for sync units (`what`
  * "forecasts"), a start before {@link EARLIEST_SYNC_START}.
  * @example syncRangeOf("2026-11-21T00:00:00Z", "2026-11-21T06:00:00Z") // => { fromUnix: 1795219200, toUnix: 1795240800 }
  */
@@ -49,17 +49,7 @@ export function syncRangeOf(
       `${command}: --from and --to go together (the ${what} of a range); got only ${from === undefined ? "--to" : "--from"}`,
     );
   }
-  const range = {
-    fromUnix: timeOptionUnix(command, "--from", from),
-    toUnix: timeOptionUnix(command, "--to", to),
-  };
-  if (range.toUnix < range.fromUnix) {
-    throw new SyncUsageError(
-      `${command}: --to: expected a time at or after --from (${from}), got ${to}`,
-    );
-  }
-  const tooLong = promptRangeTooLong(command, range.fromUnix, range.toUnix);
-  if (tooLong !== undefined) throw new SyncUsageError(tooLong);
+  const range = timeRangeOption(command, from, to);
   if (what === "forecasts" && range.fromUnix < EARLIEST_SYNC_START) {
     throw new SyncUsageError(
       `${command}: --from: expected a time from ${isoSeconds(EARLIEST_SYNC_START)} on (before it the service's ensembles came from the competitions low and high, which sync units do not model), got ${from}`,

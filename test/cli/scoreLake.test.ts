@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { RANGE as DAY, rows, TABLES } from "../jobs/queueHelpers.ts";
-import { runPathlab } from "./runPathlab.ts";
+import { queryLakeWhile, runPathlab } from "./runPathlab.ts";
 
 /** The queue tests' selection and clock, over six hours of prompt starts. */
 const RANGE = [
@@ -30,22 +30,16 @@ describe("score --lake", () => {
     const lake = join(directory, "lake");
     const database = join(directory, "single.duckdb");
     // Readers are not locked out: queries of the lake succeed while the run writes it.
-    let running = true;
-    const run = runPathlab(["score", ...RANGE, "--lake", lake]).finally(() => (running = false));
+    const { run: lakeRun, queries } = await queryLakeWhile(
+      runPathlab(["score", ...RANGE, "--lake", lake]),
+      lake,
+      "select count(*) n from prompts",
+    );
     const seen: number[] = [];
-    while (running) {
-      const query = await runPathlab([
-        "query",
-        "--lake",
-        lake,
-        "--ndjson",
-        "select count(*) n from prompts",
-      ]);
-      if (!running) break;
+    for (const query of queries.filter((query) => !query.afterRun)) {
       if (query.code === 0) seen.push(Number(JSON.parse(query.stdout).n));
       else expect(query.stderr).toContain("not a pathlab lake"); // before the run made it
     }
-    const lakeRun = await run;
     expect(lakeRun.code).toBe(0);
     expect(lakeRun.stdout).toContain(`→ lake ${lake}\n`);
     const prompts = Number(/(\d+) prompts scored/.exec(lakeRun.stdout)?.[1]);

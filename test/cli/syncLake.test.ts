@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runPathlab } from "./runPathlab.ts";
+import { queryLakeWhile, runPathlab } from "./runPathlab.ts";
 
 const SYNC = ["sync", "--assets", "BTC,ETH", "--horizons", "1h", "--now", "2026-11-21T10:00:00Z"];
 
@@ -18,20 +18,12 @@ describe("sync --lake", () => {
 
   it("writes a lake that queries read while it runs, and reports where", async () => {
     const lake = join(directory, "lake");
-    let running = true;
-    const run = runPathlab([...SYNC, "--lake", lake]).finally(() => (running = false));
-    const answers: string[] = [];
-    while (running) {
-      const query = await runPathlab([
-        "query",
-        "--lake",
-        lake,
-        "--ndjson",
-        "select count(*) n from path_sets",
-      ]);
-      answers.push(query.code === 0 ? "read" : query.stderr);
-    }
-    const sync = await run;
+    const { run: sync, queries } = await queryLakeWhile(
+      runPathlab([...SYNC, "--lake", lake]),
+      lake,
+      "select count(*) n from path_sets",
+    );
+    const answers = queries.map((query) => (query.code === 0 ? "read" : query.stderr));
     expect(sync.code, sync.stderr).toBe(0);
     // queries read the lake while the sync wrote it (the folder is a lake from the sync's start)
     expect(answers).toContain("read");

@@ -7,7 +7,7 @@ import type { ClientOptions } from "../../client/options.ts";
 import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../spec/assets.ts";
 import type { EraSettings } from "../../spec/eras.ts";
 import type { ScoreEvent } from "../scoreSummary.ts";
-import { promptRangeTooLong, timeOptionUnix } from "../jobDefaults.ts";
+import { timeRangeOption } from "../jobDefaults.ts";
 import { SyncUsageError } from "../syncUsageError.ts";
 
 /**
@@ -118,15 +118,7 @@ export interface CheckedScoreOptions {
  * @example checkScoreOptions({ from: "2026-11-20T10:00:00Z", to: "2026-11-21T10:00:00Z" }).ownOnly // => false
  */
 export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
-  const fromUnix = timeOptionUnix("score", "--from", options.from);
-  const toUnix = timeOptionUnix("score", "--to", options.to);
-  if (toUnix < fromUnix) {
-    throw new SyncUsageError(
-      `score: --to: expected a time at or after --from (${options.from}), got ${options.to}`,
-    );
-  }
-  const tooLong = promptRangeTooLong("score", fromUnix, toUnix);
-  if (tooLong !== undefined) throw new SyncUsageError(tooLong);
+  const { fromUnix, toUnix } = timeRangeOption("score", options.from, options.to);
   const deadline = options.unitDeadlineMs;
   if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) {
     throw new SyncUsageError(`score: unitDeadlineMs: expected a number of ms > 0, got ${deadline}`);

@@ -1,12 +1,58 @@
 /**
- * The sandbox server's one large body: prediction sets as JSON (`/v2/prediction/*`), written by
- * `predictionSetJson` byte by byte, beside the readable `JSON.stringify` of nested arrays. The
- * issue's target for `/v2/prediction/latest` (10 miners, ≤ 1 s) is end to end: the world's
- * generation of the paths and the HTTP transfer come on top of what is timed here.
+ * The sandbox's own work per prediction set and ensemble: its one large body, prediction sets as
+ * JSON (`/v2/prediction/*`), written by `predictionSetJson` byte by byte, beside the readable
+ * `JSON.stringify` of nested arrays; a miner's set simulated (`simulatePricePaths`), beside the
+ * same walk rounding each price by a call inside the loop; a column of an ensemble sorted
+ * (`sortAscending`), beside `Float64Array.prototype.sort`. The issue's target for
+ * `/v2/prediction/latest` (10 miners, ≤ 1 s) is end to end: the world's generation of the paths
+ * and the HTTP transfer come on top of what is timed here.
  */
 
 import { predictionSetJson } from "../../src/sandbox/server/predictionSetJson.ts";
+import { sortAscending } from "../../src/sandbox/insights/sortAscending.ts";
+import { simulatePricePaths, type PathModel } from "../../src/sandbox/world/pathSimulation.ts";
+import { RandomStream } from "../../src/sandbox/world/randomStream.ts";
+import { roundToSignificantDigits } from "../../src/spec/priceFormat.ts";
 import { defineSuite, MINERS, PATHS_PER_MINER, POINTS, type BenchCase } from "../harness.ts";
+
+/** A 24h set of normal shocks, as most of the world's miners send. */
+const MODEL: PathModel = {
+  startPrice: 80000,
+  annualVolatility: 0.5,
+  annualDrift: 0,
+  tailDegrees: 0,
+  jumpsPerDay: 0.5,
+  jumpSize: 0.008,
+  stepMinutes: 5,
+  pathCount: PATHS_PER_MINER,
+  pointCount: POINTS,
+  significantDigits: 8,
+};
+
+/** The walk of `simulatePricePaths` with each price rounded by a call inside the loop. */
+function simulateRoundingInLoop(model: PathModel, stream: RandomStream): Float64Array {
+  const { pathCount, pointCount } = model;
+  const stepYears = model.stepMinutes / 525600;
+  const meanStep = (model.annualDrift - model.annualVolatility ** 2 / 2) * stepYears;
+  const stepDeviation = model.annualVolatility * Math.sqrt(stepYears);
+  const jumpsPerPath = (model.jumpsPerDay * model.stepMinutes * (pointCount - 1)) / 1440;
+  const values = new Float64Array(pathCount * pointCount);
+  const jumps = new Float64Array(pointCount);
+  for (let path = 0; path < pathCount; path++) {
+    const jumpCount = stream.poisson(jumpsPerPath);
+    for (let index = 0; index < jumpCount; index++) {
+      jumps[1 + stream.integer(pointCount - 1)] += model.jumpSize * stream.normal();
+    }
+    let price = model.startPrice;
+    values[path * pointCount] = roundToSignificantDigits(price, model.significantDigits);
+    for (let point = 1; point < pointCount; point++) {
+      price *= Math.exp(meanStep + stepDeviation * stream.normal() + jumps[point]);
+      values[path * pointCount + point] = roundToSignificantDigits(price, model.significantDigits);
+    }
+    jumps.fill(0);
+  }
+  return values;
+}
 
 const START_TIME = 1772063100;
 
@@ -27,7 +73,32 @@ export const suite = defineSuite({
         Array.from(values.subarray(path * POINTS, (path + 1) * POINTS)),
       ),
     );
+    const terminal = Float64Array.from(
+      { length: MINERS * PATHS_PER_MINER },
+      (_, path) => data.pooled[path * POINTS + POINTS - 1],
+    );
+    const column = new Float64Array(terminal.length);
+    const unsorted = () => {
+      column.set(terminal);
+      return column;
+    };
     return [
+      {
+        name: "simulatePricePaths (one 24h set, normal shocks)",
+        size: `${PATHS_PER_MINER.toLocaleString("en")} × ${POINTS}`,
+        pathlab: () => simulatePricePaths(MODEL, new RandomStream(7)),
+        naive: () => simulateRoundingInLoop(MODEL, new RandomStream(7)),
+        peer: { script: "sandbox", case: "simulate" },
+        note: "naive: the price rounded in the loop",
+      },
+      {
+        name: "sortAscending (a column of 10,000 prices)",
+        size: terminal.length.toLocaleString("en"),
+        pathlab: () => sortAscending(unsorted()),
+        naive: () => unsorted().sort(),
+        peer: { script: "sandbox", case: "sort_column" },
+        note: "naive: Float64Array.prototype.sort",
+      },
       {
         name: "predictionSetJson (one prediction set)",
         size: `${PATHS_PER_MINER.toLocaleString("en")} × ${POINTS}`,

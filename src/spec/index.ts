@@ -238,6 +238,7 @@ export {
   pythonNumberText,
   exceedsDigitLimit,
   roundPrice,
+  roundRangeToSignificantDigits,
   roundToSignificantDigits,
   hasAtMostEightSignificantDigits,
 } from "./priceFormat.ts";

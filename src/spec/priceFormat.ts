@@ -116,6 +116,39 @@ export function roundToSignificantDigits(price: number, digits: number): number 
 }
 
 /**
+ * Rounds `values[start]` … `values[end − 1]` in place, each to what {@link roundToSignificantDigits}
+ * gives for it. The usual prices (in [1, 10⁷), away from a tie) are rounded in the loop itself by
+ * that function's own fast path; the rest go through it. A separate loop over a row of prices is
+ * about twice as fast as one call per price inside a simulation's loop, where the call is not
+ * inlined.
+ * @example
+ * const row = Float64Array.of(67676.123456, 0.512345678);
+ * roundRangeToSignificantDigits(row, 0, 2, 8); // row => [67676.123, 0.51234568]
+ */
+export function roundRangeToSignificantDigits(
+  values: Float64Array,
+  start: number,
+  end: number,
+  digits: number,
+): void {
+  for (let index = start; index < end; index++) {
+    const value = values[index];
+    if (value >= 1 && value < 1e7) {
+      const shift = digits - 1 - decimalExponent(value);
+      if (shift >= 0 && shift <= 22) {
+        const scale = POWERS_OF_TEN[shift];
+        const scaled = value * scale;
+        if (Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) {
+          values[index] = Math.round(scaled) / scale;
+          continue;
+        }
+      }
+    }
+    values[index] = roundToSignificantDigits(value, digits);
+  }
+}
+
+/**
  * Whether `price` equals its own 8-significant-digit form: the digit part of the v1.10.3 rule,
  * `float(f"{price:.7e}") == price`. Exact: the scaled test in [1, 10⁷) and `toExponential(7)`
  * elsewhere (which rounds exact ties up where Python rounds them to even, but a tie has 9

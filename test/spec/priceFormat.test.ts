@@ -4,6 +4,7 @@ import {
   hasAtMostEightSignificantDigits,
   pythonNumberText,
   roundPrice,
+  roundRangeToSignificantDigits,
   roundToSignificantDigits,
 } from "../../src/spec/priceFormat.ts";
 import { RandomStream } from "../../src/sandbox/world/randomStream.ts";
@@ -120,6 +121,29 @@ describe("roundPrice: 8 significant digits as the miners round", () => {
     expect(Number.isNaN(roundPrice(NaN))).toBe(true);
     expect(roundPrice(Infinity)).toBe(Infinity);
     expect(roundPrice(-3.123456789)).toBe(-3.1234568);
+  });
+
+  it("roundRangeToSignificantDigits rounds a range in place as roundToSignificantDigits, bit for bit", () => {
+    // ties and near-ties included: the loop's fast path must hand those to the exact rounding
+    const prices = [
+      ...samplePrices(),
+      1234567.25,
+      67676.1235,
+      67676.12345,
+      -3.123456789,
+      NaN,
+      0,
+      -0,
+    ];
+    for (const digits of [1, 6, 8, 9, 17]) {
+      const row = Float64Array.from([7, ...prices, 7]);
+      roundRangeToSignificantDigits(row, 1, row.length - 1, digits);
+      expect(row[0]).toBe(7);
+      expect(row[row.length - 1]).toBe(7);
+      prices.forEach((price, index) => {
+        expect(Object.is(row[index + 1], roundToSignificantDigits(price, digits))).toBe(true);
+      });
+    }
   });
 
   it("roundToSignificantDigits(…, 9) keeps one digit more", () => {

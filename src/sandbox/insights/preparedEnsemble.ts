@@ -9,6 +9,7 @@
 
 import { rebasePrice, type RebaseOption } from "../../spec/insightConventions.ts";
 import { requirePathMatrix } from "../../reference/validate.ts";
+import { sortAscending } from "./sortAscending.ts";
 
 /**
  * The paths of one ensemble re-based to a price, with lazily computed shared intermediates.
@@ -64,7 +65,7 @@ export class PreparedEnsemble {
     if (sorted === undefined) {
       sorted = new Float64Array(this.pathCount);
       for (let path = 0; path < this.pathCount; path++) sorted[path] = this.paths[path][step];
-      sorted.sort();
+      sortAscending(sorted);
       this.sortedColumns.set(step, sorted);
     }
     return sorted;

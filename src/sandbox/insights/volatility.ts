@@ -26,6 +26,7 @@ import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";
 import { preparedEnsemble, type PreparedEnsemble } from "./preparedEnsemble.ts";
 import { percentilesOfSorted } from "./sortedColumnStatistics.ts";
+import { sortAscending } from "./sortAscending.ts";
 
 /**
  * Realized, backtested and forecast volatility (annualized percent), laid out as the insight
@@ -153,18 +154,25 @@ function blockPercentiles(
 ): Percentiles[] {
   const boundaries = blockBoundaries(ensemble, horizon, timeIncrement);
   const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
-  const percentiles: Percentiles[] = [];
-  for (let block = 0; block + 1 < boundaries.length; block++) {
-    const [start, end] = [boundaries[block], boundaries[block + 1]];
-    const values = new Float64Array(ensemble.pathCount);
-    for (let path = 0; path < ensemble.pathCount; path++) {
-      const prices = ensemble.paths[path];
-      values[path] = annualizeVolatility(
-        Math.abs(Math.log(prices[end] / prices[start])),
+  const { pathCount } = ensemble;
+  const blockCount = boundaries.length - 1;
+  // block-major (block b's values at b·pathCount …), filled path by path: each path's prices are
+  // read in order, where reading block by block would visit every path's array once per block
+  const values = new Float64Array(blockCount * pathCount);
+  for (let path = 0; path < pathCount; path++) {
+    const prices = ensemble.paths[path];
+    for (let block = 0; block < blockCount; block++) {
+      const ratio = prices[boundaries[block + 1]] / prices[boundaries[block]];
+      values[block * pathCount + path] = annualizeVolatility(
+        Math.abs(Math.log(ratio)),
         blockMinutes,
       );
     }
-    percentiles.push(percentilesOfSorted(values.sort(), VOLATILITY_DECIMALS));
+  }
+  const percentiles: Percentiles[] = [];
+  for (let block = 0; block < blockCount; block++) {
+    const column = values.subarray(block * pathCount, (block + 1) * pathCount);
+    percentiles.push(percentilesOfSorted(sortAscending(column), VOLATILITY_DECIMALS));
   }
   return percentiles;
 }

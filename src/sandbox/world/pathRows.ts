@@ -23,3 +23,15 @@ export function pathRows(values: Float64Array, pathCount: number, pointCount: nu
   }
   return rows;
 }
+
+/**
+ * Whether every price is positive (NaN is not): a plain loop, several times faster than
+ * `values.every((price) => price > 0)` over the 289,000 prices of a set.
+ * @example allPositive(Float64Array.of(1, 2, 0)) // => false
+ */
+export function allPositive(values: Float64Array): boolean {
+  for (let index = 0; index < values.length; index++) {
+    if (!(values[index] > 0)) return false;
+  }
+  return true;
+}

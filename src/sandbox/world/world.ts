@@ -23,7 +23,7 @@ import { createLeaderboards } from "./leaderboards.ts";
 import { MARKET_ASSETS, MARKET_PROFILES } from "./marketProfiles.ts";
 import { createMarkets } from "./markets.ts";
 import { createMinerRoster } from "./minerRoster.ts";
-import { pathRows } from "./pathRows.ts";
+import { allPositive, pathRows } from "./pathRows.ts";
 import {
   PROMPT_LAYOUTS,
   isStartOf,
@@ -396,7 +396,7 @@ export function createWorld(options: WorldOptions): World {
           series.competition,
         );
         if (submission.status !== "valid" || submission.values === undefined) continue;
-        if (!submission.values.every((price) => price > 0)) continue;
+        if (!allPositive(submission.values)) continue;
         minerUids.push(uid);
         paths.push(...pathRows(submission.values, submission.pathCount, submission.pointCount));
       }

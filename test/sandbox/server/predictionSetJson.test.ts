@@ -35,6 +35,18 @@ describe("predictionSetJson", () => {
     );
   });
 
+  it("writes what JSON.stringify writes for 1 to 8 significant digits from 1e-6 to 1e15", () => {
+    const random = createRandom(11);
+    const values = Float64Array.from({ length: 300 * 50 }, () => {
+      const magnitude = 10 ** Math.floor(random.uniform() * 21 - 6);
+      const digits = 1 + Math.floor(random.uniform() * 8);
+      return Number((random.uniform() * 9 * magnitude + magnitude).toPrecision(digits));
+    });
+    expect(predictionSetJson(3, 1772063100, values, 300, 50).toString("utf8")).toBe(
+      readable(3, 1772063100, values, 300, 50),
+    );
+  });
+
   it("falls back to String(x) for other numbers (more digits, tiny, huge, integers, non-finite)", () => {
     const values = Float64Array.of(
       0.1 + 0.2,

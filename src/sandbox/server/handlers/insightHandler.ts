@@ -8,6 +8,7 @@ import { InvalidParamsError } from "../../../spec/errors.ts";
 import { ENSEMBLE_DAYS, ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../../../spec/insightConventions.ts";
 import { buildInsightResponse } from "../../insights/buildInsightResponse.ts";
 import type { SandboxInsightInputs, SandboxInsightOptions } from "../../insights/inputs.ts";
+import { allPositive, pathRows } from "../../world/pathRows.ts";
 import type { World } from "../../world/world.ts";
 import type { OperationHandler } from "../handlerTypes.ts";
 import { createLruCache } from "../lruCache.ts";
@@ -98,11 +99,9 @@ export function createInsightHandler(options: InsightHandlerOptions): OperationH
       const submission = world.predictionSet(uid, asset, startUnix, timeIncrement, timeLength);
       if (submission.status !== "valid" || submission.values === undefined) continue;
       const { values, pathCount, pointCount } = submission;
-      if (!values.every((price) => price > 0)) continue;
+      if (!allPositive(values)) continue;
       minerUids.push(uid);
-      for (let path = 0; path < pathCount; ++path) {
-        paths.push(Array.from(values.subarray(path * pointCount, (path + 1) * pointCount)));
-      }
+      paths.push(...pathRows(values, pathCount, pointCount));
     }
     return { minerUids, paths };
   }

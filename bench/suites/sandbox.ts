@@ -89,7 +89,7 @@ export const suite = defineSuite({
         pathlab: () => simulatePricePaths(MODEL, new RandomStream(7)),
         naive: () => simulateRoundingInLoop(MODEL, new RandomStream(7)),
         peer: { script: "sandbox", case: "simulate" },
-        note: "naive: the price rounded in the loop",
+        note: "naive: the price rounded in the loop; numpy: a GBM without jumps, cumsum of logs",
       },
       {
         name: "sortAscending (a column of 10,000 prices)",

@@ -134,8 +134,10 @@ describe("roundPrice: 8 significant digits as the miners round", () => {
       NaN,
       0,
       -0,
+      Infinity,
+      -Infinity,
     ];
-    for (const digits of [1, 6, 8, 9, 17]) {
+    for (let digits = 1; digits <= 17; digits++) {
       const row = Float64Array.from([7, ...prices, 7]);
       roundRangeToSignificantDigits(row, 1, row.length - 1, digits);
       expect(row[0]).toBe(7);

@@ -41,6 +41,22 @@ describe("sortAscending", () => {
     expectSameOrder(column(5, 1_000, (s) => Math.abs(Math.log(1 + 0.01 * s.normal()))));
   });
 
+  it("puts NaNs of any payload last, and falls back for a NaN with its sign bit set", () => {
+    const withPayloads = column(9, 2_000, (s) => 100 + s.uniform());
+    const bits = new DataView(withPayloads.buffer);
+    bits.setBigUint64(8 * 5, 0x7ff0000000000005n, true);
+    bits.setBigUint64(8 * 6, 0x7fffffffffffffffn, true);
+    withPayloads[7] = NaN;
+    withPayloads[8] = Infinity;
+    expectSameOrder(withPayloads);
+    const tail = Array.from(sortAscending(Float64Array.from(withPayloads)).slice(-4));
+    expect(tail[0]).toBe(Infinity);
+    expect(tail.slice(1).every(Number.isNaN)).toBe(true);
+    const negativeNaN = Float64Array.from(withPayloads);
+    new DataView(negativeNaN.buffer).setBigUint64(8 * 9, 0xfff8000000000000n, true);
+    expectSameOrder(negativeNaN);
+  });
+
   it("falls back to the built-in sort for negative numbers, −0 and short columns", () => {
     expectSameOrder(column(6, 2_000, (s) => s.normal()));
     const withNegativeZero = column(7, 1_000, (s) => s.uniform());

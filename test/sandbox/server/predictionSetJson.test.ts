@@ -47,6 +47,38 @@ describe("predictionSetJson", () => {
     );
   });
 
+  it("has room for a set of the longest texts a double has (25 characters)", () => {
+    // more values than any other test of this file: the writer's reused buffer is sized for them
+    const values = new Float64Array(1000 * 100).fill(-1.2345678901234567e-6);
+    expect(String(values[0]).length).toBe(25);
+    expect(predictionSetJson(4, 1772063100, values, 1000, 100).toString("utf8")).toBe(
+      readable(4, 1772063100, values, 1000, 100),
+    );
+  });
+
+  it("writes the edges of the fast path as String(x) does", () => {
+    const below1e15 = 999999999999999.9; // the largest double below 1e15 is ≈ 999999999999999.875
+    const values = Float64Array.of(
+      1e-6,
+      9.99999e-7,
+      1e-5,
+      0.1,
+      1,
+      9.9999999,
+      99999999,
+      999999999999999,
+      below1e15,
+      1e14,
+      100000000000000.5,
+      1e15,
+      12345678.9,
+      999999.99,
+    );
+    expect(predictionSetJson(5, 2, values, 2, 7).toString("utf8")).toBe(
+      readable(5, 2, values, 2, 7),
+    );
+  });
+
   it("falls back to String(x) for other numbers (more digits, tiny, huge, integers, non-finite)", () => {
     const values = Float64Array.of(
       0.1 + 0.2,

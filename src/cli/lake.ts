@@ -52,7 +52,8 @@ export function lakeCommand(io: ProgramIo, status: ProgramStatus): Command {
     "\nThe rows go into the lake as one unit per update (rank.<competition>.<time>, and\n" +
       "smoothed.<competition>.<time>): a later reduce replaces the updates it computes again.\n" +
       "Give the range `score` ran over to get its rows; without --from/--to the range is the\n" +
-      "lake's first to last prompt start.",
+      "lake's first to last prompt start. A candidate of `score --lake --candidate` is ranked\n" +
+      "among the miners, as `score` ranks it.",
   );
   reduce.action(
     async (

@@ -1,8 +1,8 @@
 /**
  * `pathlab lake reduce` as a child process: the rank history and the smoothed scores it computes
  * from a lake that `score --lake` wrote equal, row for row, those `score --db` stores for the same
- * range, in a time zone other than UTC too; a second reduce replaces its units (same rows, no
- * duplicate); a folder that is not a lake is a usage error.
+ * range, in a time zone other than UTC too, a candidate's rows included; a second reduce replaces
+ * its units (same rows, no duplicate); a folder that is not a lake is a usage error.
  */
 
 import { mkdirSync } from "node:fs";
@@ -66,6 +66,62 @@ describe("pathlab lake reduce", () => {
       expect(await lines(["--lake", lake], RANK_HISTORY), `run ${run}`).toEqual(expected);
       expect(await lines(["--lake", lake], SMOOTHED), `run ${run}`).toEqual(smoothed);
     }
+  }, 180_000);
+
+  it("places a candidate among the miners as `score --candidate` does", async () => {
+    const lake = join(folder, "candidate-lake");
+    const database = join(folder, "candidate.duckdb");
+    const model = join(folder, "model");
+    const baseline = await runPathlab([
+      "baseline",
+      ...RANGE,
+      "--competition",
+      "crypto-1h",
+      "--assets",
+      "BTC,ETH",
+      "--model",
+      "gbm",
+      "--out",
+      model,
+    ]);
+    expect(baseline.code, baseline.stderr).toBe(0);
+    const candidate = ["--candidate", model];
+    const scored = await runPathlab([
+      "score",
+      ...RANGE,
+      ...SELECTION,
+      ...candidate,
+      "--lake",
+      lake,
+    ]);
+    expect(scored.code, scored.stderr).toBe(0);
+    const stored = await runPathlab([
+      "score",
+      ...RANGE,
+      ...SELECTION,
+      ...candidate,
+      "--db",
+      database,
+    ]);
+    expect(stored.code, stored.stderr).toBe(0);
+    const expected = await lines(["--db", database], RANK_HISTORY);
+    const candidateRows = expected.filter((line) => JSON.parse(line).source === "candidate");
+    // the candidate at each of the two updates
+    expect(candidateRows.length).toBe(2);
+    const smoothed = await lines(["--db", database], SMOOTHED);
+    const candidateSmoothed = smoothed.filter((line) => JSON.parse(line).source === "candidate");
+    expect(candidateSmoothed.length).toBe(1);
+    const { smoothed_score: smoothedScore } = JSON.parse(candidateSmoothed[0]) as {
+      smoothed_score: number;
+    };
+
+    const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE]);
+    expect(reduced.code, reduced.stderr).toBe(0);
+    expect(reduced.stdout).toContain(
+      `smoothed scores of 5 miners at 2026-11-21T09:58:00Z, 0 agreeing with the service's; candidate: smoothed ${smoothedScore.toFixed(4)}, rank `,
+    );
+    expect(await lines(["--lake", lake], RANK_HISTORY)).toEqual(expected);
+    expect(await lines(["--lake", lake], SMOOTHED)).toEqual(smoothed);
   }, 180_000);
 
   it("refuses a folder that is not a lake", async () => {

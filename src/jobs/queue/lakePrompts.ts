@@ -3,7 +3,8 @@
  * (`lakeReduce.ts`): each prompt's pool is the miners the service scored (`service_scores`), each
  * with pathlab's CRPS where the unit recomputed it (`miner_scores`) and the service's elsewhere,
  * made prompt scores by the rule of its era (`prompts.score_rule`), as `scorePromptPool` makes
- * them; its entries are the unit's `miner_scores` rows.
+ * them; its entries are the unit's `miner_scores` rows. A candidate's row (`score --lake
+ * --candidate`) joins the pool as one more miner, as `scorePromptPool` joins it.
  */
 
 import type { PromptScoreRule } from "../../scoring/promptScores.ts";
@@ -12,6 +13,7 @@ import { validatorEraAt, type EraSettings } from "../../spec/eras.ts";
 import type { CompetitionName } from "../../spec/competitions.ts";
 import { openLake } from "../../store/lake.ts";
 import { queryRows } from "../../store/queryRows.ts";
+import { CANDIDATE_MINER_UID } from "../candidateFile.ts";
 import type { MinerKeys } from "../score/minerKeys.ts";
 import { scoredPromptOf, type PoolEntry, type PromptPool } from "../score/scorePromptPool.ts";
 import type { SyncRange } from "../syncRange.ts";
@@ -39,6 +41,8 @@ export interface LakePrompt {
     readonly crps: number;
     readonly source: "network" | "service";
   }[];
+  /** The candidate's CRPS on the prompt (−1: no valid answer), when it took part. */
+  readonly candidateCrps: number | null;
 }
 
 /**
@@ -64,20 +68,25 @@ export async function readLakePrompts(
        own AS (
          SELECT asset, time_increment, time_length, start_time,
            list({'uid': miner_uid, 'crps': crps, 'source': source} ORDER BY miner_uid) AS entries
-         FROM miner_scores WHERE source <> 'candidate' GROUP BY ALL)
+         FROM miner_scores WHERE source <> 'candidate' GROUP BY ALL),
+       candidate AS (
+         SELECT asset, time_increment, time_length, start_time, any_value(crps) AS candidate_crps
+         FROM miner_scores WHERE source = 'candidate' GROUP BY ALL)
        SELECT p.competition, p.asset, epoch(p.start_time)::BIGINT::DOUBLE AS start,
          epoch(p.scored_time)::BIGINT::DOUBLE AS scored, p.time_increment::DOUBLE,
-         p.time_length::DOUBLE, p.score_rule, pool.uids, pool.raw, own.entries
+         p.time_length::DOUBLE, p.score_rule, pool.uids, pool.raw, own.entries,
+         candidate.candidate_crps
        FROM prompts p
        LEFT JOIN pool USING (asset, time_increment, time_length, start_time)
        LEFT JOIN own USING (asset, time_increment, time_length, start_time)
+       LEFT JOIN candidate USING (asset, time_increment, time_length, start_time)
        WHERE epoch(p.start_time) BETWEEN $from AND $to
        ORDER BY start, p.asset`,
       // epoch() of a TIMESTAMP reads it as UTC, whatever the session's time zone
       { from: range?.fromUnix ?? -1e12, to: range?.toUnix ?? 1e12 },
     );
     return rows.map((row) => {
-      const [competition, asset, start, scored, increment, length, rule, uids, raw, entries] =
+      const [competition, asset, start, scored, increment, length, rule, uids, raw, entries, crps] =
         row as [
           string,
           string,
@@ -89,6 +98,7 @@ export async function readLakePrompts(
           number[] | null,
           number[] | null,
           LakePrompt["entries"] | null,
+          number | null,
         ];
       return {
         competition,
@@ -101,6 +111,7 @@ export async function readLakePrompts(
         uids: uids ?? [],
         raw: raw ?? [],
         entries: entries ?? [],
+        candidateCrps: crps,
       };
     });
   } finally {
@@ -110,17 +121,32 @@ export async function readLakePrompts(
 
 /**
  * The prompt pool of a lake prompt, as `scorePromptPool` makes it, without what the lake does not
- * keep (the realized path, the path sets' scores, the candidate): what rank history and the
- * comparison of smoothed scores read.
+ * keep (the realized path, the path sets' scores, the candidate's file): what rank history and
+ * the comparison of smoothed scores read, the candidate's place among the miners included.
  * @example const pools = prompts.map((prompt) => lakePool(prompt, keys, {}));
  */
 export function lakePool(prompt: LakePrompt, keys: MinerKeys, settings: EraSettings): PromptPool {
   const pooled = prompt.uids.length === 0 ? null : promptScores(prompt.raw, { rule: prompt.rule });
+  const place = { scoredTimeUnix: prompt.scoredTimeUnix, asset: prompt.asset };
+  const poolKeys = prompt.uids.map((uid) => keys.keyAt(uid, prompt.startUnix));
   const scored = scoredPromptOf(
-    { scoredTimeUnix: prompt.scoredTimeUnix, asset: prompt.asset, worstScore: pooled?.worstScore },
-    prompt.uids.map((uid) => keys.keyAt(uid, prompt.startUnix)),
+    { ...place, worstScore: pooled?.worstScore },
+    poolKeys,
     pooled?.scores,
   );
+  // the candidate as one more miner of the pool (`scorePromptPool`)
+  const withCandidate =
+    prompt.candidateCrps === null
+      ? null
+      : promptScores([...prompt.raw, prompt.candidateCrps], { rule: prompt.rule });
+  const candidateScored =
+    withCandidate !== null && scored.minerScores.length > 0
+      ? scoredPromptOf(
+          { ...place, worstScore: withCandidate.worstScore },
+          [...poolKeys, CANDIDATE_MINER_UID],
+          withCandidate.scores,
+        )
+      : undefined;
   const network: PoolEntry[] = prompt.entries.map((entry) => ({
     minerUid: entry.uid,
     minerKey: keys.keyAt(entry.uid, prompt.startUnix),
@@ -142,13 +168,13 @@ export function lakePool(prompt: LakePrompt, keys: MinerKeys, settings: EraSetti
     },
     realized: undefined,
     scored,
-    candidateScored: undefined,
+    candidateScored,
     network,
     promptScoreOf: new Map(
       pooled === null ? [] : prompt.uids.map((uid, index) => [uid, pooled.scores[index]]),
     ),
     candidate: undefined,
-    candidatePromptScore: null,
+    candidatePromptScore: withCandidate?.scores.at(-1) ?? null,
     candidateFile: undefined,
   };
 }

@@ -13,6 +13,9 @@
  * - their smoothed scores and reward weights at the service's latest update of the range are
  *   compared with the service's (`compareWithService`), as `score` compares them.
  *
+ * A candidate that `score --lake --candidate` scored is placed among the miners as `score` places
+ * it: its rank history (key −1) and smoothed score are written beside theirs.
+ *
  * Both go into the lake as one unit per update (`rank.<competition>.<time>`,
  * `smoothed.<competition>.<time>`), so that a later reduce replaces exactly the updates it
  * computes again and keeps the others. A range is the prompt starts the rows are computed from,
@@ -72,11 +75,21 @@ export interface ReducedCompetition {
   readonly updates: number;
   readonly rows: number;
   /**
-   * The smoothed scores written: when, of how many miners, how many agree with the service's; or
-   * why the comparison with the service failed (then none are written).
+   * The smoothed scores written: when, of how many miners, how many agree with the service's,
+   * and the candidate's (from `score --lake --candidate`) with its rank among them; or why the
+   * comparison with the service failed (then none are written).
    */
   readonly smoothed:
-    | { readonly asOf: string; readonly miners: number; readonly agreeing: number }
+    | {
+        readonly asOf: string;
+        readonly miners: number;
+        readonly agreeing: number;
+        readonly candidate?: {
+          readonly smoothedScore: number;
+          readonly rank: number;
+          readonly of: number;
+        };
+      }
     | { readonly failure: string };
   /** The lake units written: one per update of the rank history, then the smoothed scores'. */
   readonly units: readonly string[];
@@ -113,9 +126,9 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
       const own = prompts.filter((prompt) => prompt.competition === competition.name);
       if (own.length === 0) continue;
       const pools = own.map((prompt) => lakePool(prompt, keys, settings));
-      const { network: scored } = pooledPrompts(pools);
+      const { network: scored, withCandidate } = pooledPrompts(pools);
       const updates = updateTimes(scored, nowUnix);
-      const rows = rankHistory(scored, undefined, {
+      const rows = rankHistory(scored, withCandidate, {
         competition: competition.parameters,
         updates,
         keys,
@@ -146,8 +159,9 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
         units.push(await writeSmoothed(options.lake, competition.name, asOfUnix, entries));
         smoothed = {
           asOf: isoSeconds(asOfUnix),
-          miners: entries.length,
+          miners: entries.filter((row) => row.source === "network").length,
           agreeing: entries.filter((row) => row.verdict === "agree").length,
+          ...(comparison.candidate !== undefined && { candidate: comparison.candidate }),
         };
       } catch (error) {
         smoothed = { failure: error instanceof Error ? error.message : String(error) };
@@ -228,6 +242,9 @@ export function reducedLine(reduced: ReducedCompetition): string {
     `${reduced.updates} updates, ${reduced.rows} rows of rank history; ` +
     ("failure" in smoothed
       ? `no smoothed scores: ${smoothed.failure}`
-      : `smoothed scores of ${smoothed.miners} miners at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's`)
+      : `smoothed scores of ${smoothed.miners} miners at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's` +
+        (smoothed.candidate === undefined
+          ? ""
+          : `; candidate: smoothed ${smoothed.candidate.smoothedScore.toFixed(4)}, rank ${smoothed.candidate.rank} of ${smoothed.candidate.of}`))
   );
 }

@@ -115,10 +115,14 @@ describe("pathlab lake reduce", () => {
       smoothed_score: number;
     };
 
+    // the candidate's smoothed score and rank as `score` reports them
+    const placed = /candidate: smoothed ([0-9.]+), rank (\d+) of (\d+)/.exec(stored.stdout);
+    expect(placed, stored.stdout).not.toBeNull();
+    expect(Number(placed![1])).toBeCloseTo(smoothedScore, 4);
     const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE]);
     expect(reduced.code, reduced.stderr).toBe(0);
     expect(reduced.stdout).toContain(
-      `smoothed scores of 5 miners at 2026-11-21T09:58:00Z, 0 agreeing with the service's; candidate: smoothed ${smoothedScore.toFixed(4)}, rank `,
+      `smoothed scores of 5 miners at 2026-11-21T09:58:00Z, 0 agreeing with the service's; ${placed![0]}\n`,
     );
     expect(await lines(["--lake", lake], RANK_HISTORY)).toEqual(expected);
     expect(await lines(["--lake", lake], SMOOTHED)).toEqual(smoothed);

@@ -13,7 +13,7 @@ import { validatorEraAt, type EraSettings } from "../../spec/eras.ts";
 import type { CompetitionName } from "../../spec/competitions.ts";
 import { openLake } from "../../store/lake.ts";
 import { queryRows } from "../../store/queryRows.ts";
-import { CANDIDATE_MINER_UID } from "../candidateFile.ts";
+import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
 import type { MinerKeys } from "../score/minerKeys.ts";
 import { scoredPromptOf, type PoolEntry, type PromptPool } from "../score/scorePromptPool.ts";
 import type { SyncRange } from "../syncRange.ts";
@@ -174,7 +174,9 @@ export function lakePool(prompt: LakePrompt, keys: MinerKeys, settings: EraSetti
       pooled === null ? [] : prompt.uids.map((uid, index) => [uid, pooled.scores[index]]),
     ),
     candidate: undefined,
-    candidatePromptScore: withCandidate?.scores.at(-1) ?? null,
+    // (where the service scored no one, `score` pools the candidate with the selected miners,
+    // whom the lake does not pool: no prompt score then)
+    candidatePromptScore: prompt.uids.length === 0 ? null : (withCandidate?.scores.at(-1) ?? null),
     candidateFile: undefined,
   };
 }

@@ -17,11 +17,11 @@ const counts = new Int32Array(8 * 256);
 /**
  * Sorts `values` in place, ascending with NaN last, into the order `values.sort()` gives, and
  * returns it (NaNs of different payloads, which no comparison tells apart, may end in another
- * order among themselves). When no value has its sign bit set (no negative number, −0 or negative NaN), the order of
- * doubles is the order of their bit patterns read as unsigned integers, so a least-significant-
- * byte-first radix sort gives it: one pass counts all 8 bytes, then one stable pass per byte that
- * is not the same in every value (prices of one column share their exponent bytes). Otherwise,
- * or for short columns, `values.sort()`.
+ * order among themselves). When no value has its sign bit set (no negative number, −0 or
+ * negative NaN), the order of doubles is the order of their bit patterns read as unsigned
+ * integers, so a least-significant-byte-first radix sort gives it: one pass counts all 8 bytes,
+ * then one stable pass per byte that is not the same in every value (prices of one column share
+ * their exponent bytes). Otherwise, or for short columns, `values.sort()`.
  * @example sortAscending(Float64Array.of(3, NaN, 1, 2)) // => Float64Array [1, 2, 3, NaN]
  */
 export function sortAscending(values: Float64Array): Float64Array {

@@ -118,9 +118,10 @@ export function roundToSignificantDigits(price: number, digits: number): number 
 /**
  * Rounds `values[start]` … `values[end − 1]` in place, each to what {@link roundToSignificantDigits}
  * gives for it. The usual prices (in [1, 10⁷), away from a tie) are rounded in the loop itself by
- * that function's own fast path; the rest go through it. A separate loop over a row of prices is
- * about twice as fast as one call per price inside a simulation's loop, where the call is not
- * inlined.
+ * that function's own fast path, written out again here; the rest go through it. A separate loop
+ * over a row of prices is about twice as fast as one call per price inside a simulation's loop,
+ * where the call is not inlined; the fast path shared as a helper that answers NaN near a tie
+ * measured about 1.5× slower than written out (2.9 against 4.3 ms per 289,000 prices).
  * @example
  * const row = Float64Array.of(67676.123456, 0.512345678);
  * roundRangeToSignificantDigits(row, 0, 2, 8); // row => [67676.123, 0.51234568]

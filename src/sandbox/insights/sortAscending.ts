@@ -2,7 +2,9 @@
  * Sorting a column of an ensemble, which the sandbox does for every step of every insight
  * ensemble (prices) and every volatility block (absolute returns): 10,000 values each, some
  * 5,000 times in `npm start`. `Float64Array.prototype.sort` takes about 0.6 ms per column on this
- * machine; the radix sort below about 0.3 ms, with the same result.
+ * machine; the radix sort below about 0.3 ms, with the same result. The fast core has sorts of
+ * its own (`core/sortFloat64.ts`), which the sandbox does not import, so that the cross-checks
+ * stay independent of it (DESIGN.md).
  */
 
 /** Whether this platform stores doubles little-endian (the byte order the radix passes assume). */

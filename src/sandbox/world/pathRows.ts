@@ -1,6 +1,9 @@
 /**
- * Path-major prices as the nested arrays (`paths[p][t]`) that `src/reference/` reads.
+ * Path-major prices as the nested arrays (`paths[p][t]`) that `src/reference/` reads, and the
+ * pooled paths of an ensemble made of them.
  */
+
+import type { Submission } from "./submissions.ts";
 
 /**
  * `values` (path p, point t at `p * pointCount + t`) as `pathCount` arrays of `pointCount` numbers.
@@ -34,4 +37,27 @@ export function allPositive(values: Float64Array): boolean {
     if (!(values[index] > 0)) return false;
   }
   return true;
+}
+
+/**
+ * The ensemble of the first `limit` miners of `ranked` whose answer is valid with every price
+ * positive (`answerOf` gives each one's answer), their paths pooled as rows in ranking order.
+ * @example const { minerUids, paths } = pooledAnswers(ranked, 10, (uid) => world.predictionSet(uid, "BTC", start, 300, 86400));
+ */
+export function pooledAnswers(
+  ranked: readonly number[],
+  limit: number,
+  answerOf: (uid: number) => Submission,
+): { minerUids: number[]; paths: number[][] } {
+  const minerUids: number[] = [];
+  const paths: number[][] = [];
+  for (const uid of ranked) {
+    if (minerUids.length === limit) break;
+    const submission = answerOf(uid);
+    if (submission.status !== "valid" || submission.values === undefined) continue;
+    if (!allPositive(submission.values)) continue;
+    minerUids.push(uid);
+    paths.push(...pathRows(submission.values, submission.pathCount, submission.pointCount));
+  }
+  return { minerUids, paths };
 }

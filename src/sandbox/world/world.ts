@@ -23,7 +23,7 @@ import { createLeaderboards } from "./leaderboards.ts";
 import { MARKET_ASSETS, MARKET_PROFILES } from "./marketProfiles.ts";
 import { createMarkets } from "./markets.ts";
 import { createMinerRoster } from "./minerRoster.ts";
-import { allPositive, pathRows } from "./pathRows.ts";
+import { pooledAnswers } from "./pathRows.ts";
 import {
   PROMPT_LAYOUTS,
   isStartOf,
@@ -384,22 +384,9 @@ export function createWorld(options: WorldOptions): World {
     const key = `${series.asset}|${horizon}|${startUnix}|${ranked.join(",")}`;
     return ensembles.getOrCreate(key, () => {
       const layout = PROMPT_LAYOUTS[horizon];
-      const minerUids: number[] = [];
-      const paths: number[][] = [];
-      for (const uid of ranked) {
-        if (minerUids.length === ENSEMBLE_MINERS) break;
-        const submission = submissions.answer(
-          uid,
-          series.asset,
-          horizon,
-          startUnix,
-          series.competition,
-        );
-        if (submission.status !== "valid" || submission.values === undefined) continue;
-        if (!allPositive(submission.values)) continue;
-        minerUids.push(uid);
-        paths.push(...pathRows(submission.values, submission.pathCount, submission.pointCount));
-      }
+      const { minerUids, paths } = pooledAnswers(ranked, ENSEMBLE_MINERS, (uid) =>
+        submissions.answer(uid, series.asset, horizon, startUnix, series.competition),
+      );
       return Object.freeze({
         minerUids: Object.freeze(minerUids),
         paths: Object.freeze(paths),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allPositive, pathRows } from "../../../src/sandbox/world/pathRows.ts";
+import { allPositive, pathRows, pooledAnswers } from "../../../src/sandbox/world/pathRows.ts";
+import type { Submission } from "../../../src/sandbox/world/submissions.ts";
 import { simulatePricePaths, type PathModel } from "../../../src/sandbox/world/pathSimulation.ts";
 import { RandomStream } from "../../../src/sandbox/world/randomStream.ts";
 import { roundToSignificantDigits } from "../../../src/spec/priceFormat.ts";
@@ -60,5 +61,35 @@ describe("allPositive", () => {
       [1, 2, 3],
       [4, 5, 6],
     ]);
+  });
+});
+
+describe("pooledAnswers", () => {
+  it("pools the first `limit` valid answers with positive prices, in ranking order", () => {
+    const answer = (uid: number, values: Float64Array | undefined, status = "valid") =>
+      ({ status, minerUid: uid, values, pathCount: 2, pointCount: 2 }) as unknown as Submission;
+    const answers = new Map([
+      [7, answer(7, Float64Array.of(1, 2, 3, 4))],
+      [3, answer(3, Float64Array.of(1, 2, 3, 4), "invalid")],
+      [5, answer(5, Float64Array.of(1, 0, 3, 4))],
+      [9, answer(9, undefined)],
+      [2, answer(2, Float64Array.of(5, 6, 7, 8))],
+      [4, answer(4, Float64Array.of(9, 9, 9, 9))],
+    ]);
+    const asked: number[] = [];
+    const pooled = pooledAnswers([7, 3, 5, 9, 2, 4], 2, (uid) => {
+      asked.push(uid);
+      return answers.get(uid)!;
+    });
+    expect(pooled).toEqual({
+      minerUids: [7, 2],
+      paths: [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+        [7, 8],
+      ],
+    });
+    expect(asked).toEqual([7, 3, 5, 9, 2]); // none asked past the limit
   });
 });

@@ -8,7 +8,7 @@ import { InvalidParamsError } from "../../../spec/errors.ts";
 import { ENSEMBLE_DAYS, ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../../../spec/insightConventions.ts";
 import { buildInsightResponse } from "../../insights/buildInsightResponse.ts";
 import type { SandboxInsightInputs, SandboxInsightOptions } from "../../insights/inputs.ts";
-import { allPositive, pathRows } from "../../world/pathRows.ts";
+import { pooledAnswers } from "../../world/pathRows.ts";
 import type { World } from "../../world/world.ts";
 import type { OperationHandler } from "../handlerTypes.ts";
 import { createLruCache } from "../lruCache.ts";
@@ -92,18 +92,9 @@ export function createInsightHandler(options: InsightHandlerOptions): OperationH
     const competition = world.competitionFor(asset, horizon);
     const ranking = world.topMiners(competition, rankingAtUnix, world.minerUids.length, days);
     const { timeIncrement, timeLength } = horizonGrid(horizon);
-    const minerUids: number[] = [];
-    const paths: number[][] = [];
-    for (const uid of ranking) {
-      if (minerUids.length === limit) break;
-      const submission = world.predictionSet(uid, asset, startUnix, timeIncrement, timeLength);
-      if (submission.status !== "valid" || submission.values === undefined) continue;
-      const { values, pathCount, pointCount } = submission;
-      if (!allPositive(values)) continue;
-      minerUids.push(uid);
-      paths.push(...pathRows(values, pathCount, pointCount));
-    }
-    return { minerUids, paths };
+    return pooledAnswers(ranking, limit, (uid) =>
+      world.predictionSet(uid, asset, startUnix, timeIncrement, timeLength),
+    );
   }
 
   return ({ operation, params }) => {

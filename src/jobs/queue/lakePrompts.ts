@@ -13,9 +13,9 @@ import { validatorEraAt, type EraSettings } from "../../spec/eras.ts";
 import type { CompetitionName } from "../../spec/competitions.ts";
 import { openLake } from "../../store/lake.ts";
 import { queryRows } from "../../store/queryRows.ts";
-import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
 import type { MinerKeys } from "../score/minerKeys.ts";
-import { scoredPromptOf, type PoolEntry, type PromptPool } from "../score/scorePromptPool.ts";
+import { candidateInPool, scoredPromptOf } from "../score/poolScores.ts";
+import type { PoolEntry, PromptPool } from "../score/scorePromptPool.ts";
 import type { SyncRange } from "../syncRange.ts";
 
 /**
@@ -135,18 +135,14 @@ export function lakePool(prompt: LakePrompt, keys: MinerKeys, settings: EraSetti
     pooled?.scores,
   );
   // the candidate as one more miner of the pool (`scorePromptPool`)
-  const withCandidate =
+  const candidate =
     prompt.candidateCrps === null
-      ? null
-      : promptScores([...prompt.raw, prompt.candidateCrps], { rule: prompt.rule });
-  const candidateScored =
-    withCandidate !== null && scored.minerScores.length > 0
-      ? scoredPromptOf(
-          { ...place, worstScore: withCandidate.worstScore },
-          [...poolKeys, CANDIDATE_MINER_UID],
-          withCandidate.scores,
-        )
-      : undefined;
+      ? { candidateScored: undefined, candidatePromptScore: null }
+      : candidateInPool(
+          place,
+          { raw: prompt.raw, keys: poolKeys, rule: prompt.rule, scored },
+          prompt.candidateCrps,
+        );
   const network: PoolEntry[] = prompt.entries.map((entry) => ({
     minerUid: entry.uid,
     minerKey: keys.keyAt(entry.uid, prompt.startUnix),
@@ -168,7 +164,7 @@ export function lakePool(prompt: LakePrompt, keys: MinerKeys, settings: EraSetti
     },
     realized: undefined,
     scored,
-    candidateScored,
+    candidateScored: candidate.candidateScored,
     network,
     promptScoreOf: new Map(
       pooled === null ? [] : prompt.uids.map((uid, index) => [uid, pooled.scores[index]]),
@@ -176,7 +172,7 @@ export function lakePool(prompt: LakePrompt, keys: MinerKeys, settings: EraSetti
     candidate: undefined,
     // (where the service scored no one, `score` pools the candidate with the selected miners,
     // whom the lake does not pool: no prompt score then)
-    candidatePromptScore: prompt.uids.length === 0 ? null : (withCandidate?.scores.at(-1) ?? null),
+    candidatePromptScore: prompt.uids.length === 0 ? null : candidate.candidatePromptScore,
     candidateFile: undefined,
   };
 }

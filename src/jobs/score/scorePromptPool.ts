@@ -22,6 +22,7 @@ import {
 } from "../scoreCandidate.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 import { fetchMinerPathSet, type MinerPathSet } from "./minerPathSet.ts";
+import { candidateInPool, scoredPromptOf } from "./poolScores.ts";
 import type { PlannedPrompt } from "./rangePrompts.ts";
 
 /**
@@ -148,15 +149,11 @@ export async function scorePromptPool(
         ? []
         : await scoreAll(context, [candidatePathSet], realized, prompt);
     candidateEntry = candidateEntryOf(candidate.file, score);
-    const withCandidate = promptScores([...raw, candidateEntry.crps], { rule });
-    candidatePromptScore = withCandidate?.scores.at(-1) ?? null;
-    if (withCandidate !== null && scored.minerScores.length > 0) {
-      candidateScored = scoredPromptOf(
-        { ...prompt, worstScore: withCandidate.worstScore },
-        [...keys, CANDIDATE_MINER_UID],
-        withCandidate.scores,
-      );
-    }
+    ({ candidateScored, candidatePromptScore } = candidateInPool(
+      prompt,
+      { raw, keys, rule, scored },
+      candidateEntry.crps,
+    ));
   }
   return {
     prompt,
@@ -233,26 +230,6 @@ function candidateEntryOf(
       file === undefined
         ? CANDIDATE_DID_NOT_ANSWER
         : (file.reason ?? score?.invalidReason ?? (score?.crps === -1 ? "non-finite CRPS" : null)),
-  };
-}
-
-/**
- * A prompt as the smoothing functions take it: each key's prompt score (none without scores).
- * @example scoredPromptOf({ scoredTimeUnix, asset: "BTC", worstScore }, keys, pooled.scores)
- */
-export function scoredPromptOf(
-  prompt: Pick<PlannedPrompt, "scoredTimeUnix" | "asset"> & { readonly worstScore?: number },
-  keys: readonly number[],
-  scores: readonly number[] | undefined,
-): ScoredPrompt {
-  return {
-    scoredTimeUnix: prompt.scoredTimeUnix,
-    asset: prompt.asset,
-    worstScore: prompt.worstScore ?? Number.NaN,
-    minerScores:
-      scores === undefined
-        ? []
-        : keys.map((minerKey, index) => ({ minerUid: minerKey, promptScore: scores[index] })),
   };
 }
 

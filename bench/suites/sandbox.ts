@@ -3,13 +3,19 @@
  * JSON (`/v2/prediction/*`), written by `predictionSetJson` byte by byte, beside the readable
  * `JSON.stringify` of nested arrays; a miner's set simulated (`simulatePricePaths`), beside the
  * same walk rounding each price by a call inside the loop; a column of an ensemble sorted
- * (`sortAscending`), beside `Float64Array.prototype.sort`. The issue's target for
+ * (`sortAscending`), beside `Float64Array.prototype.sort`; the world's validator's CRPS of one
+ * miner's 24h prompt (`validatorPromptCrps`), beside `promptCrps` of `src/reference/` on the same
+ * paths as nested arrays. The issue's target for
  * `/v2/prediction/latest` (10 miners, ≤ 1 s) is end to end: the world's generation of the paths
  * and the HTTP transfer come on top of what is timed here.
  */
 
 import { predictionSetJson } from "../../src/sandbox/server/predictionSetJson.ts";
 import { sortAscending } from "../../src/sandbox/insights/sortAscending.ts";
+import { promptCrps } from "../../src/reference/promptCrps.ts";
+import { pathRows } from "../../src/sandbox/world/pathRows.ts";
+import { validatorPromptCrps } from "../../src/sandbox/world/validatorCrps.ts";
+import { SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
 import { simulatePricePaths, type PathModel } from "../../src/sandbox/world/pathSimulation.ts";
 import { RandomStream } from "../../src/sandbox/world/randomStream.ts";
 import { roundToSignificantDigits } from "../../src/spec/priceFormat.ts";
@@ -78,6 +84,7 @@ export const suite = defineSuite({
       (_, path) => data.pooled[path * POINTS + POINTS - 1],
     );
     const column = new Float64Array(terminal.length);
+    const realized = Array.from(data.realized);
     const unsorted = () => {
       column.set(terminal);
       return column;
@@ -98,6 +105,26 @@ export const suite = defineSuite({
         naive: () => unsorted().sort(),
         peer: { script: "sandbox", case: "sort_column" },
         note: "naive: Float64Array.prototype.sort",
+      },
+      {
+        name: "validatorPromptCrps (one miner's 24h prompt)",
+        size: `${PATHS_PER_MINER.toLocaleString("en")} × ${POINTS}`,
+        pathlab: () =>
+          validatorPromptCrps(
+            { values: data.miner0, pathCount: PATHS_PER_MINER, pointCount: POINTS },
+            realized,
+            300,
+            SCORING_INTERVALS_24H,
+          ),
+        naive: () =>
+          promptCrps(
+            pathRows(data.miner0, PATHS_PER_MINER, POINTS),
+            realized,
+            300,
+            SCORING_INTERVALS_24H,
+          ),
+        peer: { script: "crps", case: "validator_24h" },
+        note: "naive: reference promptCrps on nested arrays; numpy: the sorted closed form",
       },
       {
         name: "predictionSetJson (one prediction set)",

@@ -2,16 +2,17 @@
  * The validator's scoring of single prompts: every queried miner's prompt CRPS against the
  * realized path (under the validator's era at the scored time: `_gaps` intervals as ordinary ones
  * before 2026-03-11, the volatility CRPS of crypto-1h prompts from its date on), then the prompt
- * scores — both with `src/reference/` ({@link promptCrps}, {@link promptScores} with the rule in
- * force at the scored time), on the very paths and realized prices the world serves.
+ * scores: the CRPS by {@link validatorPromptCrps} (the reference's `promptCrps` bit for bit, read
+ * from the submission's Float64Array), the scores by {@link promptScores} of `src/reference/` with
+ * the rule in force at the scored time, on the very paths and realized prices the world serves.
  *
- * Cost, per valid miner: about 0.06 s per 24h prompt (0.02 s to simulate its paths, 0.04 s of
- * reference CRPS, which sorts 1,000 members per term) and 0.03 s per 1h prompt (most of it the
- * volatility CRPS). Prompts are scored on first need and kept (a few numbers
- * each); only prompts of the scoring period are scored, so the total is bounded.
+ * Cost, per valid miner: about 0.03 s per 24h prompt (0.01 s to simulate its paths, 0.02 s of
+ * CRPS, two thirds of it sorting 1,000 members per term) and 0.01 s per 1h prompt (a third of it
+ * the volatility CRPS). Prompts are scored on first need and kept (a few numbers each); only prompts of the
+ * scoring period are scored, so the total is bounded.
  */
 
-import { promptCrps, type PromptCrpsOptions } from "../../reference/promptCrps.ts";
+import type { PromptCrpsOptions } from "../../reference/promptCrps.ts";
 import {
   promptScoreRuleAt,
   promptScores,
@@ -20,9 +21,9 @@ import {
 import { validatorEraAt } from "../../spec/eras.ts";
 import type { Markets } from "./markets.ts";
 import type { MinerRoster } from "./minerRoster.ts";
-import { pathRows } from "./pathRows.ts";
 import { PROMPT_LAYOUTS, promptStartsBetween, type PromptSeries } from "./promptSchedule.ts";
 import type { Submissions } from "./submissions.ts";
+import { validatorPromptCrps } from "./validatorCrps.ts";
 
 /**
  * Seconds after a prompt's scored time (start + length) before its scores exist (DOMAIN.md §3).
@@ -165,8 +166,8 @@ export function createPromptScoring(parts: {
         const values = submission.values;
         let crps = work.crpsOfValues.get(values);
         if (crps === undefined) {
-          crps = promptCrps(
-            pathRows(values, submission.pathCount, submission.pointCount),
+          crps = validatorPromptCrps(
+            { values, pathCount: submission.pathCount, pointCount: submission.pointCount },
             work.realized,
             layout.timeIncrement,
             layout.scoringIntervals,

@@ -53,17 +53,31 @@ export function forecastVolatility(
   if (!(stepMinutes > 0 && Number.isFinite(stepMinutes))) {
     throw new RangeError(`forecastVolatility requires a positive stepMinutes, got ${stepMinutes}`);
   }
-  const annualization = Math.sqrt(MINUTES_PER_YEAR / stepMinutes) * 100;
   const volatilities: number[] = [];
   for (let step = 1; step < pointCount; step++) {
     const returns = paths.map((path) => Math.log(path[step] / path[step - 1]));
-    if (paths.length < 2 || !returns.every(Number.isFinite)) {
-      volatilities.push(NaN);
-    } else {
-      volatilities.push(sampleStandardDeviation(returns) * annualization);
-    }
+    volatilities.push(crossPathVolatility(returns, stepMinutes));
   }
   return volatilities;
+}
+
+/**
+ * One step of {@link forecastVolatility}: the sample std (ddof 1) of the paths' log returns at the
+ * step × √(525600 / stepMinutes) × 100; NaN for fewer than two returns or a return that is not
+ * finite. For a caller that has the returns already (in any array of numbers).
+ * @example crossPathVolatility([Math.log(1.01), Math.log(0.99)], 5) // => 458.53…
+ */
+export function crossPathVolatility(
+  returns: readonly number[] | Float64Array,
+  stepMinutes: number,
+): number {
+  if (returns.length < 2) return NaN;
+  for (let index = 0; index < returns.length; index++) {
+    if (!Number.isFinite(returns[index])) return NaN;
+  }
+  const annualization = Math.sqrt(MINUTES_PER_YEAR / stepMinutes) * 100;
+  // simple-statistics reads only the length and the elements, which a Float64Array has
+  return sampleStandardDeviation(returns as number[]) * annualization;
 }
 
 /**

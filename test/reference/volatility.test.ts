@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { simulateGbmPaths } from "../../src/reference/gbm.ts";
 import { createRandom } from "../../src/reference/random.ts";
-import { forecastVolatility, realizedVolatility } from "../../src/reference/volatility.ts";
+import {
+  crossPathVolatility,
+  forecastVolatility,
+  realizedVolatility,
+} from "../../src/reference/volatility.ts";
 import { numpyAvailable, runPython, toJsonNumbers } from "./python.ts";
 
 describe("realizedVolatility", () => {
@@ -107,5 +111,25 @@ describe("forecastVolatility", () => {
 
   it("forecastVolatility is NaN with a single path", () => {
     expect(forecastVolatility([[100, 101, 99]], 5)).toEqual([NaN, NaN]);
+  });
+
+  it("crossPathVolatility of a step's returns in a Float64Array is that step of forecastVolatility", () => {
+    const paths = [
+      [100, 101, 99.5],
+      [100, 98, 97],
+      [100, 100.5, 103],
+    ];
+    const [first, second] = forecastVolatility(paths, 5);
+    const returnsAt = (step: number) =>
+      Float64Array.from(paths, (path) => Math.log(path[step] / path[step - 1]));
+    expect(Object.is(crossPathVolatility(returnsAt(1), 5), first)).toBe(true);
+    expect(Object.is(crossPathVolatility(returnsAt(2), 5), second)).toBe(true);
+    // sample std of ln(1.01), ln(0.98), ln(1.005) × √(525600 / 5) × 100, written out
+    const r = [Math.log(1.01), Math.log(0.98), Math.log(1.005)];
+    const mean = (r[0] + r[1] + r[2]) / 3;
+    const variance = r.reduce((sum, value) => sum + (value - mean) ** 2, 0) / 2;
+    expect(first).toBeCloseTo(Math.sqrt(variance) * Math.sqrt(525600 / 5) * 100, 9);
+    expect(crossPathVolatility(Float64Array.of(0.01, NaN, 0.02), 5)).toBeNaN();
+    expect(crossPathVolatility([0.01], 5)).toBeNaN();
   });
 });

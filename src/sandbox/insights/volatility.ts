@@ -21,7 +21,7 @@ import type {
   VolatilityPercentilesRecord,
   VolatilityRecord,
 } from "../../spec/records/volatility.ts";
-import { forecastVolatility, realizedEntryVolatility } from "../../reference/volatility.ts";
+import { crossPathVolatility, realizedEntryVolatility } from "../../reference/volatility.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";
 import { preparedEnsemble, type PreparedEnsemble } from "./preparedEnsemble.ts";
@@ -32,8 +32,9 @@ import { sortAscending } from "./sortAscending.ts";
  * Realized, backtested and forecast volatility (annualized percent), laid out as the insight
  * conventions' `VOLATILITY_LAYOUTS` describe (97 points for 24h, 31 for 1h):
  * - `realized`: from the window's listed prices (`realizedEntryVolatility` of the reference);
- * - `forecast_future.volatility`: null, then `forecastVolatility` (reference) of the ensemble
- *   sampled at the block boundaries, i.e. the std across paths of each block's log return;
+ * - `forecast_future.volatility`: null, then `forecastVolatility` (reference, block by block) of
+ *   the ensemble sampled at the block boundaries, i.e. the std across paths of each block's log
+ *   return;
  * - `forecast_past.volatility`: the same for the prompt one horizon earlier, re-based to the market
  *   price at its start, then the current ensemble's first block.
  * Throws `RangeError` when no realized block can be computed, or when the previous prompt's
@@ -135,22 +136,56 @@ function blockBoundaries(
   return Array.from({ length: blockCount + 1 }, (_, block) => block * stepsPerBlock);
 }
 
-/** Per block, the std across paths of the block's log return, annualized (reference forecastVolatility). */
+/**
+ * Per block, the std across paths of the block's log return, annualized: `forecastVolatility` of
+ * the reference on the paths sampled at the block boundaries, step by step (the same bits).
+ */
 function blockVolatilities(
   ensemble: PreparedEnsemble,
   horizon: Horizon,
   timeIncrement: number,
 ): number[] {
-  const boundaries = blockBoundaries(ensemble, horizon, timeIncrement);
-  const sampled = ensemble.paths.map((path) => boundaries.map((step) => path[step]));
-  return forecastVolatility(sampled, VOLATILITY_LAYOUTS[horizon].blockMinutes);
+  const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
+  const { pathCount } = ensemble;
+  const returns = blockLogReturns(ensemble, blockBoundaries(ensemble, horizon, timeIncrement));
+  const volatilities: number[] = [];
+  for (let start = 0; start < returns.length; start += pathCount) {
+    volatilities.push(
+      crossPathVolatility(returns.subarray(start, start + pathCount), blockMinutes),
+    );
+  }
+  return volatilities;
 }
 
 /**
- * The block-major returns of {@link blockPercentiles}, kept from one call to the next (7.7 MB for
- * a 24h ensemble of 10,000 paths, twice per record otherwise); nothing is kept from them.
+ * The buffer of {@link blockLogReturns}, kept from one call to the next (7.7 MB for a 24h
+ * ensemble of 10,000 paths, allocated twice per record otherwise).
  */
-let blockValues = new Float64Array(0);
+let blockReturns = new Float64Array(0);
+
+/**
+ * Every path's log return ln(p[end] / p[start]) over each block, block-major (block b's returns
+ * at b·pathCount …, in path order), filled path by path: each path's prices are read in order,
+ * where reading block by block would visit every path's array once per block. The result is a
+ * view of a buffer that the next call overwrites.
+ */
+function blockLogReturns(ensemble: PreparedEnsemble, boundaries: readonly number[]): Float64Array {
+  const { pathCount } = ensemble;
+  const blockCount = boundaries.length - 1;
+  if (blockReturns.length < blockCount * pathCount) {
+    blockReturns = new Float64Array(blockCount * pathCount);
+  }
+  const returns = blockReturns.subarray(0, blockCount * pathCount);
+  for (let path = 0; path < pathCount; path++) {
+    const prices = ensemble.paths[path];
+    for (let block = 0; block < blockCount; block++) {
+      returns[block * pathCount + path] = Math.log(
+        prices[boundaries[block + 1]] / prices[boundaries[block]],
+      );
+    }
+  }
+  return returns;
+}
 
 /** Per block, the nine percentiles across paths of the annualized absolute log return. */
 function blockPercentiles(
@@ -158,29 +193,15 @@ function blockPercentiles(
   horizon: Horizon,
   timeIncrement: number,
 ): Percentiles[] {
-  const boundaries = blockBoundaries(ensemble, horizon, timeIncrement);
   const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
   const { pathCount } = ensemble;
-  const blockCount = boundaries.length - 1;
-  // block-major (block b's values at b·pathCount …), filled path by path: each path's prices are
-  // read in order, where reading block by block would visit every path's array once per block
-  if (blockValues.length < blockCount * pathCount) {
-    blockValues = new Float64Array(blockCount * pathCount);
-  }
-  const values = blockValues;
-  for (let path = 0; path < pathCount; path++) {
-    const prices = ensemble.paths[path];
-    for (let block = 0; block < blockCount; block++) {
-      const ratio = prices[boundaries[block + 1]] / prices[boundaries[block]];
-      values[block * pathCount + path] = annualizeVolatility(
-        Math.abs(Math.log(ratio)),
-        blockMinutes,
-      );
-    }
+  const values = blockLogReturns(ensemble, blockBoundaries(ensemble, horizon, timeIncrement));
+  for (let index = 0; index < values.length; index++) {
+    values[index] = annualizeVolatility(Math.abs(values[index]), blockMinutes);
   }
   const percentiles: Percentiles[] = [];
-  for (let block = 0; block < blockCount; block++) {
-    const column = values.subarray(block * pathCount, (block + 1) * pathCount);
+  for (let start = 0; start < values.length; start += pathCount) {
+    const column = values.subarray(start, start + pathCount);
     percentiles.push(percentilesOfSorted(sortAscending(column), VOLATILITY_DECIMALS));
   }
   return percentiles;

@@ -45,6 +45,7 @@ export function crpsPairwise(members: readonly number[], observation: number): n
  */
 export function crpsProperscoring(members: ArrayLike<number>, observation: number): number {
   requireNonEmpty("crpsProperscoring", "members", members);
+  if (Number.isNaN(observation)) return NaN;
   // A Float64Array sorts ascending with NaN last, as numpy.sort orders floats. It puts −0 before
   // 0, where numpy may keep either order: the integral is the same (a gap between them is ±0).
   return crpsProperscoringSorted(Float64Array.from(members).sort(), observation);

@@ -65,12 +65,16 @@ export function forecastVolatility(
  * One step of {@link forecastVolatility}: the sample std (ddof 1) of the paths' log returns at the
  * step × √(525600 / stepMinutes) × 100; NaN for fewer than two returns or a return that is not
  * finite. For a caller that has the returns already (in any array of numbers).
+ * Throws `RangeError` for a non-positive `stepMinutes`.
  * @example crossPathVolatility([Math.log(1.01), Math.log(0.99)], 5) // => 458.53…
  */
 export function crossPathVolatility(
   returns: readonly number[] | Float64Array,
   stepMinutes: number,
 ): number {
+  if (!(stepMinutes > 0 && Number.isFinite(stepMinutes))) {
+    throw new RangeError(`crossPathVolatility requires a positive stepMinutes, got ${stepMinutes}`);
+  }
   if (returns.length < 2) return NaN;
   for (let index = 0; index < returns.length; index++) {
     if (!Number.isFinite(returns[index])) return NaN;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { crpsPairwise, crpsProperscoring } from "../../src/reference/crps.ts";
+import {
+  crpsPairwise,
+  crpsProperscoring,
+  crpsProperscoringSorted,
+} from "../../src/reference/crps.ts";
 import { createRandom } from "../../src/reference/random.ts";
 import { CRPS_VECTORS } from "../crpsVectors.ts";
 import { numpyAvailable, runPython } from "./python.ts";
@@ -21,6 +25,21 @@ describe.each([
 
   it(`${name} rejects an empty ensemble`, () => {
     expect(() => crps([], 1)).toThrow(`${name} requires at least one value in members`);
+  });
+});
+
+describe("crpsProperscoringSorted", () => {
+  it("gives crpsProperscoring's bits on members sorted ascending with NaN last", () => {
+    const members = [1.2, NaN, -0.3, 2.5, 0.7, NaN, 1.9, -0, 0];
+    const sorted = Float64Array.from(members).sort();
+    for (const observation of [-1, -0.3, 0, 0.9, 1.9, 3, NaN]) {
+      const expected = crpsProperscoring(members, observation);
+      expect(Object.is(crpsProperscoringSorted(sorted, observation), expected)).toBe(true);
+    }
+    expect(crpsProperscoringSorted(Float64Array.of(NaN, NaN), 0.9)).toBeNaN();
+    expect(() => crpsProperscoringSorted(new Float64Array(0), 1)).toThrow(
+      /crpsProperscoringSorted requires at least one value in sorted/,
+    );
   });
 });
 

@@ -124,12 +124,10 @@ describe("forecastVolatility", () => {
       Float64Array.from(paths, (path) => Math.log(path[step] / path[step - 1]));
     expect(Object.is(crossPathVolatility(returnsAt(1), 5), first)).toBe(true);
     expect(Object.is(crossPathVolatility(returnsAt(2), 5), second)).toBe(true);
-    // sample std of ln(1.01), ln(0.98), ln(1.005) × √(525600 / 5) × 100, written out
-    const r = [Math.log(1.01), Math.log(0.98), Math.log(1.005)];
-    const mean = (r[0] + r[1] + r[2]) / 3;
-    const variance = r.reduce((sum, value) => sum + (value - mean) ** 2, 0) / 2;
-    expect(first).toBeCloseTo(Math.sqrt(variance) * Math.sqrt(525600 / 5) * 100, 9);
+    // the bits forecastVolatility gave before it called crossPathVolatility (commit 6f37c4c)
+    expect([first, second]).toEqual([524.1953940124342, 700.1585283676876]);
     expect(crossPathVolatility(Float64Array.of(0.01, NaN, 0.02), 5)).toBeNaN();
     expect(crossPathVolatility([0.01], 5)).toBeNaN();
+    expect(() => crossPathVolatility([0.01, 0.02], 0)).toThrow(/positive stepMinutes, got 0/);
   });
 });

@@ -32,9 +32,9 @@ import { sortAscending } from "./sortAscending.ts";
  * Realized, backtested and forecast volatility (annualized percent), laid out as the insight
  * conventions' `VOLATILITY_LAYOUTS` describe (97 points for 24h, 31 for 1h):
  * - `realized`: from the window's listed prices (`realizedEntryVolatility` of the reference);
- * - `forecast_future.volatility`: null, then `forecastVolatility` (reference, block by block) of
- *   the ensemble sampled at the block boundaries, i.e. the std across paths of each block's log
- *   return;
+ * - `forecast_future.volatility`: null, then the std across paths of each block's log return
+ *   (`crossPathVolatility` of the reference per block: `forecastVolatility` of the ensemble
+ *   sampled at the block boundaries);
  * - `forecast_past.volatility`: the same for the prompt one horizon earlier, re-based to the market
  *   price at its start, then the current ensemble's first block.
  * Throws `RangeError` when no realized block can be computed, or when the previous prompt's
@@ -137,8 +137,8 @@ function blockBoundaries(
 }
 
 /**
- * Per block, the std across paths of the block's log return, annualized: `forecastVolatility` of
- * the reference on the paths sampled at the block boundaries, step by step (the same bits).
+ * Per block, the std across paths of the block's log return, annualized: `crossPathVolatility` of
+ * the reference, one step of its `forecastVolatility` on the paths sampled at the block boundaries.
  */
 function blockVolatilities(
   ensemble: PreparedEnsemble,

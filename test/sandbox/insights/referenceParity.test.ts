@@ -10,6 +10,7 @@ import {
   LP_WIDTHS,
   PERCENTILE_PROBABILITIES,
   lpBounds,
+  nanMean,
   monthlyExpiryUnix,
   roundTo,
   stepOfTime,
@@ -186,6 +187,20 @@ for (const horizon of ["24h", "1h"] as const) {
     });
   });
 }
+
+describe("the volatility record's forecast volatility", () => {
+  it("averages the reference forecastVolatility of the block boundaries, to the bit", () => {
+    const inputs = syntheticInputs({ pathsPerMiner: 30, startSpread: 0.002 });
+    const sampled = rebasedAdditively(inputs).map((path) =>
+      Array.from({ length: 97 }, (_, block) => path[3 * block]),
+    );
+    // unrounded, unlike the record's points: a change in the last bits of a block shows here
+    // (point 0 of forecast_future is null, which numpy's nanmean reads as a 0 it does not count)
+    const expected = nanMean([NaN, ...forecastVolatility(sampled, 15)]);
+    const record = buildVolatilityRecord(inputs);
+    expect(Object.is(record.forecast_future.average_volatility, expected)).toBe(true);
+  });
+});
 
 describe("the volatility record's past ensemble", () => {
   it("is re-based to the market price at the previous prompt's start, one horizon earlier unless told", () => {

@@ -141,6 +141,28 @@ describe("validatorPromptCrps", () => {
     );
   });
 
+  it("follows the reference on realized prices that are infinite, negative or −0", () => {
+    const values = simulated(10, "1h", 30);
+    const full = realizedOf(10, "1h", 61);
+    for (const odd of [Infinity, -Infinity, -80000, -0, 0]) {
+      for (const point of [0, 30, 60]) {
+        const realized = full.map((price, index) => (index === point ? odd : price));
+        for (const options of ERAS) expectSameScore(values, 30, realized, "1h", options);
+      }
+    }
+    // no realized price and no interval: −1 before the intervals are looked at
+    expect(expectSameScore(values, 30, [], "1h", {}, {})).toBe(-1);
+  });
+
+  it("leaves the volatility CRPS out when the price CRPS sums to exactly −1, as the reference", () => {
+    // one path whose `_abs` term, divided by a negative last realized price, is −1 exactly
+    const realized = Array.from({ length: 61 }, (_, point) => (point === 60 ? -10000 : 80000));
+    const values = Float64Array.from({ length: 61 }, (_, point) => (point === 60 ? -9999 : 80000));
+    const intervals = { "1hour_abs": 3600 };
+    expect(expectSameScore(values, 1, realized, "1h", { volatility: true }, intervals)).toBe(-1);
+    expect(expectSameScore(values, 1, realized, "1h", {}, intervals)).toBe(-1);
+  });
+
   it("gives the same score with one path, and names what is wrong with its input", () => {
     expectSameScore(simulated(9, "24h", 1), 1, realizedOf(9, "24h", 289), "24h", {});
     const realized = realizedOf(9, "24h", 289);
@@ -151,7 +173,15 @@ describe("validatorPromptCrps", () => {
         300,
         SCORING_INTERVALS_24H,
       ),
-    ).toThrow(/pathCount × pointCount values .* got 10 for 2 × 289/);
+    ).toThrow(/exactly pathCount × pointCount values, both positive integers, got 10 for 2 × 289/);
+    expect(() =>
+      validatorPromptCrps(
+        { values: new Float64Array(290), pathCount: 1, pointCount: 289 },
+        realized,
+        300,
+        SCORING_INTERVALS_24H,
+      ),
+    ).toThrow(/got 290 for 1 × 289/);
     const one = { values: simulated(9, "24h", 1), pathCount: 1, pointCount: 289 };
     expect(() => validatorPromptCrps(one, realized, 0, SCORING_INTERVALS_24H)).toThrow(
       /positive timeIncrementSeconds, got 0/,

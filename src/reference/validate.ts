@@ -11,7 +11,7 @@
  */
 export function requirePathMatrix(
   operation: string,
-  paths: readonly (readonly number[])[],
+  paths: readonly ArrayLike<number>[],
   minimumPoints = 1,
 ): number {
   if (paths.length === 0) {

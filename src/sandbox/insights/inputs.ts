@@ -41,10 +41,13 @@ export interface SandboxInsightInputs {
   readonly timeIncrement: number;
   /** Miners of the ensemble, in meta-leaderboard order (top 10 with a valid submission). */
   readonly minerUids: readonly number[];
-  /** The pooled ensemble, raw (not re-based): every miner's paths, miner after miner. */
-  readonly paths: readonly (readonly number[])[];
+  /**
+   * The pooled ensemble, raw (not re-based): every miner's paths, miner after miner (each path an
+   * array of prices, or a view of a miner's Float64Array).
+   */
+  readonly paths: readonly ArrayLike<number>[];
   /** The pooled ensemble of the prompt one horizon before `forecastStartUnix` (for `forecast_past`). */
-  readonly previousPaths: readonly (readonly number[])[] | undefined;
+  readonly previousPaths: readonly ArrayLike<number>[] | undefined;
   /**
    * Start of the prompt of `previousPaths`, unix seconds, when it is not exactly one horizon
    * before `forecastStartUnix` (added after the first contract; default: one horizon before). Its

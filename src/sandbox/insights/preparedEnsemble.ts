@@ -33,7 +33,7 @@ export class PreparedEnsemble {
    * and positive.
    * @example new PreparedEnsemble([[100, 101], [102, 99]], 100, "additive").paths // => [[100, 101], [100, 97]]
    */
-  constructor(rawPaths: readonly (readonly number[])[], price: number, rebase: RebaseOption) {
+  constructor(rawPaths: readonly ArrayLike<number>[], price: number, rebase: RebaseOption) {
     this.pointCount = requirePathMatrix("PreparedEnsemble", rawPaths, 2);
     if (!(price > 0 && Number.isFinite(price))) {
       throw new RangeError(
@@ -41,9 +41,15 @@ export class PreparedEnsemble {
       );
     }
     this.pathCount = rawPaths.length;
-    this.paths = rawPaths.map((path) =>
-      path.map((point) => rebasePrice(point, path[0], price, rebase)),
-    );
+    const pointCount = this.pointCount;
+    // arrays of numbers, which the reference functions read, whatever the raw paths are
+    this.paths = rawPaths.map((path) => {
+      const rebased = new Array<number>(pointCount);
+      for (let point = 0; point < pointCount; point++) {
+        rebased[point] = rebasePrice(path[point], path[0], price, rebase);
+      }
+      return rebased;
+    });
   }
 
   /**
@@ -128,7 +134,7 @@ const preparedByPaths = new WeakMap<object, Map<string, PreparedEnsemble>>();
  * @example preparedEnsemble(inputs.paths, inputs.currentPrice, "additive") === preparedEnsemble(inputs.paths, inputs.currentPrice, "additive") // => true
  */
 export function preparedEnsemble(
-  rawPaths: readonly (readonly number[])[],
+  rawPaths: readonly ArrayLike<number>[],
   price: number,
   rebase: RebaseOption,
 ): PreparedEnsemble {

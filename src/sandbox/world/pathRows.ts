@@ -1,6 +1,6 @@
 /**
  * Path-major prices as the nested arrays (`paths[p][t]`) that `src/reference/` reads, and the
- * pooled paths of an ensemble made of them.
+ * pooled paths of an ensemble, as views of the miners' Float64Arrays.
  */
 
 import type { Submission } from "./submissions.ts";
@@ -41,23 +41,27 @@ export function allPositive(values: Float64Array): boolean {
 
 /**
  * The ensemble of the first `limit` miners of `ranked` whose answer is valid with every price
- * positive (`answerOf` gives each one's answer), their paths pooled as rows in ranking order.
+ * positive (`answerOf` gives each one's answer), their paths pooled in ranking order, each a view
+ * (`subarray`) of its miner's Float64Array: nothing is copied.
  * @example const { minerUids, paths } = pooledAnswers(ranked, 10, (uid) => world.predictionSet(uid, "BTC", start, 300, 86400));
  */
 export function pooledAnswers(
   ranked: readonly number[],
   limit: number,
   answerOf: (uid: number) => Submission,
-): { minerUids: number[]; paths: number[][] } {
+): { minerUids: number[]; paths: Float64Array[] } {
   const minerUids: number[] = [];
-  const paths: number[][] = [];
+  const paths: Float64Array[] = [];
   for (const uid of ranked) {
     if (minerUids.length === limit) break;
     const submission = answerOf(uid);
     if (submission.status !== "valid" || submission.values === undefined) continue;
     if (!allPositive(submission.values)) continue;
     minerUids.push(uid);
-    paths.push(...pathRows(submission.values, submission.pathCount, submission.pointCount));
+    const { values, pathCount, pointCount } = submission;
+    for (let path = 0; path < pathCount; path++) {
+      paths.push(values.subarray(path * pointCount, (path + 1) * pointCount));
+    }
   }
   return { minerUids, paths };
 }

@@ -70,8 +70,8 @@ export interface WorldOptions {
 export interface WorldEnsemble {
   /** The miners pooled, in meta-leaderboard order (at most 10). */
   readonly minerUids: readonly number[];
-  /** `paths[p][t]`: every pooled path (1,000 per miner). */
-  readonly paths: readonly (readonly number[])[];
+  /** `paths[p][t]`: every pooled path (1,000 per miner), a view of its miner's Float64Array. */
+  readonly paths: readonly Float64Array[];
   readonly startUnix: number;
   readonly timeIncrement: number;
   /** Points per path (289 or 61). */

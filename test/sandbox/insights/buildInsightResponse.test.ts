@@ -109,7 +109,7 @@ describe("buildInsightResponse", () => {
       buildInsightResponse({
         ...inputs,
         operationPath: "/insights/liquidation",
-        paths: [inputs.paths[0], inputs.paths[1].slice(1)],
+        paths: [inputs.paths[0], Array.from(inputs.paths[1]).slice(1)],
       }),
     ).toThrow(
       "/insights/liquidation: inputs.paths: PreparedEnsemble requires paths of equal length: paths[0] has 289 points, paths[1] has 288",

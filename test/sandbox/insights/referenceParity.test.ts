@@ -35,7 +35,9 @@ import { syntheticInputs } from "./syntheticInputs.ts";
 
 /** The paths re-based additively, written out independently of the builders. */
 function rebasedAdditively(inputs: SandboxInsightInputs): number[][] {
-  return inputs.paths.map((path) => path.map((point) => point - path[0] + inputs.currentPrice));
+  return inputs.paths.map((path) =>
+    Array.from(path, (point) => point - path[0] + inputs.currentPrice),
+  );
 }
 
 for (const horizon of ["24h", "1h"] as const) {
@@ -229,7 +231,7 @@ describe("sandbox insights re-base multiplicatively when asked", () => {
   it("prediction percentiles scale the paths by currentPrice / p0", () => {
     const inputs = syntheticInputs({ pathsPerMiner: 20, startSpread: 0.003 });
     const scaled = inputs.paths.map((path) =>
-      path.map((point) => (point * inputs.currentPrice) / path[0]),
+      Array.from(path, (point) => (point * inputs.currentPrice) / path[0]),
     );
     const record = buildPredictionPercentilesRecord({
       ...inputs,

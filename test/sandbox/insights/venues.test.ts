@@ -27,7 +27,9 @@ import { NOW_UNIX, syntheticInputs } from "./syntheticInputs.ts";
 const unixOf = (iso: string): number => parseIsoTimeMs(iso) / 1000;
 
 function rebased(inputs: SandboxInsightInputs): number[][] {
-  return inputs.paths.map((path) => path.map((point) => point - path[0] + inputs.currentPrice));
+  return inputs.paths.map((path) =>
+    Array.from(path, (point) => point - path[0] + inputs.currentPrice),
+  );
 }
 
 function endStepOf(inputs: SandboxInsightInputs, endUnix: number): number {

@@ -68,12 +68,13 @@ describe("pooledAnswers", () => {
   it("pools the first `limit` valid answers with positive prices, in ranking order", () => {
     const answer = (uid: number, values: Float64Array | undefined, status = "valid") =>
       ({ status, minerUid: uid, values, pathCount: 2, pointCount: 2 }) as unknown as Submission;
+    const miner2 = Float64Array.of(5, 6, 7, 8);
     const answers = new Map([
       [7, answer(7, Float64Array.of(1, 2, 3, 4))],
       [3, answer(3, Float64Array.of(1, 2, 3, 4), "invalid")],
       [5, answer(5, Float64Array.of(1, 0, 3, 4))],
       [9, answer(9, undefined)],
-      [2, answer(2, Float64Array.of(5, 6, 7, 8))],
+      [2, answer(2, miner2)],
       [4, answer(4, Float64Array.of(9, 9, 9, 9))],
     ]);
     const asked: number[] = [];
@@ -81,15 +82,15 @@ describe("pooledAnswers", () => {
       asked.push(uid);
       return answers.get(uid)!;
     });
-    expect(pooled).toEqual({
-      minerUids: [7, 2],
-      paths: [
-        [1, 2],
-        [3, 4],
-        [5, 6],
-        [7, 8],
-      ],
-    });
+    expect(pooled.minerUids).toEqual([7, 2]);
+    expect(pooled.paths.map((path) => Array.from(path))).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+    ]);
+    // views of the miners' own arrays, not copies
+    expect(pooled.paths[2].buffer).toBe(miner2.buffer);
     expect(asked).toEqual([7, 3, 5, 9, 2]); // none asked past the limit
   });
 });

@@ -287,7 +287,7 @@ describe("the validator (current rules)", () => {
     expect(ensemble.paths).toHaveLength(10 * 1000);
     expect(ensemble.pointCount).toBe(289);
     const third = rowsOf(world.predictionSet(expectedUids[2], "BTC", start, 300, 86400));
-    expect(ensemble.paths[2 * 1000 + 17]).toEqual(third[17]);
+    expect(Array.from(ensemble.paths[2 * 1000 + 17])).toEqual(third[17]);
   });
 
   it("multi-asset minutes list the assets scored in one minute, in save order", () => {

@@ -42,7 +42,7 @@ export const MAX_ENSEMBLE_LIMIT = 32;
  */
 export const MAX_ENSEMBLE_DAYS = 30;
 
-type Paths = readonly (readonly number[])[];
+type Paths = readonly ArrayLike<number>[];
 
 /** One cached ensemble; `previous` is filled on first need (volatility records only). */
 interface EnsembleEntry {

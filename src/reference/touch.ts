@@ -19,7 +19,7 @@ export type TouchDirection = "up" | "down";
  * @example touchProbability([[100, 96, 99], [100, 101, 102]], 97, "down", 0, 2) // => 0.5
  */
 export function touchProbability(
-  paths: readonly (readonly number[])[],
+  paths: readonly ArrayLike<number>[],
   level: number,
   direction: TouchDirection,
   fromStep: number,

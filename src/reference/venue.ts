@@ -15,7 +15,7 @@ import { requireIntegerInRange, requirePathMatrix } from "./validate.ts";
  * @example venueProbabilityUp([[100, 101], [100, 99], [100, 100]], 1, 100) // => 0.6666…
  */
 export function venueProbabilityUp(
-  paths: readonly (readonly number[])[],
+  paths: readonly ArrayLike<number>[],
   endStep: number,
   startPrice: number,
 ): number {
@@ -31,7 +31,7 @@ export function venueProbabilityUp(
  * @example venueProbabilityRange([[100, 101], [100, 99], [100, 105]], 1, 99, 101) // => 0.6666…
  */
 export function venueProbabilityRange(
-  paths: readonly (readonly number[])[],
+  paths: readonly ArrayLike<number>[],
   endStep: number,
   lower: number,
   upper: number,
@@ -45,7 +45,7 @@ export function venueProbabilityRange(
  * @example venueProbabilityAbove([[100, 101], [100, 99], [100, 100]], 1, 100) // => 0.3333…
  */
 export function venueProbabilityAbove(
-  paths: readonly (readonly number[])[],
+  paths: readonly ArrayLike<number>[],
   endStep: number,
   level: number,
 ): number {
@@ -62,7 +62,7 @@ export function venueProbabilityAbove(
  * @example venueProbabilityHit([[100, 104, 101], [100, 99, 98]], 2, 103, 100) // => 0.5
  */
 export function venueProbabilityHit(
-  paths: readonly (readonly number[])[],
+  paths: readonly ArrayLike<number>[],
   endStep: number,
   level: number,
   currentPrice: number,
@@ -75,7 +75,7 @@ export function venueProbabilityHit(
 
 function pricesAt(
   operation: string,
-  paths: readonly (readonly number[])[],
+  paths: readonly ArrayLike<number>[],
   endStep: number,
 ): number[] {
   const pointCount = requirePathMatrix(operation, paths);

@@ -18,8 +18,13 @@ import { sortAscending } from "./sortAscending.ts";
  * ensemble.sortedColumn(288); // terminal prices, ascending
  */
 export class PreparedEnsemble {
-  /** Re-based paths, `paths[p][t]`; point 0 of every path is the re-base price (additive). */
-  readonly paths: readonly (readonly number[])[];
+  /** Re-based prices, path-major: path p, point t at `p * pointCount + t`. */
+  readonly values: Float64Array;
+  /**
+   * Re-based paths, `paths[p][t]`, each a view of {@link values}; point 0 of every path is the
+   * re-base price (additive).
+   */
+  readonly paths: readonly Float64Array[];
   /** Number of paths. */
   readonly pathCount: number;
   /** Points per path. */
@@ -31,7 +36,7 @@ export class PreparedEnsemble {
    * Re-bases `rawPaths` to `price` (per path, with `rebasePrice` of the insight conventions).
    * Throws `RangeError` for no paths, paths of different lengths, or a price that is not finite
    * and positive.
-   * @example new PreparedEnsemble([[100, 101], [102, 99]], 100, "additive").paths // => [[100, 101], [100, 97]]
+   * @example new PreparedEnsemble([[100, 101], [102, 99]], 100, "additive").paths // => [Float64Array [100, 101], Float64Array [100, 97]]
    */
   constructor(rawPaths: readonly ArrayLike<number>[], price: number, rebase: RebaseOption) {
     this.pointCount = requirePathMatrix("PreparedEnsemble", rawPaths, 2);
@@ -42,14 +47,18 @@ export class PreparedEnsemble {
     }
     this.pathCount = rawPaths.length;
     const pointCount = this.pointCount;
-    // arrays of numbers, which the reference functions read, whatever the raw paths are
-    this.paths = rawPaths.map((path) => {
-      const rebased = new Array<number>(pointCount);
+    // one buffer and views of it, not 10,000 arrays: the same numbers for a fraction of the garbage
+    this.values = new Float64Array(this.pathCount * pointCount);
+    const paths: Float64Array[] = [];
+    for (let path = 0; path < this.pathCount; path++) {
+      const raw = rawPaths[path];
+      const rebased = this.values.subarray(path * pointCount, (path + 1) * pointCount);
       for (let point = 0; point < pointCount; point++) {
-        rebased[point] = rebasePrice(path[point], path[0], price, rebase);
+        rebased[point] = rebasePrice(raw[point], raw[0], price, rebase);
       }
-      return rebased;
-    });
+      paths.push(rebased);
+    }
+    this.paths = paths;
   }
 
   /**
@@ -70,7 +79,9 @@ export class PreparedEnsemble {
     let sorted = this.sortedColumns.get(step);
     if (sorted === undefined) {
       sorted = new Float64Array(this.pathCount);
-      for (let path = 0; path < this.pathCount; path++) sorted[path] = this.paths[path][step];
+      const { values, pointCount } = this;
+      for (let path = 0; path < this.pathCount; path++)
+        sorted[path] = values[path * pointCount + step];
       sortAscending(sorted);
       this.sortedColumns.set(step, sorted);
     }
@@ -89,13 +100,15 @@ export class PreparedEnsemble {
     if (extremes === undefined) {
       const minima: number[] = [];
       const maxima: number[] = [];
-      for (const path of this.paths) {
+      const { values, pointCount } = this;
+      for (let offset = 0; offset < values.length; offset += pointCount) {
         let minimum = Infinity;
         let maximum = -Infinity;
         for (let step = 0; step <= toStep; step++) {
           // A NaN point never touches (as touchProbability): it moves neither extreme.
-          if (path[step] < minimum) minimum = path[step];
-          if (path[step] > maximum) maximum = path[step];
+          const price = values[offset + step];
+          if (price < minimum) minimum = price;
+          if (price > maximum) maximum = price;
         }
         minima.push(minimum);
         maxima.push(maximum);

@@ -32,9 +32,11 @@ export interface EmbeddedSandboxOptions {
 
 /**
  * The embedded sandbox's caches, smaller than `pathlab serve`'s defaults (64 MiB of responses,
- * 128 MiB of prediction sets, 3 insight ensembles): a job asks for each body about once, and its
- * units one after another, so bigger caches only hold memory. Measured with `npm start` (one run
- * each, 2026-11-27): peak 1.27 GB with the defaults, 1.04 GB with these, in the same time.
+ * 128 MiB of prediction sets, 3 insight ensembles): a job asks for most bodies once, and `sync`'s
+ * fetch lane sends one unit's requests at a time, so bigger caches mostly hold memory. Measured
+ * with `npm start` (one run each, 2026-11-27): peak 1245 MiB with the defaults, 1016 MiB with
+ * these, in the same time. Not measured: a queue worker running several units at once against its
+ * embedded sandbox, which may then build an insight ensemble more than once.
  */
 const EMBEDDED_SANDBOX_CACHE: SandboxCacheOptions = {
   responseBytes: 16 * 2 ** 20,

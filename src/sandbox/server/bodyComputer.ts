@@ -30,7 +30,10 @@ export interface SandboxCacheOptions {
   readonly responseBytes?: number;
   /** Bytes of prediction-set JSON kept. Default 128 MiB. */
   readonly predictionBytes?: number;
-  /** Insight ensembles kept (about 25 MB each, twice that with the previous prompt's). Default 3. */
+  /**
+   * Insight ensembles kept (up to about 50 MB each, twice that with the previous prompt's).
+   * Default 3.
+   */
   readonly ensembles?: number;
 }
 

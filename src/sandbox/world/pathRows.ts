@@ -59,6 +59,11 @@ export function pooledAnswers(
     if (!allPositive(submission.values)) continue;
     minerUids.push(uid);
     const { values, pathCount, pointCount } = submission;
+    if (values.length < pathCount * pointCount) {
+      throw new RangeError(
+        `pooledAnswers requires pathCount × pointCount = ${pathCount * pointCount} values of miner ${uid}, got ${values.length}`,
+      );
+    }
     for (let path = 0; path < pathCount; path++) {
       paths.push(values.subarray(path * pointCount, (path + 1) * pointCount));
     }

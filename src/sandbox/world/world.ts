@@ -70,7 +70,10 @@ export interface WorldOptions {
 export interface WorldEnsemble {
   /** The miners pooled, in meta-leaderboard order (at most 10). */
   readonly minerUids: readonly number[];
-  /** `paths[p][t]`: every pooled path (1,000 per miner), a view of its miner's Float64Array. */
+  /**
+   * `paths[p][t]`: every pooled path (1,000 per miner), a view of its miner's Float64Array, which
+   * the world's submissions share: read it, do not modify it.
+   */
   readonly paths: readonly Float64Array[];
   readonly startUnix: number;
   readonly timeIncrement: number;

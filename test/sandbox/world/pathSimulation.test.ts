@@ -92,5 +92,9 @@ describe("pooledAnswers", () => {
     // views of the miners' own arrays, not copies
     expect(pooled.paths[2].buffer).toBe(miner2.buffer);
     expect(asked).toEqual([7, 3, 5, 9, 2]); // none asked past the limit
+    const short = answer(8, Float64Array.of(1, 2, 3));
+    expect(() => pooledAnswers([8], 1, () => short)).toThrow(
+      "pooledAnswers requires pathCount × pointCount = 4 values of miner 8, got 3",
+    );
   });
 });

@@ -23,8 +23,9 @@ export interface InsightHandlerOptions {
   /** Modes of the sandbox's "service" that depart from the insight conventions (default none). */
   readonly insightOptions?: SandboxInsightOptions;
   /**
-   * Ensembles kept (each 10,000 × 289 prices as arrays, about 25 MB, plus the previous prompt's
-   * for the volatility records). Default 3.
+   * Ensembles kept (each the miners' 10 sets and, once an insight is built from it, its
+   * 10,000 × 289 re-based prices in one Float64Array, about 23 MB, and its sorted columns as much
+   * again; plus the previous prompt's for the volatility records). Default 3.
    */
   readonly ensembleCacheEntries?: number;
 }

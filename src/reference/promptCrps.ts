@@ -7,7 +7,7 @@
  */
 
 import { crpsProperscoring } from "./crps.ts";
-import { requirePathMatrix } from "./validate.ts";
+import { requirePathMatrix, requireScoringIntervals } from "./validate.ts";
 import { volatilityCrpsDetails, type VolatilityCrpsDetails } from "./volatilityCrps.ts";
 
 /**
@@ -164,19 +164,11 @@ function priceCrpsDetails(
   gapsFirstChangeOnly: boolean,
 ): Pick<PromptCrpsDetails, "score" | "invalidReason" | "intervals"> {
   requirePathMatrix("promptCrpsDetails", simulatedPaths);
-  if (!(timeIncrementSeconds > 0 && Number.isFinite(timeIncrementSeconds))) {
-    throw new RangeError(
-      `promptCrpsDetails requires a positive timeIncrementSeconds, got ${timeIncrementSeconds}`,
-    );
-  }
-  const intervalEntries = Object.entries(scoringIntervals);
-  for (const [name, seconds] of intervalEntries) {
-    if (!(Math.trunc(seconds / timeIncrementSeconds) >= 1)) {
-      throw new RangeError(
-        `promptCrpsDetails requires every interval to span at least one time increment: interval "${name}" is ${seconds} s with ${timeIncrementSeconds} s steps`,
-      );
-    }
-  }
+  const intervalEntries = requireScoringIntervals(
+    "promptCrpsDetails",
+    timeIncrementSeconds,
+    scoringIntervals,
+  );
   const invalid = (reason: string) => ({
     score: -1,
     invalidReason: reason,
@@ -243,8 +235,13 @@ function gridPrices(prices: readonly number[], intervalSteps: number): number[] 
   return grid;
 }
 
-/** The validator's `calculate_price_changes_over_intervals` for one path. */
-function intervalChanges(
+/**
+ * The validator's `calculate_price_changes_over_intervals` for one path: the changes between the
+ * grid points 0, k, 2k, … of `prices` (basis points; `_abs`: the grid prices from point 1 on;
+ * `_gaps`: the first change only).
+ * @example intervalChanges([100, 101, 102], 1, false, false) // => [100, 99.0099…]
+ */
+export function intervalChanges(
   prices: readonly number[],
   intervalSteps: number,
   isAbsolute: boolean,

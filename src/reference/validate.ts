@@ -51,6 +51,33 @@ export function requireNonEmpty(
 }
 
 /**
+ * Checks a prompt's grid for `operation`: a positive, finite `timeIncrementSeconds`, and scoring
+ * intervals (name → seconds) that each span at least one time increment. Returns the intervals'
+ * entries, in their order. Throws `RangeError` naming the operation (and the interval) otherwise.
+ * @example requireScoringIntervals("promptCrpsDetails", 300, { "5min": 300 }) // => [["5min", 300]]
+ */
+export function requireScoringIntervals(
+  operation: string,
+  timeIncrementSeconds: number,
+  scoringIntervals: Readonly<Record<string, number>>,
+): [string, number][] {
+  if (!(timeIncrementSeconds > 0 && Number.isFinite(timeIncrementSeconds))) {
+    throw new RangeError(
+      `${operation} requires a positive timeIncrementSeconds, got ${timeIncrementSeconds}`,
+    );
+  }
+  const entries = Object.entries(scoringIntervals);
+  for (const [name, seconds] of entries) {
+    if (!(Math.trunc(seconds / timeIncrementSeconds) >= 1)) {
+      throw new RangeError(
+        `${operation} requires every interval to span at least one time increment: interval "${name}" is ${seconds} s with ${timeIncrementSeconds} s steps`,
+      );
+    }
+  }
+  return entries;
+}
+
+/**
  * Checks that `value` is a finite number, throwing a `RangeError` naming the operation and field.
  * @example requireFinite("optionPrices", "discountFactor", 1) // passes silently
  */

@@ -8,12 +8,13 @@
  * reclaims, and the world scores every miner of a scoring period this way before it answers its
  * first leaderboard. Each term is properscoring's loop (`crpsProperscoringSorted` of the
  * reference) on the members sorted by the built-in sort, and terms and intervals are summed in the
- * reference's order. The sandbox does not use the fast core's CRPS, so that pathlab's scores stay
+ * reference's order; the realized changes and the argument checks are the reference's own. The sandbox does not use the fast core's CRPS, so that pathlab's scores stay
  * checked against an independent computation.
  */
 
 import { crpsProperscoringSorted } from "../../reference/crps.ts";
-import type { PromptCrpsOptions } from "../../reference/promptCrps.ts";
+import { intervalChanges, type PromptCrpsOptions } from "../../reference/promptCrps.ts";
+import { requireScoringIntervals } from "../../reference/validate.ts";
 import { volatilityCrpsDetails } from "../../reference/volatilityCrps.ts";
 import { pathRows } from "./pathRows.ts";
 
@@ -51,19 +52,11 @@ export function validatorPromptCrps(
       `validatorPromptCrps requires exactly pathCount × pointCount values, both positive integers, got ${values.length} for ${pathCount} × ${pointCount}`,
     );
   }
-  if (!(timeIncrementSeconds > 0 && Number.isFinite(timeIncrementSeconds))) {
-    throw new RangeError(
-      `validatorPromptCrps requires a positive timeIncrementSeconds, got ${timeIncrementSeconds}`,
-    );
-  }
-  const intervals = Object.entries(scoringIntervals);
-  for (const [name, seconds] of intervals) {
-    if (!(Math.trunc(seconds / timeIncrementSeconds) >= 1)) {
-      throw new RangeError(
-        `validatorPromptCrps requires every interval to span at least one time increment: interval "${name}" is ${seconds} s with ${timeIncrementSeconds} s steps`,
-      );
-    }
-  }
+  const intervals = requireScoringIntervals(
+    "validatorPromptCrps",
+    timeIncrementSeconds,
+    scoringIntervals,
+  );
   if (realizedPrices.length === 0) return -1;
   if (intervals.length === 0) {
     return volatilityAdded(0, paths, realizedPrices, timeIncrementSeconds, options);
@@ -81,7 +74,7 @@ export function validatorPromptCrps(
     let steps = Math.trunc(seconds / timeIncrementSeconds);
     // the realized grid (points 0, k, 2k, …) has one point while its length is at most k
     if (isAbsolute) while (realizedPrices.length <= steps && steps > 1) steps -= 1;
-    const realizedChanges = gridChanges(realizedPrices, steps, isAbsolute, isGap);
+    const realizedChanges = intervalChanges(realizedPrices, steps, isAbsolute, isGap);
     const changeCount = gridChangeCount(pointCount, steps, isGap);
     const hasObservedChange = realizedChanges.some((change) => !Number.isNaN(change));
     if (hasObservedChange && changeCount !== realizedChanges.length) return -1;
@@ -131,23 +124,4 @@ function volatilityAdded(
 function gridChangeCount(pointCount: number, steps: number, isGap: boolean): number {
   const gridLength = Math.ceil(pointCount / steps);
   return Math.max(0, (isGap ? Math.min(gridLength, 2) : gridLength) - 1);
-}
-
-/** The validator's `calculate_price_changes_over_intervals` for the realized path. */
-function gridChanges(
-  prices: readonly number[],
-  steps: number,
-  isAbsolute: boolean,
-  isGap: boolean,
-): number[] {
-  const gridLength = isGap
-    ? Math.min(Math.ceil(prices.length / steps), 2)
-    : Math.ceil(prices.length / steps);
-  const changes: number[] = [];
-  for (let index = 1; index < gridLength; index++) {
-    const price = prices[index * steps];
-    const previous = prices[(index - 1) * steps];
-    changes.push(isAbsolute ? price : ((price - previous) / previous) * 10000);
-  }
-  return changes;
 }

@@ -13,6 +13,7 @@ import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
 import { checkRecords, type CheckedRecords } from "./checkRecords.ts";
 import type { ServiceRecords } from "./fetchServiceRecords.ts";
 import { fetchUnitInputs, type UnitInputs } from "./fetchUnitInputs.ts";
+import { inFetchLane } from "./fetchLane.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncFailureStage } from "./syncSummary.ts";
 
@@ -66,7 +67,7 @@ export async function checkConfirmed(
       inputs,
     );
   try {
-    const confirmed = await (context.fetchLane?.run(confirm) ?? confirm());
+    const confirmed = await inFetchLane(context.fetchLane, confirm);
     return { inputs: confirmed, checked: checkInputs(plan, start, confirmed), failures: again };
   } catch (error) {
     if (context.stopped()) throw error;

@@ -19,12 +19,16 @@ export const DEFAULT_DATABASE = "./pathlab.duckdb";
 export const DEFAULT_SYNC_ASSETS: readonly string[] = PREDICTION_ASSETS;
 
 /**
- * Units a sync works on at once by default. Two keep both cores busy (one unit recomputes and
- * stores while the next one's requests are served) without holding more than two units' arrays
- * (about 150 MB for a 24h unit: its ensemble and the previous prompt's, re-based and step-major).
- * @example DEFAULT_SYNC_CONCURRENCY // => 2
+ * Units a sync works on at once by default. Three keep the service and the job busy together: one
+ * unit is stored while the next one recomputes and the one after it fetches (units fetch one at a
+ * time, in the fetch lane), so that the service always has a unit's requests to answer. With two,
+ * the service waited while one unit was stored and the next recomputed: `npm start` against the
+ * embedded sandbox took about 20.3 s with two and 17.8 s with three, at the same peak memory
+ * (bench/README.md). Each unit in flight holds its arrays (about 150 MB for a 24h unit: its
+ * ensemble and the previous prompt's, re-based and step-major).
+ * @example DEFAULT_SYNC_CONCURRENCY // => 3
  */
-export const DEFAULT_SYNC_CONCURRENCY = 2;
+export const DEFAULT_SYNC_CONCURRENCY = 3;
 
 /**
  * The longest a sync unit may take, in milliseconds, from the moment its requests may start (after

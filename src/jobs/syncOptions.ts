@@ -40,7 +40,7 @@ export interface SyncOptions {
   readonly baseUrl?: string;
   /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
   readonly apiKey?: string;
-  /** Units at once; default `DEFAULT_SYNC_CONCURRENCY` (2). */
+  /** Units at once; default `DEFAULT_SYNC_CONCURRENCY` (3). */
   readonly concurrency?: number;
   /** The longest one unit may take, in ms; default `DEFAULT_UNIT_DEADLINE_MS` (5 minutes). */
   readonly unitDeadlineMs?: number;

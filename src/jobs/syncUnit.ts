@@ -15,6 +15,7 @@ import { writeUnit } from "../store/writeUnit.ts";
 import { checkConfirmed, type HeldFailure } from "./confirmInputs.ts";
 import { fetchServiceRecords } from "./fetchServiceRecords.ts";
 import { fetchUnitInputs } from "./fetchUnitInputs.ts";
+import { inFetchLane } from "./fetchLane.ts";
 import { unitLabel, type SyncUnitPlan } from "./syncPlan.ts";
 import type { UnitRanking } from "./syncRanking.ts";
 import type { SyncFailure, SyncFailureStage, UnitSummary } from "./syncSummary.ts";
@@ -42,10 +43,10 @@ export interface SyncUnitContext {
   /** Receives each failure as it happens. */
   readonly onFailure: (failure: SyncFailure) => void;
   /**
-   * Where the unit's requests wait their turn: units fetch one after another through it while
-   * earlier units recompute and store, so that the service's caches hold one unit's path sets at a
-   * time (the sandbox keeps 24 prediction sets: the 20 of one unit fit, two units' do not).
-   * Default: no waiting.
+   * Where the unit's requests wait their turn (`inFetchLane`): units fetch one after another
+   * through it while earlier units recompute and store, so that the service works on one unit's
+   * requests at a time (the embedded sandbox keeps one insight ensemble: two units fetching at once
+   * made it build ensembles again). Default: no waiting.
    */
   readonly fetchLane?: Semaphore;
   /**
@@ -168,9 +169,7 @@ export async function syncUnit(context: SyncUnitContext): Promise<UnitSummary> {
       const inputs = await fetchUnitInputs(client, plan, start.startUnix, ranking, held);
       return { start, ranking, rankedBy, inputs };
     };
-    const fetched = await (context.fetchLane === undefined
-      ? fetchAll()
-      : context.fetchLane.run(fetchAll));
+    const fetched = await inFetchLane(context.fetchLane, fetchAll);
     if (fetched === undefined) return summary({ status: "already stored" });
     const { start, ranking, rankedBy } = fetched;
     const { inputs, checked, ...confirmed } = await checkConfirmed({

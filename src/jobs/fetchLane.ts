@@ -7,9 +7,10 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Semaphore } from "../client/semaphore.ts";
 
 /**
- * Turns of the event loop that {@link inFetchLane} lets pass. The client writes a request in the
- * second turn after it is made (measured with undici 7: its dispatch comes after the client's own
- * awaits), so a third turn comes after the write, in whatever order the turns were queued.
+ * Turns of the event loop that {@link inFetchLane} lets pass. undici 7 writes a request on a kept-
+ * alive socket one `setImmediate` after it is dispatched (it first reads what the idle socket may
+ * have received: `scheduleIdleSocketValidation`), and pathlab's client dispatches a few microtasks
+ * after it is called, so that write comes after the first of these turns; the other two are margin.
  */
 const HANDOVER_TURNS = 3;
 
@@ -18,7 +19,7 @@ const HANDOVER_TURNS = 3;
  * the event loop pass before it returns. The lane has passed to the next unit by then, and those
  * turns write the next unit's first requests before the caller's recomputation holds the thread
  * (about 0.3 s for a 24h unit), which the service would otherwise wait out with nothing to do. On
- * open connections; a request that needs a new connection also waits for its connect.
+ * open connections: a request that needs a new connection also waits for its connect.
  * @example const inputs = await inFetchLane(context.fetchLane, () => fetchUnitInputs(...));
  */
 export async function inFetchLane<T>(

@@ -19,13 +19,14 @@ export const DEFAULT_DATABASE = "./pathlab.duckdb";
 export const DEFAULT_SYNC_ASSETS: readonly string[] = PREDICTION_ASSETS;
 
 /**
- * Units a sync works on at once by default. Three keep the service and the job busy together: one
- * unit is stored while the next one recomputes and the one after it fetches (units fetch one at a
- * time, in the fetch lane), so that the service always has a unit's requests to answer. With two,
- * the service waited while one unit was stored and the next recomputed: `npm start` against the
- * embedded sandbox took about 20.3 s with two and 17.8 s with three, at the same peak memory
- * (bench/README.md). Each unit in flight holds its arrays (about 150 MB for a 24h unit: its
- * ensemble and the previous prompt's, re-based and step-major).
+ * Units a sync works on at once by default. Units fetch one at a time (the fetch lane), and each
+ * then recomputes and is stored on the job's thread. With three, a unit fetches while the two
+ * before it recompute and are stored, so that the service always has a unit's requests to answer;
+ * with two, it has none while one unit is stored and the next recomputes. `npm start` against the
+ * embedded sandbox takes about 20.3 s with two and 17.8 s with three, with a peak about 70 MiB
+ * higher, within its run-to-run variation (bench/README.md). Each unit in flight holds its arrays
+ * (about 150 MB for a 24h unit: its ensemble and the previous prompt's, re-based and step-major);
+ * with `--lake`, also an in-memory database of its own (not measured with three).
  * @example DEFAULT_SYNC_CONCURRENCY // => 3
  */
 export const DEFAULT_SYNC_CONCURRENCY = 3;

@@ -45,14 +45,14 @@ export interface SyncUnitContext {
   /**
    * Where the unit's requests wait their turn (`inFetchLane`): units fetch one after another
    * through it while earlier units recompute and store, so that the service works on one unit's
-   * requests at a time (the embedded sandbox keeps one insight ensemble: two units fetching at once
-   * made it build ensembles again). Default: no waiting.
+   * requests at a time (the embedded sandbox keeps one insight ensemble; two units fetching at once
+   * cost `npm start` about 4 s more CPU, bench/README.md). Default: no waiting.
    */
   readonly fetchLane?: Semaphore;
   /**
    * The longest the unit may take, in ms, from the moment its requests may start (it has the
    * fetch lane) until its write begins (a second turn in the lane, to confirm its ensemble, counts
-   * too). When it passes first, the unit's requests stop, nothing of it is stored, and it is one
+   * too, with its wait behind the units that took the lane meanwhile). When it passes first, the unit's requests stop, nothing of it is stored, and it is one
    * failure that says so. A write under way is not cut. Default: none.
    */
   readonly deadlineMs?: number;

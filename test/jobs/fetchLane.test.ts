@@ -24,6 +24,8 @@ beforeAll(async () => {
     response.statusCode = request.url?.startsWith("/insights/") === true ? 404 : 200;
     response.end(response.statusCode === 404 ? '{"detail":"not here"}' : "ok");
   });
+  // kept-alive connections stay open through a slow run (undici closes them 2 s before this)
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   diagnostics.subscribe("undici:client:sendHeaders", onHeadersSent);

@@ -52,8 +52,9 @@ export interface SyncUnitContext {
   /**
    * The longest the unit may take, in ms, from the moment its requests may start (it has the
    * fetch lane) until its write begins (a second turn in the lane, to confirm its ensemble, counts
-   * too, with its wait behind the units that took the lane meanwhile). When it passes first, the unit's requests stop, nothing of it is stored, and it is one
-   * failure that says so. A write under way is not cut. Default: none.
+   * too, with its wait behind the units that took the lane meanwhile). When it passes first, the
+   * unit's requests stop, nothing of it is stored, and it is one failure that says so. A write
+   * under way is not cut. Default: none.
    */
   readonly deadlineMs?: number;
   /**

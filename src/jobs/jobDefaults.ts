@@ -26,7 +26,8 @@ export const DEFAULT_SYNC_ASSETS: readonly string[] = PREDICTION_ASSETS;
  * embedded sandbox takes about 20.3 s with two and 17.8 s with three, with a peak about 70 MiB
  * higher, within its run-to-run variation (bench/README.md). Each unit in flight holds its arrays
  * (about 150 MB for a 24h unit: its ensemble and the previous prompt's, re-based and step-major);
- * with `--lake`, also an in-memory database of its own (not measured with three).
+ * with `--lake`, also an in-memory database of its own. A three-hour range into a lake (26 units,
+ * bench/README.md) takes about the same time with two and three, at about the same peak.
  * @example DEFAULT_SYNC_CONCURRENCY // => 3
  */
 export const DEFAULT_SYNC_CONCURRENCY = 3;

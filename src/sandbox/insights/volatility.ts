@@ -146,36 +146,35 @@ function blockVolatilities(
   timeIncrement: number,
 ): number[] {
   const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
-  const { pathCount } = ensemble;
-  const returns = blockLogReturns(ensemble, blockBoundaries(ensemble, horizon, timeIncrement));
-  const volatilities: number[] = [];
-  for (let start = 0; start < returns.length; start += pathCount) {
-    volatilities.push(
-      crossPathVolatility(returns.subarray(start, start + pathCount), blockMinutes),
-    );
-  }
-  return volatilities;
+  return blockReturnColumns(ensemble, horizon, timeIncrement).map((returns) =>
+    crossPathVolatility(returns, blockMinutes),
+  );
 }
 
 /**
- * The buffer of {@link blockLogReturns}, kept from one call to the next (7.7 MB for a 24h
+ * The buffer of {@link blockReturnColumns}, kept from one call to the next (7.7 MB for a 24h
  * ensemble of 10,000 paths, allocated twice per record otherwise).
  */
 let blockReturns = new Float64Array(0);
 
 /**
- * Every path's log return ln(p[end] / p[start]) over each block, block-major (block b's returns
- * at b·pathCount …, in path order), filled path by path: each path's prices are read in order,
- * where reading block by block would visit every path's array once per block. The result is a
- * view of a buffer that the next call overwrites.
+ * Every path's log return ln(p[end] / p[start]) over each block of the horizon, one column per
+ * block (in path order): views of one block-major buffer that the next call overwrites. It is
+ * filled path by path, so that each path's prices are read in order, where reading block by block
+ * would visit every path's array once per block.
  */
-function blockLogReturns(ensemble: PreparedEnsemble, boundaries: readonly number[]): Float64Array {
+function blockReturnColumns(
+  ensemble: PreparedEnsemble,
+  horizon: Horizon,
+  timeIncrement: number,
+): Float64Array[] {
+  const boundaries = blockBoundaries(ensemble, horizon, timeIncrement);
   const { pathCount } = ensemble;
   const blockCount = boundaries.length - 1;
   if (blockReturns.length < blockCount * pathCount) {
     blockReturns = new Float64Array(blockCount * pathCount);
   }
-  const returns = blockReturns.subarray(0, blockCount * pathCount);
+  const returns = blockReturns;
   for (let path = 0; path < pathCount; path++) {
     const prices = ensemble.paths[path];
     for (let block = 0; block < blockCount; block++) {
@@ -184,7 +183,9 @@ function blockLogReturns(ensemble: PreparedEnsemble, boundaries: readonly number
       );
     }
   }
-  return returns;
+  return Array.from({ length: blockCount }, (_, block) =>
+    returns.subarray(block * pathCount, (block + 1) * pathCount),
+  );
 }
 
 /** Per block, the nine percentiles across paths of the annualized absolute log return. */
@@ -194,17 +195,12 @@ function blockPercentiles(
   timeIncrement: number,
 ): Percentiles[] {
   const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
-  const { pathCount } = ensemble;
-  const values = blockLogReturns(ensemble, blockBoundaries(ensemble, horizon, timeIncrement));
-  for (let index = 0; index < values.length; index++) {
-    values[index] = annualizeVolatility(Math.abs(values[index]), blockMinutes);
-  }
-  const percentiles: Percentiles[] = [];
-  for (let start = 0; start < values.length; start += pathCount) {
-    const column = values.subarray(start, start + pathCount);
-    percentiles.push(percentilesOfSorted(sortAscending(column), VOLATILITY_DECIMALS));
-  }
-  return percentiles;
+  return blockReturnColumns(ensemble, horizon, timeIncrement).map((column) => {
+    for (let index = 0; index < column.length; index++) {
+      column[index] = annualizeVolatility(Math.abs(column[index]), blockMinutes);
+    }
+    return percentilesOfSorted(sortAscending(column), VOLATILITY_DECIMALS);
+  });
 }
 
 /** The previous prompt's ensemble re-based to the market price at its start (one horizon earlier by default). */

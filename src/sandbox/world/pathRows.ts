@@ -11,11 +11,7 @@ import type { Submission } from "./submissions.ts";
  * @example pathRows(Float64Array.of(1, 2, 3, 4), 2, 2) // => [[1, 2], [3, 4]]
  */
 export function pathRows(values: Float64Array, pathCount: number, pointCount: number): number[][] {
-  if (values.length < pathCount * pointCount) {
-    throw new RangeError(
-      `pathRows requires pathCount × pointCount = ${pathCount * pointCount} values, got ${values.length}`,
-    );
-  }
+  requireValues("pathRows", values, pathCount, pointCount);
   const rows: number[][] = [];
   for (let path = 0; path < pathCount; path++) {
     // A pre-sized array filled by index: ~20× faster than Array.from(subarray) here.
@@ -59,14 +55,28 @@ export function pooledAnswers(
     if (!allPositive(submission.values)) continue;
     minerUids.push(uid);
     const { values, pathCount, pointCount } = submission;
-    if (values.length < pathCount * pointCount) {
-      throw new RangeError(
-        `pooledAnswers requires pathCount × pointCount = ${pathCount * pointCount} values of miner ${uid}, got ${values.length}`,
-      );
-    }
+    requireValues("pooledAnswers", values, pathCount, pointCount, ` of miner ${uid}`);
     for (let path = 0; path < pathCount; path++) {
       paths.push(values.subarray(path * pointCount, (path + 1) * pointCount));
     }
   }
   return { minerUids, paths };
+}
+
+/**
+ * Throws a `RangeError` naming `operation` (and `whose` values) when `values` is shorter than
+ * pathCount × pointCount.
+ */
+function requireValues(
+  operation: string,
+  values: Float64Array,
+  pathCount: number,
+  pointCount: number,
+  whose = "",
+): void {
+  if (values.length < pathCount * pointCount) {
+    throw new RangeError(
+      `${operation} requires pathCount × pointCount = ${pathCount * pointCount} values${whose}, got ${values.length}`,
+    );
+  }
 }

@@ -8,8 +8,9 @@
  * reclaims, and the world scores every miner of a scoring period this way before it answers its
  * first leaderboard. Each term is properscoring's loop (`crpsProperscoringSorted` of the
  * reference) on the members sorted by the built-in sort, and terms and intervals are summed in the
- * reference's order; the realized changes and the argument checks are the reference's own. The sandbox does not use the fast core's CRPS, so that pathlab's scores stay
- * checked against an independent computation.
+ * reference's order; the realized changes and the argument checks are the reference's own. The
+ * sandbox does not use the fast core's CRPS, so that pathlab's scores stay checked against an
+ * independent computation.
  */
 
 import { crpsProperscoringSorted } from "../../reference/crps.ts";

@@ -21,7 +21,10 @@ const NOW = "2026-11-20T12:00:00Z";
 /** One command of the suite and the issue's targets for it. */
 interface EndToEndCase {
   readonly name: string;
-  /** The command's arguments; `RECORDING` stands for the folder of the recorded day of scoring. */
+  /**
+   * The command's arguments; `RECORDING` stands for the folder of the recorded day of scoring,
+   * `SYNC_RECORDING` for that of `npm start`'s sync.
+   */
   readonly args: readonly string[];
   readonly targetWallMs?: number;
   readonly targetPeakBytes?: number;
@@ -78,6 +81,16 @@ const CASES: readonly EndToEndCase[] = [
     name: "the day of scoring, replayed, --threads 2",
     args: ["score", "--replay", "RECORDING", ...DAY_OF_SCORING, "--threads", "2"],
   },
+  // npm start's sync replayed the same way: its units on the main thread, or fetched, checked
+  // and recomputed on a pool thread while the main thread serves the replay and stores.
+  {
+    name: "npm start's sync, replayed, --threads 0",
+    args: ["sync", "--replay", "SYNC_RECORDING", "--threads", "0"],
+  },
+  {
+    name: "npm start's sync, replayed, --threads 1",
+    args: ["sync", "--replay", "SYNC_RECORDING", "--threads", "1"],
+  },
 ];
 
 /** Runs the CLI once with `args` on a fresh database; its wall time, CPU time and peak memory. */
@@ -102,20 +115,28 @@ async function runOnce(args: readonly string[]) {
 export async function runEndToEnd(): Promise<EndToEndRow[]> {
   if (!existsSync(CLI)) throw new Error(`bench e2e needs the built CLI (${CLI}): npm run build`);
   const rows: EndToEndRow[] = [];
-  const recording = mkdtempSync(join(tmpdir(), "pathlab-e2e-recording-"));
+  const recordings = {
+    RECORDING: mkdtempSync(join(tmpdir(), "pathlab-e2e-recording-")),
+    SYNC_RECORDING: mkdtempSync(join(tmpdir(), "pathlab-e2e-sync-recording-")),
+  };
   try {
-    process.stderr.write("  e2e: recording the day of scoring\n");
-    await runOnce(["score", ...DAY_OF_SCORING, "--now", NOW, "--record", recording]);
-    for (const item of CASES) rows.push(await runCase(item, recording));
+    process.stderr.write("  e2e: recording the day of scoring and npm start's sync\n");
+    await runOnce(["score", ...DAY_OF_SCORING, "--now", NOW, "--record", recordings.RECORDING]);
+    await runOnce(["sync", "--now", NOW, "--record", recordings.SYNC_RECORDING]);
+    for (const item of CASES) rows.push(await runCase(item, recordings));
   } finally {
-    rmSync(recording, { recursive: true, force: true });
+    for (const folder of Object.values(recordings))
+      rmSync(folder, { recursive: true, force: true });
   }
   return rows;
 }
 
 /** Runs `item` E2E_REPEATS times; its medians. */
-async function runCase(item: EndToEndCase, recording: string): Promise<EndToEndRow> {
-  const args = item.args.map((arg) => (arg === "RECORDING" ? recording : arg));
+async function runCase(
+  item: EndToEndCase,
+  recordings: Readonly<Record<string, string>>,
+): Promise<EndToEndRow> {
+  const args = item.args.map((arg) => recordings[arg] ?? arg);
   const runs = [];
   for (let run = 0; run < REPEATS; run++) {
     process.stderr.write(`  e2e: ${item.name} (run ${run + 1}/${REPEATS})\n`);

@@ -3,7 +3,7 @@
  * end-to-end suite's) as units per second, by `pathlab score` with 1 and 2 pool threads and by 1–3
  * `pathlab worker` processes on a real `redis-server` (Debian's; the suite says so and is skipped
  * without it); and three hours of sync units (BTC and ETH, both horizons), by one
- * `pathlab sync --from --to --lake` and by 1–3 workers. Each worker runs its units against its own
+ * `pathlab sync --from --to --lake` with 0–2 pool threads and by 1–3 workers. Each worker runs its units against its own
  * embedded sandbox at the same seed and clock, as `enqueue` without `--base-url` asks. Per case:
  * wall time from the first process started to the last one ended, CPU time of every process and
  * the largest peak resident memory of one process (`measureProcess.mjs`). One run per case
@@ -84,12 +84,12 @@ async function scoreOnce(threads: number) {
   }
 }
 
-/** One run of `sync` over the three hours, into a fresh lake. */
-async function syncOnce() {
+/** One run of `sync --threads N` over the three hours, into a fresh lake. */
+async function syncOnce(threads: number) {
   const directory = mkdtempSync(join(tmpdir(), "pathlab-units-"));
   try {
     const started = performance.now();
-    const args = ["sync", ...SYNC_HOURS, "--lake", "lake"];
+    const args = ["sync", ...SYNC_HOURS, "--threads", String(threads), "--lake", "lake"];
     const run = await cli(args, directory, join(directory, "usage.json"));
     const [, stored, units] = /(\d+)\/(\d+) stored/.exec(run.stdout) ?? [];
     if (stored !== units) throw new Error(`sync stored ${stored} of ${units} units`);
@@ -171,7 +171,9 @@ export async function runUnits(): Promise<UnitsRow[]> {
   const rows = [
     await runCase("score --threads 1", () => scoreOnce(1)),
     await runCase("score --threads 2", () => scoreOnce(2)),
-    await runCase("sync --from --to --lake", syncOnce),
+    await runCase("sync --from --to --lake --threads 0", () => syncOnce(0)),
+    await runCase("sync --from --to --lake --threads 1", () => syncOnce(1)),
+    await runCase("sync --from --to --lake --threads 2", () => syncOnce(2)),
   ];
   try {
     await startRedis(tmpdir()).then((redis) => redis.stop());

@@ -32,6 +32,7 @@ interface SyncCommandOptions extends ServiceCommandOptions, DeploymentCommandOpt
   db: string;
   lake?: string;
   concurrency: number;
+  threads?: number;
   unitDeadline: number;
   json?: boolean;
   record?: string;
@@ -93,6 +94,11 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         DEFAULT_SYNC_CONCURRENCY,
       )
       .option(
+        "--threads <n>",
+        "worker threads that fetch, check and recompute whole units, the main thread storing them (default: none with the embedded sandbox, which uses the cores itself; the machine's cores but one with --base-url or --replay; 0: all on the main thread; not with --record)",
+        integerOption("--threads", 0, 256),
+      )
+      .option(
         "--skip-stored",
         "leave out the units whose forecast start the database or lake holds already (a range's are not fetched at all): a backfill that resumes",
       )
@@ -131,6 +137,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
       ...service,
       client: deploymentOptions(options),
       concurrency: options.concurrency,
+      ...(options.threads !== undefined && { threads: options.threads }),
       unitDeadlineMs: options.unitDeadline * 1000,
       onEvent: progress.onEvent,
       signal: interruption.signal,

@@ -12,7 +12,7 @@ import { recompute, type RecomputablePath } from "../insights/recompute.ts";
 import type { InsightSession } from "../insights/session.ts";
 import type { CrosscheckEntry } from "../store/crosschecks.ts";
 import type { InsightEntry } from "../store/insights.ts";
-import type { VenueComparisonEntry } from "../store/venueComparisons.ts";
+import type { VenueComparisonEntry } from "../store/venueMarket.ts";
 import { crosscheckEntries } from "./crosscheckEntries.ts";
 import { venueComparisonEntries } from "./venueComparisonEntries.ts";
 import { minuteLogVolatility } from "../insights/marketState.ts";

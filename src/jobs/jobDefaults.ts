@@ -1,5 +1,6 @@
 /** The defaults of pathlab's jobs, kept apart so that the command line can show them cheaply. */
 
+import { availableParallelism } from "node:os";
 import { PREDICTION_ASSETS } from "../spec/assets.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
@@ -31,6 +32,19 @@ export const DEFAULT_SYNC_ASSETS: readonly string[] = PREDICTION_ASSETS;
  * @example DEFAULT_SYNC_CONCURRENCY // => 3
  */
 export const DEFAULT_SYNC_CONCURRENCY = 3;
+
+/**
+ * Unit pool threads a sync fetches, checks and recomputes its units on when `threads` is not given:
+ * none with the embedded sandbox, which works on this machine's cores beside the job (`npm start`
+ * took 18.4 s on the job's thread and 20.8 s with one pool thread, on 2 cores); with a service
+ * (or `--replay`), one per core but the one the job's thread stores on (1 on 2 cores: the 18 units
+ * of `npm start` replayed took 14.0 s on the job's thread and 11.2 s with one thread, 11.9 s with
+ * two; bench/README.md). Units in flight (`concurrency`) bound the threads in use.
+ * @example defaultSyncThreads(true) // => 0
+ */
+export function defaultSyncThreads(embeddedSandbox: boolean): number {
+  return embeddedSandbox ? 0 : Math.max(0, availableParallelism() - 1);
+}
 
 /**
  * The longest a sync unit may take, in milliseconds, from the moment its requests may start (after

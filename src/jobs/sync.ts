@@ -4,6 +4,7 @@
  */
 
 import { createClient } from "../client/create-client.ts";
+import type { ClientEvent } from "../client/events.ts";
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { createSemaphore } from "../client/semaphore.ts";
 import { prepareLake } from "../store/lake.ts";
@@ -16,6 +17,7 @@ import {
   DEFAULT_DATABASE,
   DEFAULT_SYNC_CONCURRENCY,
   DEFAULT_UNIT_DEADLINE_MS,
+  defaultSyncThreads,
 } from "./jobDefaults.ts";
 import type { EmbeddedSandbox } from "./embeddedSandbox.ts";
 import { beginRecording, prepareRecordReplay, recordReplaySummary } from "./recordReplay.ts";
@@ -23,24 +25,25 @@ import type { ReplayServer } from "./replay.ts";
 import { resolveService, secretsOf } from "./resolveService.ts";
 import type { SyncEvent } from "./syncEvents.ts";
 import { createUnitRankings } from "./syncRanking.ts";
-import { planSyncUnits } from "./syncPlan.ts";
+import { planSyncUnits, syncUnitKey } from "./syncPlan.ts";
 import { noForecastStarts, planSyncRange, syncRangeOf } from "./syncRange.ts";
 import { totalsOf, type SyncFailure, type SyncSummary } from "./syncSummary.ts";
-import {
-  mergeVenueEdges,
-  moveSyncUnitToLake,
-  storedSyncUnitKeys,
-  syncUnitKey,
-} from "./syncLake.ts";
-import { emptyUnitSummary, syncUnit } from "./syncUnit.ts";
-import { checkSyncOptions, type SyncOptions } from "./syncOptions.ts";
+import { mergeVenueEdges, moveSyncUnitToLake, storedSyncUnitKeys } from "./syncLake.ts";
+import { emptyUnitSummary } from "./unitResults.ts";
+import { syncUnit, type SyncUnitContext } from "./syncUnit.ts";
+import { dataOf, isData } from "./score/clientData.ts";
+import { syncUnitOnPool } from "./units/syncOnPool.ts";
+import type { TaskClientOptions } from "./units/threadClients.ts";
+import { UnitPool } from "./units/unitPool.ts";
+import { checkSyncOptions, checkSyncThreads, type SyncOptions } from "./syncOptions.ts";
 
 /**
  * Runs a sync: checks the options, opens (creating or migrating) the database, starts the embedded
  * sandbox unless `baseUrl` is given, plans the units (each asset and horizon's latest forecast,
  * or with `from`/`to` each forecast start of the range: `planSyncRange`), records a run, fetches
- * each ranking once (`createUnitRankings`), runs the units (`syncUnit`) up to `concurrency` at a
- * time, records how the run
+ * each ranking once (`createUnitRankings`), runs the units up to `concurrency` at a time (on the
+ * job's thread, `syncUnit`, or with `threads` fetched, checked and recomputed on the unit pool and
+ * written here, `syncUnitOnPool`), records how the run
  * ended (`ok`, `partial`, `failed`, or `interrupted` when `signal` cut a unit short; with every
  * failure and its reason, without secrets), then stops the sandbox and closes the client and the
  * database, whatever happened. Resolves with the summary; a unit's failures never reject it.
@@ -60,6 +63,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
   const secrets = secretsOf(options.apiKey);
   // Before the other checks: `replay` with a service is that mistake, not a missing key.
+  checkSyncThreads(options);
   const prepared = await prepareRecordReplay("sync", options, secrets);
   const { recorder, recording, client: deployment } = prepared;
   checkSyncOptions(options, concurrency);
@@ -67,6 +71,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   if (options.lake !== undefined) prepareLake(options.lake); // a folder of other files: refused now
   const emit = (event: SyncEvent) => options.onEvent?.(withoutSecrets(event, secrets) as SyncEvent);
   const store = await openStore(database);
+  let pool: UnitPool | undefined;
   let sandbox: EmbeddedSandbox | undefined;
   let replay: ReplayServer | undefined;
   let client: PathlabClient | undefined;
@@ -74,6 +79,11 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     const resolved = await resolveService({ ...options, client: deployment }, secrets, recording);
     ({ sandbox, replay } = resolved);
     const { service, apiKey } = resolved;
+    // The unit pool's threads make their own clients: only from options that are data.
+    const clientIsData = Object.values(options.client ?? {}).every(isData);
+    const threads = options.threads ?? defaultSyncThreads(sandbox !== undefined);
+    const unitPool = new UnitPool(recorder === undefined && clientIsData ? threads : 0);
+    pool = unitPool;
     const asOfUnix = resolved.clockUnix ?? Math.floor(startedAtUnix / 60) * 60;
     const nowUnix = resolved.clockUnix ?? Date.now() / 1000;
     emit({ type: "service", service });
@@ -81,22 +91,31 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     let bytesFetched = 0;
     let requests = 0;
     let retries = 0;
+    const clientDefaults = { maxRetries: 4, concurrency: 8 };
+    // the pool threads' clients: the same service and options, but functions
+    const taskClient: TaskClientOptions = {
+      ...clientDefaults,
+      ...dataOf(options.client),
+      ...dataOf(deployment),
+      baseUrl: service.baseUrl,
+      apiKey,
+    };
+    const onClientEvent = (event: ClientEvent) => {
+      if (event.type === "retry") retries += 1;
+      if (event.type !== "response") return;
+      bytesFetched += event.bytes;
+      requests += 1;
+      emit({ type: "bytes", bytesFetched, requests });
+    };
     client = createClient({
-      maxRetries: 4,
-      concurrency: 8,
+      ...clientDefaults,
       ...options.client,
       ...deployment,
       baseUrl: service.baseUrl,
       apiKey,
       ...(recorder !== undefined && { onExchange: recorder.onExchange }),
       ...(options.signal !== undefined && { signal: options.signal }),
-      onEvent: (event) => {
-        if (event.type === "retry") retries += 1;
-        if (event.type !== "response") return;
-        bytesFetched += event.bytes;
-        requests += 1;
-        emit({ type: "bytes", bytesFetched, requests });
-      },
+      onEvent: onClientEvent,
     });
     const plans =
       range === undefined ? latestPlans : await planSyncRange(client, latestPlans, range, nowUnix);
@@ -147,35 +166,43 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       // Into a lake, each unit is stored in a store of its own, then moved (syncLake.ts).
       const lake = options.lake;
       const unitStore = lake === undefined ? store : await openStore(":memory:");
+      const context: SyncUnitContext = {
+        client: activeClient,
+        store: unitStore,
+        runId: run.id,
+        ...(stored !== undefined && {
+          isStored: (startUnix: number) => stored.has(syncUnitKey(plan, startUnix)),
+        }),
+        ...(lake !== undefined && {
+          afterWrite: async (startUnix: number) => {
+            // read before the move, which clears the run ids; counted once the move succeeded
+            const edges = await runVenueEdges(unitStore, run.id, 5);
+            await moveSyncUnitToLake(unitStore, lake, plan, startUnix);
+            lakeEdges.push(edges);
+          },
+        }),
+        plan,
+        ranking,
+        asOfUnix,
+        fetchLane,
+        deadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
+        ...(options.signal !== undefined && { signal: options.signal }),
+        onFailure: (failure) => {
+          const clean = withoutSecrets(failure, secrets) as SyncFailure;
+          failures.push(clean);
+          emit({ type: "failure", failure: clean });
+        },
+      };
       let unit;
       try {
-        unit = await syncUnit({
-          client: activeClient,
-          store: unitStore,
-          runId: run.id,
-          ...(stored !== undefined && {
-            isStored: (startUnix: number) => stored.has(syncUnitKey(plan, startUnix)),
-          }),
-          ...(lake !== undefined && {
-            afterWrite: async (startUnix: number) => {
-              // read before the move, which clears the run ids; counted once the move succeeded
-              const edges = await runVenueEdges(unitStore, run.id, 5);
-              await moveSyncUnitToLake(unitStore, lake, plan, startUnix);
-              lakeEdges.push(edges);
-            },
-          }),
-          plan,
-          ranking,
-          asOfUnix,
-          fetchLane,
-          deadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
-          ...(options.signal !== undefined && { signal: options.signal }),
-          onFailure: (failure) => {
-            const clean = withoutSecrets(failure, secrets) as SyncFailure;
-            failures.push(clean);
-            emit({ type: "failure", failure: clean });
-          },
-        });
+        unit =
+          unitPool.threads === 0
+            ? await syncUnit(context)
+            : await syncUnitOnPool(unitPool, context, {
+                client: taskClient,
+                ...(stored !== undefined && { storedKeys: stored }),
+                onClientEvent,
+              });
       } finally {
         if (unitStore !== store) await unitStore.close();
       }
@@ -224,6 +251,7 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
       secrets,
     ) as SyncSummary;
   } finally {
+    await pool?.close();
     await client?.close();
     await sandbox?.close();
     await replay?.close();

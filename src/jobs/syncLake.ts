@@ -19,10 +19,11 @@
  */
 
 import type { Horizon } from "../spec/assets.ts";
-import { lakeTimes, readStoreOrLake, writeLakeUnit, type LakeUnit } from "../store/lake.ts";
+import { readStoreOrLake, writeLakeUnit, type LakeUnit } from "../store/lake.ts";
+import { lakeTimes } from "../store/lakeTimes.ts";
 import type { Store } from "../store/openStore.ts";
 import type { TradableEdge } from "../store/venueComparisons.ts";
-import type { SyncUnitPlan } from "./syncPlan.ts";
+import { syncUnitKey, type SyncUnitPlan } from "./syncPlan.ts";
 
 /**
  * The tables of a sync unit but the leaderboard, `insights` last: a unit counts as stored
@@ -123,17 +124,6 @@ function lakeId(fields: Readonly<Record<string, readonly [string, number]>>) {
     shift += bits;
   }
   return { id: parts.join(" | "), outOfRange: `coalesce(${checks.join(", ")})` };
-}
-
-/**
- * The natural key of a sync unit: the queue's job id and the name of its lake files.
- * @example syncUnitKey({ asset: "BTC", horizon: "1h" }, 1763719200) // => "sync.BTC.1h.20251121T100000Z"
- */
-export function syncUnitKey(
-  plan: Pick<SyncUnitPlan, "asset" | "horizon">,
-  startUnix: number,
-): string {
-  return `sync.${plan.asset}.${plan.horizon}.${lakeTimes(startUnix).key}`;
 }
 
 /**

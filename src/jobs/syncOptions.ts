@@ -42,6 +42,13 @@ export interface SyncOptions {
   readonly apiKey?: string;
   /** Units at once; default `DEFAULT_SYNC_CONCURRENCY` (3). */
   readonly concurrency?: number;
+  /**
+   * Unit pool threads that fetch, check and recompute whole units (the job's thread stores them);
+   * 0: all on the job's thread. Default `defaultSyncThreads`: none with the embedded sandbox, the
+   * machine's cores but one with a service. 0 with `record` (more is refused), and with client
+   * options that hold functions (they cannot cross to a thread).
+   */
+  readonly threads?: number;
   /** The longest one unit may take, in ms; default `DEFAULT_UNIT_DEADLINE_MS` (5 minutes). */
   readonly unitDeadlineMs?: number;
   /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
@@ -100,6 +107,24 @@ export function checkSyncOptions(options: SyncOptions, concurrency: number): voi
   if (options.apiKey === undefined || options.apiKey === "") {
     throw new SyncUsageError(
       "sync: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",
+    );
+  }
+}
+
+/**
+ * Refuses a count of threads that is not a whole number ≥ 0, and threads with `record` (the
+ * recorder sees the main thread's client only). Throws a `SyncUsageError` naming the option;
+ * before `record` creates its directory.
+ * @example checkSyncThreads({ threads: 2, record: "rec" }); // throws: threads with --record
+ */
+export function checkSyncThreads(options: SyncOptions): void {
+  const threads = options.threads;
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) {
+    throw new SyncUsageError(`sync: threads: expected a whole number ≥ 0, got ${threads}`);
+  }
+  if (threads !== undefined && threads > 0 && options.record !== undefined) {
+    throw new SyncUsageError(
+      "sync: --record keeps what the main thread's client receives, and --threads makes requests on other threads; leave --threads out (or give 0) to record",
     );
   }
 }

@@ -15,6 +15,7 @@ import {
 } from "../spec/assets.ts";
 import { operationByPath } from "../spec/operations.ts";
 import { isoSeconds } from "../spec/time.ts";
+import { lakeTimes } from "../store/lakeTimes.ts";
 import { RECOMPUTABLE_PATHS, type RecomputablePath } from "../insights/recompute.ts";
 import { DEFAULT_SYNC_ASSETS } from "./jobDefaults.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
@@ -122,4 +123,23 @@ export function planSyncUnits(
       operations: unitOperations(asset, horizon),
     })),
   );
+}
+
+/**
+ * The natural key of a sync unit: the queue's job id and the name of its lake files.
+ * @example syncUnitKey({ asset: "BTC", horizon: "1h" }, 1763719200) // => "sync.BTC.1h.20251121T100000Z"
+ */
+export function syncUnitKey(
+  plan: Pick<SyncUnitPlan, "asset" | "horizon">,
+  startUnix: number,
+): string {
+  return `${syncUnitKeyPrefix(plan)}${lakeTimes(startUnix).key}`;
+}
+
+/**
+ * What the keys (`syncUnitKey`) of an asset and horizon's units begin with.
+ * @example syncUnitKeyPrefix({ asset: "BTC", horizon: "1h" }) // => "sync.BTC.1h."
+ */
+export function syncUnitKeyPrefix(plan: Pick<SyncUnitPlan, "asset" | "horizon">): string {
+  return `sync.${plan.asset}.${plan.horizon}.`;
 }

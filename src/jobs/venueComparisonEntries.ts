@@ -7,7 +7,7 @@ import type { InsightResult } from "../insights/result.ts";
 import { standardErrorKey } from "../insights/result.ts";
 import { marketDecided, tradableEdge } from "../insights/marketState.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
-import { venueMarketOf, type VenueComparisonEntry } from "../store/venueComparisons.ts";
+import { venueMarketOf, type VenueComparisonEntry } from "../store/venueMarket.ts";
 
 /**
  * One entry per market of a venue operation's service record (one Up/Down record, or each element

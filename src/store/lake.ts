@@ -19,7 +19,6 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { isoSeconds } from "../spec/time.ts";
 import { openStore, Store } from "./openStore.ts";
 import { sqlIdentifier, sqlStringLiteral } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
@@ -41,15 +40,6 @@ export interface LakeUnit {
   readonly asset: string;
   /** The UTC date of the unit's time (`YYYY-MM-DD`). */
   readonly date: string;
-}
-
-/**
- * A unit's time as its key writes it, `YYYYMMDDTHHMMSSZ`, and its partition's UTC date.
- * @example lakeTimes(1795255200) // => { key: "20261121T100000Z", date: "2026-11-21" }
- */
-export function lakeTimes(unix: number): { key: string; date: string } {
-  const iso = isoSeconds(unix);
-  return { key: iso.replaceAll("-", "").replaceAll(":", ""), date: iso.slice(0, 10) };
 }
 
 /**

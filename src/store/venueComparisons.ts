@@ -4,31 +4,12 @@
  */
 
 import { DOUBLE, LIST, listValue, type DuckDBConnection } from "@duckdb/node-api";
-import type { RangeComparisonRecord, UpDownComparisonRecord } from "../spec/records/venue-a.ts";
-import type { VenueBComparisonRecord } from "../spec/records/venue-b.ts";
 import type { InsightPlace } from "./insights.ts";
 import type { Store } from "./openStore.ts";
 import { timestampOfIso, timestampOfUnix } from "./timestamps.ts";
+import { venueMarketOf, type VenueComparisonEntry } from "./venueMarket.ts";
 
-/**
- * One venue market compared: the service's record (venue A Up/Down or range family, or venue B)
- * and pathlab's recomputed model probability for it.
- * @example
- * const entry: VenueComparisonEntry = { operation: "/insights/venuea/up-down/daily", record, recomputedProbability: 0.4093, recomputedStandardError: 0.0049 };
- */
-export interface VenueComparisonEntry {
-  /** The operation's path in the spec (`/insights/venuea/up-down/daily`). */
-  readonly operation: string;
-  readonly record: UpDownComparisonRecord | RangeComparisonRecord | VenueBComparisonRecord;
-  /** Null when pathlab could not recompute it. */
-  readonly recomputedProbability: number | null;
-  /** Monte-Carlo standard error of the recomputed probability, when known. */
-  readonly recomputedStandardError?: number | null;
-  /** Whether the current price already settles the market (`marketDecided`); null: not judged. */
-  readonly decided?: boolean | null;
-  /** The edge that survives the spread (`tradableEdge`), if any. */
-  readonly edge?: { readonly side: "buy" | "sell"; readonly netEdge: number } | null;
-}
+export type { VenueComparisonEntry } from "./venueMarket.ts";
 
 /**
  * Migration 7: with each comparison, whether the current price already settles the market
@@ -42,43 +23,6 @@ export const VENUE_COMPARISONS_V7: readonly string[] = [
   "ALTER TABLE venue_comparisons ADD COLUMN edge_side VARCHAR",
   "ALTER TABLE venue_comparisons ADD COLUMN net_edge DOUBLE",
 ];
-
-/**
- * The market of a comparison record, as the table's columns read it (times still ISO 8601): `kind`
- * is the range family's `cmp_type` or `up-down`, `market` the bucket's title or else the slug, the
- * service's probability `model_probability_up` or `model_probability`, the venue's venue A's or
- * venue B's market probability. Fields a record's form lacks are null.
- * @example venueMarketOf(record).kind // => "above"
- */
-export function venueMarketOf(record: VenueComparisonEntry["record"]) {
-  const optional = <T>(field: string): T | null =>
-    field in record ? ((record as unknown as Record<string, T>)[field] ?? null) : null;
-  return {
-    market: "title" in record ? record.title : record.slug,
-    kind: "cmp_type" in record ? record.cmp_type : "up-down",
-    title: "title" in record ? record.title : null,
-    refPrices: "ref_prices" in record ? record.ref_prices : null,
-    eventStartTime: "event_start_time" in record ? record.event_start_time : null,
-    eventEndTime: record.event_end_time,
-    observedAt: record.current_time,
-    currentPrice: record.current_price,
-    startPrice: optional<number>("start_price"),
-    currentOutcome: optional<unknown>("current_outcome"),
-    serviceProbability:
-      "model_probability_up" in record ? record.model_probability_up : record.model_probability,
-    venueProbability:
-      "venuea_probability_up" in record
-        ? record.venuea_probability_up
-        : "venuea_probability" in record
-          ? record.venuea_probability
-          : record.market_probability_up,
-    bestBid: record.best_bid_price,
-    bestBidSize: optional<number>("best_bid_size"),
-    bestAsk: record.best_ask_price,
-    bestAskSize: optional<number>("best_ask_size"),
-    lastTradePrice: optional<number>("venuea_last_trade_price"),
-  };
-}
 
 /** Removes the comparisons of one operation at one asset and forecast start. */
 export const DELETE_VENUE_COMPARISONS = `

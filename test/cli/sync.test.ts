@@ -335,6 +335,9 @@ describe("pathlab sync usage", () => {
     const concurrency = await run(["sync", "--concurrency", "0"]);
     expect(concurrency.exitCode).toBe(2);
     expect(concurrency.stderr).toContain("--concurrency must be a whole number from 1 to 64");
+    const threads = await run(["sync", "--threads", "-1"]);
+    expect(threads.exitCode).toBe(2);
+    expect(threads.stderr).toContain("--threads must be a whole number from 0 to 256");
     const horizon = await run(["sync", "--horizons", "2h", "--db", database]);
     expect(horizon.exitCode).toBe(2);
     expect(horizon.stderr).toContain('horizon: expected 1h or 24h, got "2h"');

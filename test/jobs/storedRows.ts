@@ -5,7 +5,7 @@
  */
 
 import { createHash } from "node:crypto";
-import { openStore } from "../../src/store/openStore.ts";
+import { openStore, type Store } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 
 const SYNC_QUERIES: Readonly<Record<string, string>> = {
@@ -40,14 +40,26 @@ async function rowsOf(
 ): Promise<Record<string, unknown[]>> {
   const store = await openStore(database, { readOnly: true });
   try {
-    const result: Record<string, unknown[]> = {};
-    for (const [table, sql] of Object.entries(queries)) {
-      result[table] = (await queryRows(store, sql)).rows as unknown[];
-    }
-    return result;
+    return await rowsIn(store, queries);
   } finally {
     await store.close();
   }
+}
+
+async function rowsIn(
+  store: Store,
+  queries: Readonly<Record<string, string>>,
+): Promise<Record<string, unknown[]>> {
+  const result: Record<string, unknown[]> = {};
+  for (const [table, sql] of Object.entries(queries)) {
+    result[table] = (await queryRows(store, sql)).rows as unknown[];
+  }
+  return result;
+}
+
+/** The rows a sync stored, read from an open store (a lake's views, say). */
+export function syncRowsIn(store: Store): Promise<Record<string, unknown[]>> {
+  return rowsIn(store, SYNC_QUERIES);
 }
 
 /** The rows a sync stored (see the module comment). */

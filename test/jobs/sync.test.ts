@@ -12,41 +12,26 @@ import type { SyncEvent } from "../../src/jobs/syncEvents.ts";
 import { runSync } from "../../src/jobs/sync.ts";
 import type { SyncSummary } from "../../src/jobs/syncSummary.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
 import { HORIZON_LAYOUTS } from "../../src/spec/insightConventions.ts";
 import { parseIsoTimeMs } from "../../src/spec/time.ts";
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { readPathSets } from "../../src/store/readPathSets.ts";
-import { bytesOf, tableCounts, temporaryFolder } from "../store/helpers.ts";
+import { bytesOf, tableCounts } from "../store/helpers.ts";
+import { FAST_RETRIES, SYNC_NOW, SYNC_SELECTION, syncFixture } from "./syncFixture.ts";
 
-const NOW = "2026-02-25T23:47:00Z";
+const NOW = SYNC_NOW;
 const KEY = "sk-test-sync-5f1d0c9a2b7e4d31";
-const SELECTION = { assets: ["BTC", "ETH"], horizons: ["24h", "1h"] };
-/** Fast retries: the sandbox's faults are immediate. */
-const CLIENT = { retryBaseMs: 10, retryMaxMs: 200 };
-
-let sandbox: EmbeddedSandbox;
-let folder: string;
-let remove: () => void;
-
-beforeAll(async () => {
-  // In its worker thread (as the sync's own embedded sandbox): its scoring and reference insights
-  // run beside the job instead of in turn with it.
-  sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: KEY });
-  ({ folder, remove } = temporaryFolder());
-});
-afterAll(async () => {
-  await sandbox?.close();
-  remove?.();
-});
+const SELECTION = SYNC_SELECTION;
+const CLIENT = FAST_RETRIES;
+const fixture = syncFixture(KEY);
 
 /** GET with the key, as JSON (the test's own plain client). */
 async function getJson(path: string, query: Record<string, string | number>): Promise<unknown> {
   const search = new URLSearchParams(
     Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
   );
-  const response = await fetch(`${sandbox.url}${path}?${search}`, {
+  const response = await fetch(`${fixture.sandbox.url}${path}?${search}`, {
     headers: { Authorization: `Apikey ${KEY}` },
   });
   if (!response.ok) throw new Error(`GET ${path}?${search}: ${response.status}`);
@@ -96,7 +81,7 @@ function databaseText(path: string): string {
 }
 
 describe("sync against the sandbox over HTTP", () => {
-  const database = () => join(folder, "sync.duckdb");
+  const database = () => join(fixture.folder, "sync.duckdb");
   let summary: SyncSummary;
   const events: SyncEvent[] = [];
 
@@ -104,7 +89,7 @@ describe("sync against the sandbox over HTTP", () => {
     summary = await runSync({
       ...SELECTION,
       database: database(),
-      baseUrl: sandbox.url,
+      baseUrl: fixture.sandbox.url,
       apiKey: KEY,
       client: CLIENT,
       onEvent: (event) => events.push(event),
@@ -245,7 +230,7 @@ describe("sync against the sandbox over HTTP", () => {
       expect(JSON.parse(String(args))).toMatchObject({
         assets: ["BTC", "ETH"],
         horizons: ["24h", "1h"],
-        service: { kind: "service", baseUrl: sandbox.url },
+        service: { kind: "service", baseUrl: fixture.sandbox.url },
       });
     });
   });
@@ -255,7 +240,7 @@ describe("sync against the sandbox over HTTP", () => {
     const again = await runSync({
       ...SELECTION,
       database: database(),
-      baseUrl: sandbox.url,
+      baseUrl: fixture.sandbox.url,
       apiKey: KEY,
       client: CLIENT,
     });
@@ -270,11 +255,11 @@ describe("sync against the sandbox over HTTP", () => {
     await withStore(database(), async (store) => {
       expect(await textsContaining(store, KEY)).toEqual([]);
       // the search finds what is there
-      expect((await textsContaining(store, sandbox.url)).length).toBeGreaterThan(0);
+      expect((await textsContaining(store, fixture.sandbox.url)).length).toBeGreaterThan(0);
     });
     const text = databaseText(database());
     expect(text.includes(KEY)).toBe(false);
-    expect(text.includes(`"baseUrl":"${sandbox.url}"`)).toBe(true);
+    expect(text.includes(`"baseUrl":"${fixture.sandbox.url}"`)).toBe(true);
   });
 });
 
@@ -284,16 +269,16 @@ describe("sync with the sandbox's faults on", () => {
     " path=/v2/prediction/*,shortpaths=every:9,nan=every:13";
 
   // The same (already scored) sandbox, its faults switched on for this test only.
-  beforeAll(() => sandbox.setFaults(FAULTS));
-  afterAll(() => sandbox.setFaults(""));
+  beforeAll(() => fixture.sandbox.setFaults(FAULTS));
+  afterAll(() => fixture.sandbox.setFaults(""));
 
   it("completes, stores what could be fetched, records every failure with its reason, and exits 1", async () => {
-    const database = join(folder, "faults.duckdb");
+    const database = join(fixture.folder, "faults.duckdb");
     const summary = await runSync({
       assets: ["BTC"],
       horizons: ["24h", "1h"],
       database,
-      baseUrl: sandbox.url,
+      baseUrl: fixture.sandbox.url,
       apiKey: KEY,
       client: CLIENT,
     });
@@ -340,16 +325,16 @@ describe("sync with the sandbox's faults on", () => {
 
 describe("sync with transient faults only", () => {
   // Every fifth request a 503, and bursts of 429s: each call succeeds on a retry.
-  beforeAll(() => sandbox.setFaults("5xx=every:5,429burst=2,retryafter=20ms"));
-  afterAll(() => sandbox.setFaults(""));
+  beforeAll(() => fixture.sandbox.setFaults("5xx=every:5,429burst=2,retryafter=20ms"));
+  afterAll(() => fixture.sandbox.setFaults(""));
 
   it("a call that succeeds on a retry is no failure: the run is ok, exits 0, and counts retries apart", async () => {
-    const database = join(folder, "retried.duckdb");
+    const database = join(fixture.folder, "retried.duckdb");
     const summary = await runSync({
       assets: ["BTC"],
       horizons: ["1h"],
       database,
-      baseUrl: sandbox.url,
+      baseUrl: fixture.sandbox.url,
       apiKey: KEY,
       client: CLIENT,
     });
@@ -365,11 +350,11 @@ describe("sync with transient faults only", () => {
 
 describe("sync options", () => {
   it("refuses a clock for a service, a service without a key, and a concurrency below 1", async () => {
-    const database = join(folder, "never.duckdb");
+    const database = join(fixture.folder, "never.duckdb");
     await expect(
-      runSync({ database, baseUrl: sandbox.url, apiKey: KEY, now: NOW }),
+      runSync({ database, baseUrl: fixture.sandbox.url, apiKey: KEY, now: NOW }),
     ).rejects.toThrow(/--now sets the embedded sandbox; it cannot be used with a service/);
-    await expect(runSync({ database, baseUrl: sandbox.url })).rejects.toThrow(
+    await expect(runSync({ database, baseUrl: fixture.sandbox.url })).rejects.toThrow(
       /needs an API key: pass --api-key or set PATHLAB_API_KEY/,
     );
     await expect(runSync({ database, concurrency: 0 })).rejects.toThrow(SyncUsageError);

@@ -12,10 +12,10 @@ import type { Horizon } from "../../spec/assets.ts";
 import { parseIsoTimeMs } from "../../spec/time.ts";
 import { openStore } from "../../store/openStore.ts";
 import { DEFAULT_UNIT_DEADLINE_MS } from "../jobDefaults.ts";
-import { moveSyncUnitToLake, syncUnitKey } from "../syncLake.ts";
-import { planSyncUnits, type SyncUnitPlan } from "../syncPlan.ts";
+import { moveSyncUnitToLake } from "../syncLake.ts";
+import { planSyncUnits, syncUnitKey, type SyncUnitPlan } from "../syncPlan.ts";
 import { planSyncRange, type SyncRange } from "../syncRange.ts";
-import { createUnitRankings, type UnitRanking } from "../syncRanking.ts";
+import { sharedRankings } from "../syncRanking.ts";
 import { syncUnit } from "../syncUnit.ts";
 import type { UnitService } from "./scoreUnits.ts";
 
@@ -68,21 +68,6 @@ export async function planQueuedSyncUnits(
 }
 
 /**
- * The rankings of each service's client, kept while the client is (`createUnitRankings`).
- * @example const ranking = rankingsOf(client);
- */
-const rankings = new WeakMap<PathlabClient, (plan: SyncUnitPlan) => Promise<UnitRanking>>();
-
-function rankingsOf(client: PathlabClient): (plan: SyncUnitPlan) => Promise<UnitRanking> {
-  let ranking = rankings.get(client);
-  if (ranking === undefined) {
-    ranking = createUnitRankings(client);
-    rankings.set(client, ranking);
-  }
-  return ranking;
-}
-
-/**
  * Runs one unit into the lake: the unit synced into a store of its own in memory, then moved into
  * the lake (`moveSyncUnitToLake`). Resolves to the rows written and the reasons of the unit's
  * failures that left the rest stored (a record or a path set the service got wrong); rejects,
@@ -104,7 +89,7 @@ export async function runQueuedSyncUnit(
       store,
       runId: null,
       plan,
-      ranking: rankingsOf(context.client),
+      ranking: sharedRankings(context.client),
       // the time a latest ranking without `updated_at` is stored for, as `sync` has it
       asOfUnix:
         unit.service.kind === "sandbox"

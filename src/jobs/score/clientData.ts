@@ -7,14 +7,15 @@ import type { Naming } from "../../spec/operation.ts";
 import { liveNaming } from "../../spec/naming.ts";
 
 /**
- * Whether `value` is data a thread can be given: a primitive, an array or a plain object.
+ * Whether `value` is data a thread can be given: a primitive, or an array or plain object of data.
  * @example isData({ naming: liveNaming }) // => true
  */
 export function isData(value: unknown): boolean {
   if (typeof value === "function") return false;
   if (typeof value !== "object" || value === null) return true;
   const prototype = Object.getPrototypeOf(value) as unknown;
-  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+  const plain = Array.isArray(value) || prototype === Object.prototype || prototype === null;
+  return plain && Object.values(value).every(isData);
 }
 
 /**

@@ -30,7 +30,7 @@ import {
 } from "./serviceComparison.ts";
 import { selectedMiners } from "./selectedMiners.ts";
 import { storePromptPool } from "./storePrompt.ts";
-import type { TaskClientOptions } from "../units/promptTask.ts";
+import type { TaskClientOptions } from "../units/threadClients.ts";
 import type { UnitPool } from "../units/unitPool.ts";
 
 /** What every competition of a run shares. */

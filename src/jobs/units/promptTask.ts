@@ -4,24 +4,13 @@
  * `scorePromptPool` exactly as on the job's own thread.
  */
 
-import { createClient } from "../../client/create-client.ts";
-import type { ClientOptions } from "../../client/options.ts";
-import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { ScoringPool } from "../../scoring/scoringPool.ts";
 import type { EraSettings } from "../../spec/eras.ts";
 import type { CandidateFolderFile } from "../scoreCandidate.ts";
 import { minerKeysOf, type MinerKeys } from "../score/minerKeys.ts";
 import type { PlannedPrompt } from "../score/rangePrompts.ts";
+import { threadClient, type TaskClientOptions } from "./threadClients.ts";
 import { scorePromptPool, type PromptPool } from "../score/scorePromptPool.ts";
-
-/**
- * The client options a task carries: every option that is data (the functions of
- * `ClientOptions`, such as `onExchange`, stay on the job's thread).
- */
-export type TaskClientOptions = Omit<
-  ClientOptions,
-  "random" | "dispatcher" | "onEvent" | "onExchange" | "signal"
->;
 
 /**
  * A prompt to score on a pool thread.
@@ -46,8 +35,7 @@ export interface PromptTask {
   readonly deadlineMessage: string;
 }
 
-/** Clients and keys kept by a thread across its tasks (one run's service and holders). */
-const clients = new Map<string, PathlabClient>();
+/** The keys kept by a thread across its tasks (one run's holders). */
 let lastKeys: { changes: MinerKeys["changes"]; keys: MinerKeys } | undefined;
 
 /**
@@ -56,12 +44,7 @@ let lastKeys: { changes: MinerKeys["changes"]; keys: MinerKeys } | undefined;
  * @example const pool = await runPromptTask(task);
  */
 export async function runPromptTask(task: PromptTask): Promise<PromptPool> {
-  const id = JSON.stringify(task.client);
-  let client = clients.get(id);
-  if (client === undefined) {
-    client = createClient(task.client);
-    clients.set(id, client);
-  }
+  const client = threadClient(task.client);
   // Structured cloning gives each task its own copy of the changes: compare them by content.
   const keys =
     lastKeys !== undefined && sameChanges(lastKeys.changes, task.keys)

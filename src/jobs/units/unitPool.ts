@@ -1,7 +1,8 @@
 /**
- * The unit pool: whole units (one scored prompt) on worker threads, through piscina. Each thread
- * fetches, parses, checks and scores its unit with its own client, so that the job's thread only
- * plans, stores and compares; a unit's work never crosses threads.
+ * The unit pool: whole units (one scored prompt, or one sync unit up to its write) on worker
+ * threads, through piscina. Each thread fetches, parses, checks and scores or recomputes its unit
+ * with its own client, so that the job's thread only plans, stores and compares; a unit's work
+ * never crosses threads.
  */
 
 import { fileURLToPath } from "node:url";
@@ -9,6 +10,8 @@ import { Piscina } from "piscina";
 import { workerEntry } from "../../spec/workerEntry.ts";
 import type { PromptPool } from "../score/scorePromptPool.ts";
 import type { PromptTask } from "./promptTask.ts";
+import type { CheckedUnit } from "../checkedUnit.ts";
+import type { SyncTask } from "./syncTask.ts";
 
 /**
  * A pool of `threads` worker threads (0: none; then use the job's own thread instead).
@@ -16,7 +19,7 @@ import type { PromptTask } from "./promptTask.ts";
  */
 export class UnitPool {
   readonly threads: number;
-  private readonly piscina: Piscina<PromptTask, PromptPool> | undefined;
+  private readonly piscina: Piscina<PromptTask | SyncTask, unknown> | undefined;
 
   constructor(threads: number) {
     if (!(Number.isInteger(threads) && threads >= 0)) {
@@ -26,7 +29,7 @@ export class UnitPool {
     this.piscina =
       threads === 0
         ? undefined
-        : new Piscina<PromptTask, PromptPool>({
+        : new Piscina<PromptTask | SyncTask, unknown>({
             filename: fileURLToPath(workerEntry(import.meta.url, "unitWorker")),
             minThreads: 0,
             maxThreads: threads,
@@ -52,7 +55,22 @@ export class UnitPool {
     if (this.piscina === undefined) {
       return Promise.reject(new Error("UnitPool.scorePrompt: the pool has no threads"));
     }
-    return this.piscina.run(task, signal === undefined ? {} : { signal });
+    return this.piscina.run(task, signal === undefined ? {} : { signal }) as Promise<PromptPool>;
+  }
+
+  /**
+   * Fetches and checks one sync unit on a pool thread (`runSyncTask`), its channel's port moved
+   * there; `signal` stops it (its thread is then replaced).
+   * @example const checked = await units.checkSyncUnit(task, signal);
+   */
+  checkSyncUnit(task: SyncTask, signal?: AbortSignal): Promise<CheckedUnit> {
+    if (this.piscina === undefined) {
+      return Promise.reject(new Error("UnitPool.checkSyncUnit: the pool has no threads"));
+    }
+    return this.piscina.run(task, {
+      ...(signal !== undefined && { signal }),
+      transferList: [task.channel],
+    }) as Promise<CheckedUnit>;
   }
 
   /** Stops the threads (after the running units). */

@@ -62,8 +62,8 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   const range = syncRangeOf(options.from, options.to);
   const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
   const secrets = secretsOf(options.apiKey);
+  checkSyncThreads(options); // before `record` makes its folder
   // Before the other checks: `replay` with a service is that mistake, not a missing key.
-  checkSyncThreads(options);
   const prepared = await prepareRecordReplay("sync", options, secrets);
   const { recorder, recording, client: deployment } = prepared;
   checkSyncOptions(options, concurrency);

@@ -34,8 +34,9 @@ export interface UnitChannelHandlers {
  * The job's side of a unit's channel: the returned `port` goes to the pool thread (its twin stays
  * here). Each `acquire` takes a turn in the lane and answers `granted`, `release` gives it back;
  * `ranking` is answered with the job's ranking; failures and client events are passed on; `done`
- * resolves `done`. `close` gives back a turn still held (a thread stopped mid-fetch), passes a
- * turn that comes later straight on, and closes the job's port.
+ * (which a task sends last, whatever happened) resolves `done`. `close` gives back a turn still
+ * held (a thread stopped mid-fetch), passes a turn that comes later straight on, and closes the
+ * job's port.
  * @example const channel = serveUnitChannel(handlers); try { … await channel.done; } finally { channel.close(); }
  */
 export function serveUnitChannel(handlers: UnitChannelHandlers): {

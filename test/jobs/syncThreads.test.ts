@@ -2,7 +2,8 @@
  * Sync units on the unit pool's threads (`threads`), against the sandbox over real HTTP on
  * 127.0.0.1, into real DuckDB files and a real lake: the same rows as on the job's thread, the
  * threads' traffic and retries counted, failures with their reasons and whole units only under
- * faults, an interruption that stores no part of a unit, the options refused, and the unit's
+ * faults, an interruption that stores no part of a unit and stops the units its threads run at
+ * once, the options refused, and the unit's
  * channel: the job's fetch lane one turn at a time, its ranking, failures and events.
  */
 
@@ -147,6 +148,32 @@ describe("sync units on two pool threads", () => {
       stored.map((unit) => `${unit.asset} ${unit.horizon}`).sort(),
     );
   }, 180_000);
+
+  // The path sets answer after 60 s: a sync that waited for its threads' requests after the
+  // interruption would not end within the test's 30 s.
+  it("interrupted while its threads wait for the service: their units stop at once", async () => {
+    fixture.sandbox.setFaults("path=/v2/prediction/*,latency=60s");
+    try {
+      const database = join(fixture.folder, "stopped.duckdb");
+      const controller = new AbortController();
+      const summary = await runSync({
+        ...SELECTION,
+        ...service(),
+        database,
+        threads: 2,
+        signal: controller.signal,
+        // the first response (a unit's records, on its thread): its path sets are asked for next
+        onEvent: (event) => {
+          if (event.type === "bytes") setTimeout(() => controller.abort(), 500);
+        },
+      });
+      expect(summary.status).toBe("interrupted");
+      expect(summary.units.map((unit) => unit.status)).toEqual(Array(4).fill("interrupted"));
+      expect(await storedUnits(database)).toEqual([]);
+    } finally {
+      fixture.sandbox.setFaults("");
+    }
+  }, 30_000);
 });
 
 describe("sync threads option", () => {

@@ -3,8 +3,8 @@
  * 127.0.0.1, into real DuckDB files and a real lake: the same rows as on the job's thread, the
  * threads' traffic and retries counted, failures with their reasons and whole units only under
  * faults, an interruption that stores no part of a unit and stops the units its threads run at
- * once, the options refused, and the unit's
- * channel: the job's fetch lane one turn at a time, its ranking, failures and events.
+ * once, the options refused, and the unit's channel: the job's fetch lane one turn at a time, its
+ * ranking, failures and events.
  */
 
 import type { MessagePort } from "node:worker_threads";

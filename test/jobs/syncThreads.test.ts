@@ -13,11 +13,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSemaphore, type Semaphore } from "../../src/client/semaphore.ts";
 import { runSync } from "../../src/jobs/sync.ts";
+import type { SyncEvent } from "../../src/jobs/syncEvents.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
 import { serveUnitChannel } from "../../src/jobs/units/syncOnPool.ts";
 import { unitFailure } from "../../src/jobs/unitResults.ts";
 import type { UnitRanking } from "../../src/jobs/syncRanking.ts";
-import type { SyncFailure } from "../../src/jobs/syncSummary.ts";
+import type { SyncFailure, SyncSummary } from "../../src/jobs/syncSummary.ts";
 import type { ClientEvent } from "../../src/client/events.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
@@ -44,6 +45,24 @@ async function storedUnits(database: string): Promise<string[]> {
   } finally {
     await store.close();
   }
+}
+
+/** A sync of the selection on two threads into `name`.duckdb, which `abortOn` interrupts. */
+async function interruptedSync(
+  name: string,
+  abortOn: (event: SyncEvent, abort: () => void) => void,
+): Promise<{ summary: SyncSummary; database: string }> {
+  const database = join(fixture.folder, `${name}.duckdb`);
+  const controller = new AbortController();
+  const summary = await runSync({
+    ...SELECTION,
+    ...service(),
+    database,
+    threads: 2,
+    signal: controller.signal,
+    onEvent: (event) => abortOn(event, () => controller.abort()),
+  });
+  return { summary, database };
 }
 
 describe("sync units on two pool threads", () => {
@@ -124,18 +143,9 @@ describe("sync units on two pool threads", () => {
   }, 180_000);
 
   it("interrupted: the units cut short are interrupted, and no part of them is stored", async () => {
-    const database = join(fixture.folder, "interrupted.duckdb");
-    const controller = new AbortController();
-    const summary = await runSync({
-      ...SELECTION,
-      ...service(),
-      database,
-      threads: 2,
-      signal: controller.signal,
-      // stop once the first unit is stored, while the others are on the threads
-      onEvent: (event) => {
-        if (event.type === "unit-end") controller.abort();
-      },
+    // stop once the first unit is stored, while the others are on the threads
+    const { summary, database } = await interruptedSync("interrupted", (event, abort) => {
+      if (event.type === "unit-end") abort();
     });
     expect(summary.status).toBe("interrupted");
     expect(summary.exitCode).toBe(130);
@@ -154,18 +164,9 @@ describe("sync units on two pool threads", () => {
   it("interrupted while its threads wait for the service: their units stop at once", async () => {
     fixture.sandbox.setFaults("path=/v2/prediction/*,latency=60s");
     try {
-      const database = join(fixture.folder, "stopped.duckdb");
-      const controller = new AbortController();
-      const summary = await runSync({
-        ...SELECTION,
-        ...service(),
-        database,
-        threads: 2,
-        signal: controller.signal,
-        // the first response (a unit's records, on its thread): its path sets are asked for next
-        onEvent: (event) => {
-          if (event.type === "bytes") setTimeout(() => controller.abort(), 500);
-        },
+      // the first response (a unit's records, on its thread): its path sets are asked for next
+      const { summary, database } = await interruptedSync("stopped", (event, abort) => {
+        if (event.type === "bytes") setTimeout(abort, 500);
       });
       expect(summary.status).toBe("interrupted");
       expect(summary.units.map((unit) => unit.status)).toEqual(Array(4).fill("interrupted"));

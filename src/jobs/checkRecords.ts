@@ -17,6 +17,7 @@ import { crosscheckEntries } from "./crosscheckEntries.ts";
 import { venueComparisonEntries } from "./venueComparisonEntries.ts";
 import { minuteLogVolatility } from "../insights/marketState.ts";
 import { parseIsoTimeMs } from "../spec/time.ts";
+import { messageOf } from "./unitResults.ts";
 
 /**
  * A record that could not be recomputed or cross-checked, and why.
@@ -147,10 +148,6 @@ export function prepareSession(
   } catch {
     // The records are recomputed without the shared pass; each reports its own context error.
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
-import type { Semaphore } from "../client/semaphore.ts";
 import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
 import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
 import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
@@ -14,7 +13,7 @@ import type { StoreUnit } from "../store/writeUnit.ts";
 import { checkConfirmed, type HeldFailure } from "./confirmInputs.ts";
 import { fetchServiceRecords } from "./fetchServiceRecords.ts";
 import { fetchUnitInputs } from "./fetchUnitInputs.ts";
-import { inFetchLane } from "./fetchLane.ts";
+import { inFetchLane, type FetchLane } from "./fetchLane.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import type { UnitRanking } from "./syncRanking.ts";
 import type { SyncFailure, SyncFailureStage, UnitSummary } from "./syncSummary.ts";
@@ -48,7 +47,7 @@ export interface UnitCheckContext {
    * requests at a time (the embedded sandbox keeps one insight ensemble; two units fetching at once
    * cost `npm start` about 4 s more CPU, bench/README.md). Default: no waiting.
    */
-  readonly fetchLane?: Semaphore;
+  readonly fetchLane?: FetchLane;
   /**
    * The longest the unit may take, in ms, from the moment its requests may start (it has the
    * fetch lane) until its write begins (a second turn in the lane, to confirm its ensemble, counts

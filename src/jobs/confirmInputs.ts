@@ -5,7 +5,6 @@
  */
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
-import type { Semaphore } from "../client/semaphore.ts";
 import type { InsightContext } from "../insights/context.ts";
 import { InsightSession } from "../insights/session.ts";
 import { ensembleOf } from "../paths/ensemble.ts";
@@ -13,7 +12,7 @@ import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
 import { checkRecords, type CheckedRecords } from "./checkRecords.ts";
 import type { ServiceRecords } from "./fetchServiceRecords.ts";
 import { fetchUnitInputs, type UnitInputs } from "./fetchUnitInputs.ts";
-import { inFetchLane } from "./fetchLane.ts";
+import { inFetchLane, type FetchLane } from "./fetchLane.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncFailureStage } from "./syncSummary.ts";
 
@@ -34,7 +33,7 @@ export interface ConfirmContext {
   readonly ranking: readonly LeaderboardV2Row[];
   readonly inputs: UnitInputs;
   readonly failures: readonly HeldFailure[];
-  readonly fetchLane?: Semaphore;
+  readonly fetchLane?: FetchLane;
   /** True once the job is interrupted or the unit's deadline passed. */
   readonly stopped: () => boolean;
 }

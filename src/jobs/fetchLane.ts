@@ -15,6 +15,13 @@ import type { Semaphore } from "../client/semaphore.ts";
 const HANDOVER_TURNS = 3;
 
 /**
+ * What a unit takes turns in: a `Semaphore` of one slot, or anything that runs a task in its turn
+ * as one does (a pool thread's view of the job's lane, `syncTask.ts`).
+ * @example const lane: FetchLane = createSemaphore(1);
+ */
+export type FetchLane = Pick<Semaphore, "run">;
+
+/**
  * Runs `fetch` in `lane` (at once when there is none) and, once it resolved, lets three turns of
  * the event loop pass before it returns. The lane has passed to the next unit by then, and those
  * turns write the next unit's first requests before the caller's recomputation holds the thread
@@ -23,7 +30,7 @@ const HANDOVER_TURNS = 3;
  * @example const inputs = await inFetchLane(context.fetchLane, () => fetchUnitInputs(...));
  */
 export async function inFetchLane<T>(
-  lane: Semaphore | undefined,
+  lane: FetchLane | undefined,
   fetch: () => Promise<T>,
 ): Promise<T> {
   if (lane === undefined) return fetch();

@@ -8,6 +8,7 @@ import type { RecomputablePath } from "../insights/recompute.ts";
 import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import { UnitFailure } from "./unitFailure.ts";
+import { messageOf } from "./unitResults.ts";
 
 /**
  * What {@link fetchServiceRecords} gives: the records that arrived and share the unit's forecast
@@ -119,8 +120,4 @@ function forecastStartOf(
     currentPrice: chosen.price,
     records: kept,
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

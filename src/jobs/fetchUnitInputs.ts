@@ -19,6 +19,7 @@ import { fetchMinuteCloses, type MinuteCloses } from "./fetchMinuteCloses.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncFailureStage } from "./syncSummary.ts";
 import { UnitFailure } from "./unitFailure.ts";
+import { messageOf } from "./unitResults.ts";
 
 /** Operations whose records need the previous prompt's ensemble and the minute closes. */
 const VOLATILITY_OPERATIONS: readonly RecomputablePath[] = [
@@ -185,8 +186,4 @@ function rejectionReason(rejected: RejectedPathSet): string {
   return rejected.outcome === "replaced"
     ? `${rejected.reason} (invalid on every copy fetched: left out, the next miner of the ranking takes its place)`
     : `${rejected.reason} (a later copy was valid and is used)`;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

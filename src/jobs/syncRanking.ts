@@ -72,22 +72,3 @@ export function createUnitRankings(
     });
   };
 }
-
-/** The rankings of each client, kept while the client is. */
-const rankingsByClient = new WeakMap<PathlabClient, (plan: SyncUnitPlan) => Promise<UnitRanking>>();
-
-/**
- * The rankings (`createUnitRankings`) of `client`, made once per client: the units that one queue
- * worker or one unit pool thread runs with the same client share them.
- * @example const ranking = sharedRankings(client);
- */
-export function sharedRankings(
-  client: PathlabClient,
-): (plan: SyncUnitPlan) => Promise<UnitRanking> {
-  let ranking = rankingsByClient.get(client);
-  if (ranking === undefined) {
-    ranking = createUnitRankings(client);
-    rankingsByClient.set(client, ranking);
-  }
-  return ranking;
-}

@@ -15,7 +15,7 @@ import { DEFAULT_UNIT_DEADLINE_MS } from "../jobDefaults.ts";
 import { moveSyncUnitToLake } from "../syncLake.ts";
 import { planSyncUnits, syncUnitKey, type SyncUnitPlan } from "../syncPlan.ts";
 import { planSyncRange, type SyncRange } from "../syncRange.ts";
-import { sharedRankings } from "../syncRanking.ts";
+import { createUnitRankings, type UnitRanking } from "../syncRanking.ts";
 import { syncUnit } from "../syncUnit.ts";
 import type { UnitService } from "./scoreUnits.ts";
 
@@ -68,6 +68,21 @@ export async function planQueuedSyncUnits(
 }
 
 /**
+ * The rankings of each service's client, kept while the client is (`createUnitRankings`).
+ * @example const ranking = rankingsOf(client);
+ */
+const rankings = new WeakMap<PathlabClient, (plan: SyncUnitPlan) => Promise<UnitRanking>>();
+
+function rankingsOf(client: PathlabClient): (plan: SyncUnitPlan) => Promise<UnitRanking> {
+  let ranking = rankings.get(client);
+  if (ranking === undefined) {
+    ranking = createUnitRankings(client);
+    rankings.set(client, ranking);
+  }
+  return ranking;
+}
+
+/**
  * Runs one unit into the lake: the unit synced into a store of its own in memory, then moved into
  * the lake (`moveSyncUnitToLake`). Resolves to the rows written and the reasons of the unit's
  * failures that left the rest stored (a record or a path set the service got wrong); rejects,
@@ -89,7 +104,7 @@ export async function runQueuedSyncUnit(
       store,
       runId: null,
       plan,
-      ranking: sharedRankings(context.client),
+      ranking: rankingsOf(context.client),
       // the time a latest ranking without `updated_at` is stored for, as `sync` has it
       asOfUnix:
         unit.service.kind === "sandbox"

@@ -7,8 +7,8 @@
 
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import type { ClientEvent } from "../../client/events.ts";
-import type { Semaphore } from "../../client/semaphore.ts";
 import type { CheckedUnit } from "../checkedUnit.ts";
+import type { FetchLane } from "../fetchLane.ts";
 import { emptyUnitSummary, messageOf, unitFailure } from "../unitResults.ts";
 import { syncUnitKeyPrefix } from "../syncPlan.ts";
 import type { UnitRanking } from "../syncRanking.ts";
@@ -24,7 +24,7 @@ import type { UnitPool } from "./unitPool.ts";
  */
 export interface UnitChannelHandlers {
   /** The job's fetch lane; none: every turn is granted at once. */
-  readonly lane?: Semaphore;
+  readonly lane?: FetchLane;
   readonly ranking: () => Promise<UnitRanking>;
   readonly onFailure: (failure: SyncFailure) => void;
   readonly onClientEvent: (event: ClientEvent) => void;

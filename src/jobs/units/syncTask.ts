@@ -10,10 +10,10 @@
  */
 
 import type { MessagePort } from "node:worker_threads";
-import type { Semaphore } from "../../client/semaphore.ts";
 import type { ClientEvent } from "../../client/events.ts";
 import { fetchCheckedUnit, type CheckedUnit } from "../checkedUnit.ts";
 import { syncUnitKey, type SyncUnitPlan } from "../syncPlan.ts";
+import type { FetchLane } from "../fetchLane.ts";
 import type { UnitRanking } from "../syncRanking.ts";
 import type { SyncFailure } from "../syncSummary.ts";
 import { listenToThreadClients, threadClient, type TaskClientOptions } from "./threadClients.ts";
@@ -97,29 +97,17 @@ function jobOf(port: MessagePort) {
     else rankings.shift()?.reject(new Error(message.reason));
   });
   const send = (message: ToJob) => port.postMessage(message);
-  let active = 0;
-  let waiting = 0;
-  const lane: Semaphore = {
+  const lane: FetchLane = {
     async run<T>(work: () => Promise<T>): Promise<T> {
-      waiting += 1;
       await new Promise<void>((resolve) => {
         granted.push(resolve);
         send({ kind: "acquire" });
       });
-      waiting -= 1;
-      active += 1;
       try {
         return await work();
       } finally {
-        active -= 1;
         send({ kind: "release" });
       }
-    },
-    get active() {
-      return active;
-    },
-    get waiting() {
-      return waiting;
     },
   };
   const ranking = () =>

@@ -31,7 +31,7 @@ import { fetchMinerKeys, minerKeysSpan } from "./score/minerKeys.ts";
 import { planRange } from "./score/rangePrompts.ts";
 import { scoreCompetition, type JobContext } from "./score/scoreCompetition.ts";
 import { lakeOutput } from "./score/lakeOutput.ts";
-import { dataOf, isData, isLiveNaming } from "./score/clientData.ts";
+import { dataOf, isLiveNaming, unitPoolThreads } from "./score/clientData.ts";
 import { storedPromptKeys, withoutStored } from "./score/storedPrompts.ts";
 import { checkScoreOptions, type ScoreOptions } from "./score/scoreOptions.ts";
 import { smoothedScoresSelector } from "./score/serviceComparison.ts";
@@ -79,9 +79,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
   let replay: ReplayServer | undefined;
   let client: PathlabClient | undefined;
   const threads = options.threads ?? availableParallelism();
-  // The unit pool's threads make their own clients: only from options that are data.
-  const clientIsData = Object.values(options.client ?? {}).every(isData);
-  const units = new UnitPool(recorder === undefined && clientIsData ? threads : 0);
+  const units = new UnitPool(unitPoolThreads(threads, options.client, recorder !== undefined));
   // Without the unit pool, one prompt's miners are spread over the threads instead.
   const pool = new ScoringPool({ threads: units.threads > 0 ? 0 : threads });
   try {

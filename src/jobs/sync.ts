@@ -31,7 +31,7 @@ import { totalsOf, type SyncFailure, type SyncSummary } from "./syncSummary.ts";
 import { mergeVenueEdges, moveSyncUnitToLake, storedSyncUnitKeys } from "./syncLake.ts";
 import { emptyUnitSummary } from "./unitResults.ts";
 import { syncUnit, type SyncUnitContext } from "./syncUnit.ts";
-import { dataOf, isData } from "./score/clientData.ts";
+import { dataOf, unitPoolThreads } from "./score/clientData.ts";
 import { syncUnitOnPool } from "./units/syncOnPool.ts";
 import type { TaskClientOptions } from "./units/threadClients.ts";
 import { UnitPool } from "./units/unitPool.ts";
@@ -79,10 +79,8 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     const resolved = await resolveService({ ...options, client: deployment }, secrets, recording);
     ({ sandbox, replay } = resolved);
     const { service, apiKey } = resolved;
-    // The unit pool's threads make their own clients: only from options that are data.
-    const clientIsData = Object.values(options.client ?? {}).every(isData);
     const threads = options.threads ?? defaultSyncThreads(sandbox !== undefined);
-    const unitPool = new UnitPool(recorder === undefined && clientIsData ? threads : 0);
+    const unitPool = new UnitPool(unitPoolThreads(threads, options.client, recorder !== undefined));
     pool = unitPool;
     const asOfUnix = resolved.clockUnix ?? Math.floor(startedAtUnix / 60) * 60;
     const nowUnix = resolved.clockUnix ?? Date.now() / 1000;

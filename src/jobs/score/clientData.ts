@@ -29,6 +29,21 @@ export function dataOf<T extends object>(options: T | undefined): Partial<T> {
 }
 
 /**
+ * The unit pool threads a run may use: `requested`, or 0 when a recorder must see every request
+ * (it sits on the job's client) or when the client options hold functions, which cannot cross to
+ * a thread.
+ * @example unitPoolThreads(2, { onEvent: () => {} }, false) // => 0
+ */
+export function unitPoolThreads(
+  requested: number,
+  clientOptions: object | undefined,
+  recording: boolean,
+): number {
+  const clientIsData = Object.values(clientOptions ?? {}).every(isData);
+  return !recording && clientIsData ? requested : 0;
+}
+
+/**
  * Whether `naming` is the live deployment's.
  * @example isLiveNaming(liveNaming) // => true
  */

@@ -9,19 +9,19 @@ import { fileURLToPath } from "node:url";
  * `sandbox/` and `reference/` never reach the fast core, so cross-checks stay independent.
  */
 const layers = {
-  spec: [],
+  domain: [],
   core: [],
-  reference: ["spec"],
-  sandbox: ["spec", "reference"],
-  paths: ["spec", "core"],
-  client: ["spec"],
-  store: ["spec", "paths"],
-  insights: ["spec", "paths", "core"],
-  scoring: ["spec", "paths", "core"],
-  crosscheck: ["spec", "core"],
-  jobs: ["spec", "client", "paths", "insights", "crosscheck", "scoring", "store", "sandbox"],
-  cli: ["spec", "jobs", "sandbox", "store", "client"],
-  plots: ["spec", "core"],
+  reference: ["domain"],
+  sandbox: ["domain", "reference"],
+  paths: ["domain", "core"],
+  client: ["domain"],
+  store: ["domain", "paths"],
+  insights: ["domain", "paths", "core"],
+  scoring: ["domain", "paths", "core"],
+  crosscheck: ["domain", "core"],
+  jobs: ["domain", "client", "paths", "insights", "crosscheck", "scoring", "store", "sandbox"],
+  cli: ["domain", "jobs", "sandbox", "store", "client"],
+  plots: ["domain", "core"],
 };
 
 /** Third-party packages that only some layers may import (DESIGN.md §1, "Two rules"). */
@@ -113,8 +113,8 @@ function restrictionsFor(layer) {
       message: `only src/${owners.join("/, src/")}/ may import ${name} (DESIGN.md §1).`,
     }));
   const patterns = [];
-  if (layer === "core" || layer === "spec") {
-    // core/ sees Float64Arrays and numbers only; spec/ is the vocabulary. Neither takes packages.
+  if (layer === "core" || layer === "domain") {
+    // core/ sees Float64Arrays and numbers only; domain/ is the vocabulary. Neither takes packages.
     patterns.push({
       regex: "^(?!\\.{1,2}/)",
       message: `src/${layer}/ imports nothing outside itself (DESIGN.md §1).`,

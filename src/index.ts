@@ -10,7 +10,7 @@
  * root holds exactly the union of the layer entries.
  * @packageDocumentation
  */
-export * from "./spec/index.ts";
+export * from "./domain/index.ts";
 export * from "./client/index.ts";
 export * from "./paths/index.ts";
 export * from "./core/index.ts";

@@ -11,9 +11,9 @@ import { redactSecrets } from "../../src/client/redact.ts";
 import { pathSetFromPrediction } from "../../src/paths/fromPrediction.ts";
 import { pathSetsFromPredictionBytes } from "../../src/paths/predictionBytes.ts";
 import { createRandom } from "../../src/reference/random.ts";
-import { neutralNaming } from "../../src/spec/naming.ts";
-import { operationByPath } from "../../src/spec/operations.ts";
-import type { PredictionSet } from "../../src/spec/records/prediction-set.ts";
+import { neutralNaming } from "../../src/domain/naming.ts";
+import { operationByPath } from "../../src/domain/operations.ts";
+import type { PredictionSet } from "../../src/domain/records/prediction-set.ts";
 import { defineSuite, PATHS_PER_MINER, POINTS, TIME_INCREMENT } from "../harness.ts";
 
 const PROMPT = { asset: "BTC", timeIncrement: TIME_INCREMENT, timeLength: 86400 };

@@ -9,7 +9,7 @@ import { pathSetFromArrow, toArrowTable } from "../../src/paths/arrow.ts";
 import { ensembleOf } from "../../src/paths/ensemble.ts";
 import { pathSetFromPrediction } from "../../src/paths/fromPrediction.ts";
 import type { PathSet } from "../../src/paths/pathSet.ts";
-import type { PredictionSet } from "../../src/spec/records/prediction-set.ts";
+import type { PredictionSet } from "../../src/domain/records/prediction-set.ts";
 import { defineSuite, MINERS, PATHS_PER_MINER, POINTS, TIME_INCREMENT } from "../harness.ts";
 
 const PROMPT = { asset: "BTC", timeIncrement: TIME_INCREMENT, timeLength: 86400 };

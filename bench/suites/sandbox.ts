@@ -15,10 +15,10 @@ import { sortAscending } from "../../src/sandbox/insights/sortAscending.ts";
 import { promptCrps } from "../../src/reference/promptCrps.ts";
 import { pathRows } from "../../src/sandbox/world/pathRows.ts";
 import { validatorPromptCrps } from "../../src/sandbox/world/validatorCrps.ts";
-import { SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
+import { SCORING_INTERVALS_24H } from "../../src/domain/intervals.ts";
 import { simulatePricePaths, type PathModel } from "../../src/sandbox/world/pathSimulation.ts";
 import { RandomStream } from "../../src/sandbox/world/randomStream.ts";
-import { roundToSignificantDigits } from "../../src/spec/priceFormat.ts";
+import { roundToSignificantDigits } from "../../src/domain/priceFormat.ts";
 import { defineSuite, MINERS, PATHS_PER_MINER, POINTS, type BenchCase } from "../harness.ts";
 
 /** A 24h set of normal shocks, as most of the world's miners send. */

@@ -27,8 +27,8 @@ import { pathBlockVolatilities } from "../../src/core/pathBlockVolatilities.ts";
 import { gatherReturns } from "../../src/scoring/gatherTerms.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
 import { createScoringPool } from "../../src/scoring/scoringPool.ts";
-import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
-import type { RealizedPath } from "../../src/spec/records/validation.ts";
+import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/domain/intervals.ts";
+import type { RealizedPath } from "../../src/domain/records/validation.ts";
 import { defineSuite, MINERS, PATHS_PER_MINER, POINTS, TIME_INCREMENT } from "../harness.ts";
 
 /** Miners scored per prompt: the size of the network's leaderboard. */

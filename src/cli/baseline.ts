@@ -9,7 +9,7 @@ import {
   type BaselineModel,
   type BaselineSummary,
 } from "../jobs/baselineSummary.ts";
-import { COMPETITIONS, type Competition } from "../spec/assets.ts";
+import { COMPETITIONS, type Competition } from "../domain/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { operations } from "../spec/operations.ts";
+import { operations } from "../domain/operations.ts";
 
 /**
  * What a config may set: the defaults of `--base-url`, `--naming` and `--paths`.

@@ -2,7 +2,7 @@
 import { Command } from "commander";
 import Table from "cli-table3";
 import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
-import { InvalidParamsError } from "../spec/errors.ts";
+import { InvalidParamsError } from "../domain/errors.ts";
 import { ExportFolderError } from "../store/exportFolder.ts";
 import { exportParquet, type ExportedTableName } from "../store/exportParquet.ts";
 import { openStore } from "../store/openStore.ts";

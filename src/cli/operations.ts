@@ -1,8 +1,8 @@
 /** `pathlab operations`: the operations of the interface, as pathlab's client speaks them. */
 import { Command, Option } from "commander";
 import Table from "cli-table3";
-import { operations } from "../spec/operations.ts";
-import type { ParamSpec, Section } from "../spec/operation.ts";
+import { operations } from "../domain/operations.ts";
+import type { ParamSpec, Section } from "../domain/operation.ts";
 import type { ProgramIo } from "./program.ts";
 import { tableStyle } from "./tableStyle.ts";
 

@@ -5,7 +5,7 @@
  */
 
 import { InvalidArgumentError } from "commander";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 
 /**
  * A parser of whole numbers from `minimum` to `maximum`.

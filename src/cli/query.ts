@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
-import { InvalidParamsError } from "../spec/errors.ts";
+import { InvalidParamsError } from "../domain/errors.ts";
 import { openLake } from "../store/lake.ts";
 import { openStore } from "../store/openStore.ts";
 import { streamRows } from "../store/queryRows.ts";

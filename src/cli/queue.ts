@@ -5,7 +5,7 @@
  */
 
 import { Command } from "commander";
-import type { Competition } from "../spec/assets.ts";
+import type { Competition } from "../domain/assets.ts";
 import type { MinerSelection } from "../jobs/score.ts";
 import type { EnqueueSummary } from "../jobs/queue/enqueue.ts";
 import { SyncUsageError } from "../jobs/syncUsageError.ts";

@@ -9,7 +9,7 @@ import type { MinerSelection } from "../jobs/score.ts";
 import type { RecordReplaySummary } from "../jobs/replay.ts";
 import type { ScoreEvent, ScoreSummary } from "../jobs/scoreSummary.ts";
 import { formatScoreReport } from "./scoreReport.ts";
-import { COMPETITIONS, type Competition } from "../spec/assets.ts";
+import { COMPETITIONS, type Competition } from "../domain/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import { watchCommand } from "./scoreWatch.ts";
@@ -27,8 +27,8 @@ import {
   type ServiceCommandOptions,
   type DeploymentCommandOptions,
 } from "./serviceOptions.ts";
-import { DEFAULT_ERA_SETTINGS, type EraSettings } from "../spec/eras.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { DEFAULT_ERA_SETTINGS, type EraSettings } from "../domain/eras.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 
 interface ScoreCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {

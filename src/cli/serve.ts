@@ -1,7 +1,7 @@
 /** `pathlab serve`: runs the offline sandbox until SIGINT or SIGTERM. */
 import { Command, InvalidArgumentError } from "commander";
-import { InvalidParamsError } from "../spec/errors.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { InvalidParamsError } from "../domain/errors.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import { FAULTS_FORMAT, parseFaults } from "../sandbox/server/parseFaults.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import { isSendableKey } from "../sandbox/server/accessControl.ts";

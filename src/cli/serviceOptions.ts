@@ -5,9 +5,9 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFileSync } from "node:fs";
 import { SyncUsageError } from "../jobs/syncUsageError.ts";
-import { liveNaming } from "../spec/naming.ts";
-import { operations } from "../spec/operations.ts";
-import type { Naming } from "../spec/operation.ts";
+import { liveNaming } from "../domain/naming.ts";
+import { operations } from "../domain/operations.ts";
+import type { Naming } from "../domain/operation.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import { DEFAULT_UNIT_DEADLINE_MS } from "../jobs/jobDefaults.ts";
 import { EXIT_USAGE } from "./errors.ts";

@@ -6,7 +6,7 @@ import {
   DEFAULT_SYNC_CONCURRENCY,
 } from "../jobs/jobDefaults.ts";
 import { SyncUsageError } from "../jobs/syncUsageError.ts";
-import { HORIZONS } from "../spec/assets.ts";
+import { HORIZONS } from "../domain/assets.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import {
   addDeploymentOptions,

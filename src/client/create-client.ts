@@ -9,16 +9,16 @@
 import { setMaxListeners } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, type Dispatcher } from "undici";
-import { DecodeError } from "../spec/errors.ts";
-import { wirePath } from "../spec/naming.ts";
-import type { Operation } from "../spec/operation.ts";
+import { DecodeError } from "../domain/errors.ts";
+import { wirePath } from "../domain/naming.ts";
+import type { Operation } from "../domain/operation.ts";
 import {
   operationByPath,
   operations,
   operationTable,
   type OperationPath,
-} from "../spec/operations.ts";
-import { encodeQuery } from "../spec/query.ts";
+} from "../domain/operations.ts";
+import { encodeQuery } from "../domain/query.ts";
 import {
   MissingApiKeyError,
   PathlabHttpError,

@@ -3,9 +3,9 @@
  * misconfiguration, raised when the client is created rather than on the first request).
  */
 import type { Dispatcher } from "undici";
-import type { Naming } from "../spec/operation.ts";
-import { neutralNaming } from "../spec/naming.ts";
-import type { OperationPath } from "../spec/operations.ts";
+import type { Naming } from "../domain/operation.ts";
+import { neutralNaming } from "../domain/naming.ts";
+import type { OperationPath } from "../domain/operations.ts";
 import { defaultMaxBodyBytes } from "./body-limits.ts";
 import type { ClientEvent } from "./events.ts";
 import type { ClientExchange } from "./exchange.ts";

@@ -3,9 +3,9 @@
  * spec's operations table with mapped types (adding an operation to the table adds its method),
  * plus the generic `request`, the last quota values and `close`.
  */
-import type { Naming, ResultOf } from "../spec/operation.ts";
-import type { OperationPath, OperationsByPath, operationTable } from "../spec/operations.ts";
-import type { QueryParamsOf } from "../spec/query.ts";
+import type { Naming, ResultOf } from "../domain/operation.ts";
+import type { OperationPath, OperationsByPath, operationTable } from "../domain/operations.ts";
+import type { QueryParamsOf } from "../domain/query.ts";
 import type { CreditState, RateLimitState } from "./quota-headers.ts";
 import type { StreamedDecoder } from "./streamed-decoder.ts";
 

@@ -5,11 +5,14 @@
  * at the expiry.
  */
 
-import type { LiquidationRecord } from "../spec/records/liquidation.ts";
-import type { LpBoundsRecord, LpProbabilitiesRecord } from "../spec/records/lp.ts";
-import type { OptionPricingRecord } from "../spec/records/option-pricing.ts";
-import { PERCENTILE_KEYS, type PredictionPercentilesRecord } from "../spec/records/percentiles.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import type { LiquidationRecord } from "../domain/records/liquidation.ts";
+import type { LpBoundsRecord, LpProbabilitiesRecord } from "../domain/records/lp.ts";
+import type { OptionPricingRecord } from "../domain/records/option-pricing.ts";
+import {
+  PERCENTILE_KEYS,
+  type PredictionPercentilesRecord,
+} from "../domain/records/percentiles.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import {
   checkLiquidation,
   checkLpBounds,

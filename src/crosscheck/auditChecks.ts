@@ -4,10 +4,13 @@
  * convex, parity). Each violation is a finding with its JSON path and its size.
  */
 
-import type { LiquidationRecord } from "../spec/records/liquidation.ts";
-import type { LpBoundsRecord, LpProbabilitiesRecord } from "../spec/records/lp.ts";
-import type { OptionPricingRecord } from "../spec/records/option-pricing.ts";
-import { PERCENTILE_KEYS, type PredictionPercentilesRecord } from "../spec/records/percentiles.ts";
+import type { LiquidationRecord } from "../domain/records/liquidation.ts";
+import type { LpBoundsRecord, LpProbabilitiesRecord } from "../domain/records/lp.ts";
+import type { OptionPricingRecord } from "../domain/records/option-pricing.ts";
+import {
+  PERCENTILE_KEYS,
+  type PredictionPercentilesRecord,
+} from "../domain/records/percentiles.ts";
 
 /**
  * One violation: which check, in which record (operation) and field (JSON path), by how much

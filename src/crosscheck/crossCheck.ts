@@ -4,8 +4,8 @@
  * diagnosis of systematic differences.
  */
 
-import { formatJsonPath } from "../spec/decode.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { formatJsonPath } from "../domain/decode.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import { diagnose, type Diagnosis } from "./diagnose.ts";
 import { elementIdentity, isVenueOperation, numberRule } from "./fieldRules.ts";
 

@@ -8,7 +8,7 @@ import {
   PERCENTILE_PRICE_DECIMALS,
   PROBABILITY_DECIMALS,
   VOLATILITY_DECIMALS,
-} from "../spec/insightConventions.ts";
+} from "../domain/insightConventions.ts";
 
 /**
  * How a number of a record is reported.

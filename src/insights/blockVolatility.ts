@@ -3,13 +3,13 @@
  * volatility record and of the volatility percentiles record, with Monte-Carlo standard errors.
  */
 
-import type { Horizon } from "../spec/assets.ts";
+import type { Horizon } from "../domain/assets.ts";
 import {
   PERCENTILE_PROBABILITIES,
   VOLATILITY_LAYOUTS,
   annualizeVolatility,
   volatilityBlockSteps,
-} from "../spec/insightConventions.ts";
+} from "../domain/insightConventions.ts";
 import { columnQuantilesWithErrors, type QuantileEstimates } from "./quantileErrors.ts";
 import type { InsightSession } from "./session.ts";
 

@@ -1,19 +1,19 @@
 /**
  * What an insight is computed for besides the paths: asset, horizon, current price, forecast start,
  * and every ambiguous choice of the spec as an option with a documented default (the defaults are
- * the insight conventions of `src/spec/insightConventions.ts`).
+ * the insight conventions of `src/domain/insightConventions.ts`).
  */
 
-import type { Horizon } from "../spec/assets.ts";
+import type { Horizon } from "../domain/assets.ts";
 import {
   HORIZON_LAYOUTS,
   type LiquidationWindow,
   type RebaseOption,
   type TimeInIntervalUnit,
   type TouchEstimate,
-} from "../spec/insightConventions.ts";
-import type { ComparisonType } from "../spec/records/outcomes.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+} from "../domain/insightConventions.ts";
+import type { ComparisonType } from "../domain/records/outcomes.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import type { InsightSession } from "./session.ts";
 

@@ -3,8 +3,8 @@
  * so that a recomputation is made on the same levels, strikes and contracts as the service's.
  */
 
-import { VENUE_WINDOW_SECONDS } from "../spec/insightConventions.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { VENUE_WINDOW_SECONDS } from "../domain/insightConventions.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import type { InsightContext, RangeMarket, VenueBContract } from "./context.ts";
 import { isoTimeText } from "./timeText.ts";
 

@@ -5,7 +5,7 @@
 
 import { availableParallelism } from "node:os";
 import { allocateValues } from "../paths/pathSet.ts";
-import { workerEntry } from "../spec/workerEntry.ts";
+import { workerEntry } from "../domain/workerEntry.ts";
 import {
   keepAliveWhile,
   spawnPoolWorker,
@@ -17,7 +17,7 @@ import {
   VOLATILITY_LAYOUTS,
   annualizeVolatility,
   volatilityBlockSteps,
-} from "../spec/insightConventions.ts";
+} from "../domain/insightConventions.ts";
 import {
   absoluteScaledQuantiles,
   blockPercentileLayout,

@@ -1,7 +1,7 @@
 /**
  * The insight pool's worker thread: runs each {@link InsightTaskRequest} it is sent and posts the
  * {@link InsightTaskResult} on its result port, then bumps the pool's shared signal (so that a
- * blocking call sleeping in `Atomics.wait` wakes up). Started through `workerEntry` (src/spec/workerEntry.ts).
+ * blocking call sleeping in `Atomics.wait` wakes up). Started through `workerEntry` (src/domain/workerEntry.ts).
  */
 
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";

@@ -7,8 +7,8 @@ import {
   liquidationLevels,
   liquidationWindowSteps,
   roundTo,
-} from "../spec/insightConventions.ts";
-import type { LiquidationRecord, LiquidationScenario } from "../spec/records/liquidation.ts";
+} from "../domain/insightConventions.ts";
+import type { LiquidationRecord, LiquidationScenario } from "../domain/records/liquidation.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
 import { probabilityError } from "./probabilityError.ts";

@@ -8,8 +8,8 @@ import {
   lpBounds,
   roundTo,
   timeInIntervalIn,
-} from "../spec/insightConventions.ts";
-import type { LpBoundsEntry, LpBoundsRecord } from "../spec/records/lp.ts";
+} from "../domain/insightConventions.ts";
+import type { LpBoundsEntry, LpBoundsRecord } from "../domain/records/lp.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
 import { probabilityError } from "./probabilityError.ts";

@@ -7,8 +7,8 @@ import {
   lpLevels,
   priceKey,
   roundTo,
-} from "../spec/insightConventions.ts";
-import type { LpProbabilitiesRecord } from "../spec/records/lp.ts";
+} from "../domain/insightConventions.ts";
+import type { LpProbabilitiesRecord } from "../domain/records/lp.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
 import { probabilityError } from "./probabilityError.ts";

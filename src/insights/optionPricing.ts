@@ -7,8 +7,8 @@ import {
   roundOptionPrice,
   stepOfTime,
   strikeGrid,
-} from "../spec/insightConventions.ts";
-import type { OptionPricingRecord } from "../spec/records/option-pricing.ts";
+} from "../domain/insightConventions.ts";
+import type { OptionPricingRecord } from "../domain/records/option-pricing.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, unixOfContextTime, type InsightContext } from "./context.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";

@@ -1,11 +1,11 @@
 /** The prediction percentiles record (`/insights/prediction-percentiles`) recomputed from an ensemble. */
 
-import { PERCENTILE_PRICE_DECIMALS, roundTo } from "../spec/insightConventions.ts";
+import { PERCENTILE_PRICE_DECIMALS, roundTo } from "../domain/insightConventions.ts";
 import {
   PERCENTILE_KEYS,
   type Percentiles,
   type PredictionPercentilesRecord,
-} from "../spec/records/percentiles.ts";
+} from "../domain/records/percentiles.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
 import { standardErrorKeyGrid, type InsightResult } from "./result.ts";

@@ -9,7 +9,7 @@ import {
   stepOfTime,
   venueEventWindow,
   volatilityBlockSteps,
-} from "../spec/insightConventions.ts";
+} from "../domain/insightConventions.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
 import type { RecomputablePath } from "./recompute.ts";
 import type { InsightSession } from "./session.ts";

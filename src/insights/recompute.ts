@@ -1,10 +1,13 @@
 /** `recompute`: any insight or venue record of the spec, by the operation's path. */
 
-import type { LiquidationRecord } from "../spec/records/liquidation.ts";
-import type { LpBoundsRecord, LpProbabilitiesRecord } from "../spec/records/lp.ts";
-import type { OptionPricingRecord } from "../spec/records/option-pricing.ts";
-import type { PredictionPercentilesRecord } from "../spec/records/percentiles.ts";
-import type { VolatilityPercentilesRecord, VolatilityRecord } from "../spec/records/volatility.ts";
+import type { LiquidationRecord } from "../domain/records/liquidation.ts";
+import type { LpBoundsRecord, LpProbabilitiesRecord } from "../domain/records/lp.ts";
+import type { OptionPricingRecord } from "../domain/records/option-pricing.ts";
+import type { PredictionPercentilesRecord } from "../domain/records/percentiles.ts";
+import type {
+  VolatilityPercentilesRecord,
+  VolatilityRecord,
+} from "../domain/records/volatility.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import type { InsightContext } from "./context.ts";
 import { liquidationInsight } from "./liquidation.ts";

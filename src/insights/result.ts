@@ -3,7 +3,7 @@
  * error of each of its estimated numbers, keyed by the number's JSON path in the record.
  */
 
-import { formatJsonPath } from "../spec/decode.ts";
+import { formatJsonPath } from "../domain/decode.ts";
 
 /**
  * A recomputed record with its Monte-Carlo standard errors. `standardErrors` maps the JSON path of
@@ -17,7 +17,7 @@ import { formatJsonPath } from "../spec/decode.ts";
  * standardErrors['data[0].long_liquidation_probability["6"]'] // => 0.0049…
  */
 export interface InsightResult<R> {
-  /** Exactly the spec's record shape (types of `src/spec/records/`). */
+  /** Exactly the spec's record shape (types of `src/domain/records/`). */
   readonly record: R;
   /** Standard error per JSON path of an estimated number of `record`. */
   readonly standardErrors: Readonly<Record<string, number>>;

@@ -11,7 +11,7 @@ import { transpose } from "../core/transpose.ts";
 import { logReturn, pooledLogReturnVariance } from "../core/volatility.ts";
 import { ensembleOf, type Ensemble, type RebaseMode } from "../paths/ensemble.ts";
 import { allocateValues, type PathSet } from "../paths/pathSet.ts";
-import { PERCENTILE_PROBABILITIES } from "../spec/insightConventions.ts";
+import { PERCENTILE_PROBABILITIES } from "../domain/insightConventions.ts";
 import {
   absoluteScaledQuantiles,
   blockVolatilitiesOf,

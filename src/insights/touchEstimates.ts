@@ -3,7 +3,7 @@
 import { touchBridgeProbabilities } from "../core/touchBridgeProbabilities.ts";
 import { createTouchEstimates, type TouchEstimates } from "../core/touchProbabilities.ts";
 import { probabilityStandardError } from "../core/stderr.ts";
-import { DEFAULT_TOUCH_ESTIMATE, type TouchEstimate } from "../spec/insightConventions.ts";
+import { DEFAULT_TOUCH_ESTIMATE, type TouchEstimate } from "../domain/insightConventions.ts";
 import type { InsightSession } from "./session.ts";
 
 /**

@@ -13,12 +13,12 @@ import {
   upDownOutcomeOf,
   venueEventWindow,
   type VenueWindow,
-} from "../spec/insightConventions.ts";
+} from "../domain/insightConventions.ts";
 import type {
   EarlierRangeRecord,
   RangeComparisonRecord,
   UpDownComparisonRecord,
-} from "../spec/records/venue-a.ts";
+} from "../domain/records/venue-a.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import {
   resolveContext,

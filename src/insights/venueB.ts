@@ -7,8 +7,8 @@ import {
   stepOfTime,
   upDownOutcomeOf,
   venueEventWindow,
-} from "../spec/insightConventions.ts";
-import type { VenueBComparisonRecord } from "../spec/records/venue-b.ts";
+} from "../domain/insightConventions.ts";
+import type { VenueBComparisonRecord } from "../domain/records/venue-b.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { resolveContext, type InsightContext, type VenueBContract } from "./context.ts";
 import { marketPriceAt } from "./marketPrice.ts";

@@ -12,13 +12,13 @@ import {
   nanMean,
   realizedWindowMinutes,
   roundTo,
-} from "../spec/insightConventions.ts";
-import { PERCENTILE_KEYS, type Percentiles } from "../spec/records/percentiles.ts";
+} from "../domain/insightConventions.ts";
+import { PERCENTILE_KEYS, type Percentiles } from "../domain/records/percentiles.ts";
 import type {
   RealizedPrice,
   VolatilityPercentilesRecord,
   VolatilityRecord,
-} from "../spec/records/volatility.ts";
+} from "../domain/records/volatility.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { blockVolatilities, blockVolatilityPercentiles } from "./blockVolatility.ts";
 import { resolveContext, type InsightContext, type ResolvedContext } from "./context.ts";

@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { createClient } from "../client/create-client.ts";
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { baselineSeed, simulateBaselinePaths } from "../paths/baselinePaths.ts";
-import { COMPETITION_ASSETS, COMPETITION_HORIZONS, VALIDATION_ASSETS } from "../spec/assets.ts";
-import { HORIZON_LAYOUTS } from "../spec/insightConventions.ts";
-import type { PromptsParams } from "../spec/params.ts";
-import { roundPrice } from "../spec/priceFormat.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { COMPETITION_ASSETS, COMPETITION_HORIZONS, VALIDATION_ASSETS } from "../domain/assets.ts";
+import { HORIZON_LAYOUTS } from "../domain/insightConventions.ts";
+import type { PromptsParams } from "../domain/params.ts";
+import { roundPrice } from "../domain/priceFormat.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";
 import {
   baselineFileName,

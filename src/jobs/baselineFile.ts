@@ -6,7 +6,7 @@
 
 import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { roundPrice } from "../spec/priceFormat.ts";
+import { roundPrice } from "../domain/priceFormat.ts";
 import type { BaselineModel } from "../paths/baselinePaths.ts";
 import { CANDIDATE_MINER_UID } from "./scoreCandidate.ts";
 import { SyncUsageError } from "./syncUsageError.ts";

@@ -1,8 +1,8 @@
 /** The options of `runBaseline` (`pathlab baseline`), their defaults and their checks. */
 
 import { BASELINE_MODELS, type BaselineModel } from "../paths/baselinePaths.ts";
-import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../spec/assets.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../domain/assets.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import type { BaselineEvent } from "./baselineSummary.ts";
 import { promptRangeTooLong } from "./jobDefaults.ts";
 import { SyncUsageError } from "./syncUsageError.ts";

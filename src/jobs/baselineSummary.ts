@@ -1,7 +1,7 @@
 /** What `runBaseline` reports: its progress events, its summary, and the σ per asset in it. */
 
 import type { BaselineModel } from "../paths/baselinePaths.ts";
-import type { Competition } from "../spec/assets.ts";
+import type { Competition } from "../domain/assets.ts";
 import type { SyncService } from "./syncSummary.ts";
 
 // The models, for the command line (which does not import the paths layer itself).

@@ -19,9 +19,9 @@ import { basename } from "node:path";
 import { pathSetFromPrediction } from "../paths/fromPrediction.ts";
 import type { PathSet } from "../paths/pathSet.ts";
 import { PathSetError } from "../paths/pathSetError.ts";
-import { parsePythonJson, PythonFloat } from "../spec/pythonJson.ts";
-import type { PredictionSet } from "../spec/records/prediction-set.ts";
-import { CORRECT_REASON, validateResponse } from "../spec/responseValidation.ts";
+import { parsePythonJson, PythonFloat } from "../domain/pythonJson.ts";
+import type { PredictionSet } from "../domain/records/prediction-set.ts";
+import { CORRECT_REASON, validateResponse } from "../domain/responseValidation.ts";
 
 /**
  * The `miner_uid` a candidate's path sets carry in pathlab's results and store.

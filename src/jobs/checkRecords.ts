@@ -16,7 +16,7 @@ import type { VenueComparisonEntry } from "../store/venueMarket.ts";
 import { crosscheckEntries } from "./crosscheckEntries.ts";
 import { venueComparisonEntries } from "./venueComparisonEntries.ts";
 import { minuteLogVolatility } from "../insights/marketState.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import { messageOf } from "./unitResults.ts";
 
 /**

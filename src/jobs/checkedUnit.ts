@@ -6,9 +6,9 @@
  */
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
-import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
-import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
-import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
+import { ENSEMBLE_DAYS } from "../domain/insightConventions.ts";
+import type { LeaderboardV2Row } from "../domain/records/leaderboard.ts";
+import { isoSeconds, parseIsoTimeMs } from "../domain/time.ts";
 import type { StoreUnit } from "../store/writeUnit.ts";
 import { checkConfirmed, type HeldFailure } from "./confirmInputs.ts";
 import { fetchServiceRecords } from "./fetchServiceRecords.ts";

@@ -8,7 +8,7 @@ import type { PathlabClient } from "../client/pathlab-client.ts";
 import type { InsightContext } from "../insights/context.ts";
 import { InsightSession } from "../insights/session.ts";
 import { ensembleOf } from "../paths/ensemble.ts";
-import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
+import type { LeaderboardV2Row } from "../domain/records/leaderboard.ts";
 import { checkRecords, type CheckedRecords } from "./checkRecords.ts";
 import type { ServiceRecords } from "./fetchServiceRecords.ts";
 import { fetchUnitInputs, type UnitInputs } from "./fetchUnitInputs.ts";

@@ -8,8 +8,8 @@ import { Worker } from "node:worker_threads";
 import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "../sandbox/sandboxDefaults.ts";
 import type { SandboxCacheOptions } from "../sandbox/index.ts";
 import type { SandboxThreadMessage, SandboxThreadRequest } from "./sandboxThread.ts";
-import { workerEntry } from "../spec/workerEntry.ts";
-import type { Naming } from "../spec/operation.ts";
+import { workerEntry } from "../domain/workerEntry.ts";
+import type { Naming } from "../domain/operation.ts";
 
 /**
  * Options of {@link startEmbeddedSandbox}.

@@ -6,9 +6,9 @@
 
 import { AuthenticationError, BadRequestError, PaymentRequiredError } from "../client/errors.ts";
 import type { PathlabClient } from "../client/pathlab-client.ts";
-import type { Horizon } from "../spec/assets.ts";
-import { ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../spec/insightConventions.ts";
-import type { PredictionHistoricalParams } from "../spec/params.ts";
+import type { Horizon } from "../domain/assets.ts";
+import { ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../domain/insightConventions.ts";
+import type { PredictionHistoricalParams } from "../domain/params.ts";
 import type { PathSet } from "../paths/pathSet.ts";
 import { PathSetError } from "../paths/pathSetError.ts";
 import { fetchPredictionSets, type FetchedPredictionSet } from "./fetchPredictionSets.ts";

@@ -5,8 +5,8 @@
  */
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
-import type { PromptsParams, RealizedPathParams } from "../spec/params.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import type { PromptsParams, RealizedPathParams } from "../domain/params.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 
 /**
  * Minute closes as the insight context takes them (`minuteClose`, `priceAt` of `InsightContext`).

@@ -25,9 +25,9 @@ import {
   type ParsedPredictionSet,
   type PredictionBytesPrompt,
 } from "../paths/predictionBytes.ts";
-import type { PredictionHistoricalParams } from "../spec/params.ts";
-import type { PredictionSet } from "../spec/records/prediction-set.ts";
-import { JsonNumberPrices } from "../spec/responseValidation.ts";
+import type { PredictionHistoricalParams } from "../domain/params.ts";
+import type { PredictionSet } from "../domain/records/prediction-set.ts";
+import { JsonNumberPrices } from "../domain/responseValidation.ts";
 
 /**
  * One set of a body, as {@link fetchPredictionSets} read it (from bytes, or the general way): the

@@ -5,7 +5,7 @@
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import type { RecomputablePath } from "../insights/recompute.ts";
-import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
+import { isoSeconds, parseIsoTimeMs } from "../domain/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import { UnitFailure } from "./unitFailure.ts";
 import { messageOf } from "./unitResults.ts";

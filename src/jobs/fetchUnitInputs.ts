@@ -8,8 +8,8 @@ import type { InsightContext } from "../insights/context.ts";
 import type { RecomputablePath } from "../insights/recompute.ts";
 import { ensembleOf } from "../paths/ensemble.ts";
 import type { PathSet } from "../paths/pathSet.ts";
-import { HORIZON_LAYOUTS, VOLATILITY_LAYOUTS } from "../spec/insightConventions.ts";
-import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
+import { HORIZON_LAYOUTS, VOLATILITY_LAYOUTS } from "../domain/insightConventions.ts";
+import type { LeaderboardV2Row } from "../domain/records/leaderboard.ts";
 import {
   fetchEnsembleMembers,
   type EnsembleMembers,

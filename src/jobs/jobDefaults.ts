@@ -1,8 +1,8 @@
 /** The defaults of pathlab's jobs, kept apart so that the command line can show them cheaply. */
 
 import { availableParallelism } from "node:os";
-import { PREDICTION_ASSETS } from "../spec/assets.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { PREDICTION_ASSETS } from "../domain/assets.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
 
 /**

@@ -15,7 +15,7 @@ import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClientExchange } from "../client/exchange.ts";
 import { redactSecrets } from "../client/redact.ts";
-import type { Naming } from "../spec/operation.ts";
+import type { Naming } from "../domain/operation.ts";
 import type { SyncService } from "./syncSummary.ts";
 import { SyncUsageError } from "./syncUsageError.ts";
 

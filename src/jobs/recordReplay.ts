@@ -3,8 +3,8 @@
  * recording (whose naming and paths the job then uses) or starting a recorder, and the part of the
  * summary that reports them.
  */
-import { neutralNaming } from "../spec/naming.ts";
-import type { Naming } from "../spec/operation.ts";
+import { neutralNaming } from "../domain/naming.ts";
+import type { Naming } from "../domain/operation.ts";
 import { startRecording, type Recorder } from "./record.ts";
 import {
   loadRecording,

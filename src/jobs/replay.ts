@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import {
   RECORDING_FILE,
   RECORDING_VERSION,

@@ -3,8 +3,8 @@
  * is given, else the service at `baseUrl` with the caller's key, or, when replaying, a replay
  * server answering from a recording. Shared by `sync` and `score`.
  */
-import type { Naming } from "../spec/operation.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import type { Naming } from "../domain/operation.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
 import { startReplayServer, type LoadedRecording, type ReplayServer } from "./replay.ts";
 import type { SyncService } from "./syncSummary.ts";

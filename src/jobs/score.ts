@@ -12,7 +12,7 @@ import type { PathlabClient } from "../client/pathlab-client.ts";
 import { availableParallelism } from "node:os";
 import { ScoringPool } from "../scoring/scoringPool.ts";
 import { UnitPool } from "./units/unitPool.ts";
-import { LIVE_PATHS } from "../spec/default-paths.ts";
+import { LIVE_PATHS } from "../domain/default-paths.ts";
 import { openStore, type Store } from "../store/openStore.ts";
 import { finishRun, startRun, type Run } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";

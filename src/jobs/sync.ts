@@ -8,7 +8,7 @@ import type { ClientEvent } from "../client/events.ts";
 import type { PathlabClient } from "../client/pathlab-client.ts";
 import { createSemaphore } from "../client/semaphore.ts";
 import { prepareLake } from "../store/lake.ts";
-import { isoSeconds } from "../spec/time.ts";
+import { isoSeconds } from "../domain/time.ts";
 import { openStore } from "../store/openStore.ts";
 import { finishRun, startRun } from "../store/runs.ts";
 import { withoutSecrets } from "../store/withoutSecrets.ts";

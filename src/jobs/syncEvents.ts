@@ -3,7 +3,7 @@
  * come from the client's redacted errors and are redacted again before they are emitted.
  */
 
-import type { Horizon } from "../spec/assets.ts";
+import type { Horizon } from "../domain/assets.ts";
 import type { SyncFailure, SyncService, UnitSummary } from "./syncSummary.ts";
 
 /**

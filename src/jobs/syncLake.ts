@@ -18,7 +18,7 @@
  * Also the units a database or a lake holds already, by key, which `sync --watch` leaves out.
  */
 
-import type { Horizon } from "../spec/assets.ts";
+import type { Horizon } from "../domain/assets.ts";
 import { readStoreOrLake, writeLakeUnit, type LakeUnit } from "../store/lake.ts";
 import { lakeTimes } from "../store/lakeTimes.ts";
 import type { Store } from "../store/openStore.ts";

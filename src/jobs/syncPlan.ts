@@ -12,9 +12,9 @@ import {
   PREDICTION_ASSETS,
   type Competition,
   type Horizon,
-} from "../spec/assets.ts";
-import { operationByPath } from "../spec/operations.ts";
-import { isoSeconds } from "../spec/time.ts";
+} from "../domain/assets.ts";
+import { operationByPath } from "../domain/operations.ts";
+import { isoSeconds } from "../domain/time.ts";
 import { lakeTimes } from "../store/lakeTimes.ts";
 import { RECOMPUTABLE_PATHS, type RecomputablePath } from "../insights/recompute.ts";
 import { DEFAULT_SYNC_ASSETS } from "./jobDefaults.ts";

@@ -4,10 +4,10 @@
  */
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
-import { HORIZON_LAYOUTS } from "../spec/insightConventions.ts";
-import type { PromptsParams } from "../spec/params.ts";
-import { ERA_DATES } from "../spec/eras.ts";
-import { isoSeconds, parseIsoTimeMs } from "../spec/time.ts";
+import { HORIZON_LAYOUTS } from "../domain/insightConventions.ts";
+import type { PromptsParams } from "../domain/params.ts";
+import { ERA_DATES } from "../domain/eras.ts";
+import { isoSeconds, parseIsoTimeMs } from "../domain/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 import { timeRangeOption } from "./jobDefaults.ts";
 import { SyncUsageError } from "./syncUsageError.ts";

@@ -5,9 +5,9 @@
  */
 
 import type { PathlabClient } from "../client/pathlab-client.ts";
-import { ENSEMBLE_DAYS } from "../spec/insightConventions.ts";
-import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
-import { isoSeconds } from "../spec/time.ts";
+import { ENSEMBLE_DAYS } from "../domain/insightConventions.ts";
+import type { LeaderboardV2Row } from "../domain/records/leaderboard.ts";
+import { isoSeconds } from "../domain/time.ts";
 import type { SyncUnitPlan } from "./syncPlan.ts";
 
 /**

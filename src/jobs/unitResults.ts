@@ -4,7 +4,7 @@
  */
 
 import { VERDICTS, type Verdict } from "../crosscheck/crossCheck.ts";
-import { isoSeconds } from "../spec/time.ts";
+import { isoSeconds } from "../domain/time.ts";
 import { unitLabel, type SyncUnitPlan } from "./syncPlan.ts";
 import type { SyncFailure, SyncFailureStage, UnitSummary } from "./syncSummary.ts";
 

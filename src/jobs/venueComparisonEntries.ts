@@ -6,7 +6,7 @@
 import type { InsightResult } from "../insights/result.ts";
 import { standardErrorKey } from "../insights/result.ts";
 import { marketDecided, tradableEdge } from "../insights/marketState.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import { venueMarketOf, type VenueComparisonEntry } from "../store/venueMarket.ts";
 
 /**

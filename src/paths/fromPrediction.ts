@@ -2,7 +2,7 @@
  * A prediction set record (spec) becomes a {@link PathSet}, validated as the validator does.
  */
 
-import type { PredictionSet } from "../spec/records/prediction-set.ts";
+import type { PredictionSet } from "../domain/records/prediction-set.ts";
 import { allocateValues, type PathSet, type PathSetAllocation } from "./pathSet.ts";
 import { PathSetError } from "./pathSetError.ts";
 

@@ -2,7 +2,7 @@
  * The error of the paths layer: a path set that cannot be built, naming where and what.
  */
 
-import { describeValue } from "../spec/describe-value.ts";
+import { describeValue } from "../domain/describe-value.ts";
 
 /**
  * Where a {@link PathSetError} happened and what was wrong.

@@ -2,7 +2,7 @@
  * Charts of a candidate model against the field, prompt by prompt: its rank, and its CRPS above the
  * field's median.
  */
-import { isoSeconds } from "../spec/time.ts";
+import { isoSeconds } from "../domain/time.ts";
 import { chartOf, COLOURS, extent, rankAxis, shortTime, utcAxis, type Chart } from "./chart.ts";
 
 /**

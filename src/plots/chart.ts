@@ -3,7 +3,7 @@
  * and the pieces the charts share (colours, the time axis, the identity line).
  */
 import { quantileSorted } from "../core/quantiles.ts";
-import { isoSeconds } from "../spec/time.ts";
+import { isoSeconds } from "../domain/time.ts";
 
 /**
  * A chart: a Vega-Lite specification (plain JSON) with its title. Render it with `renderSvg` or

@@ -2,8 +2,8 @@
  * Charts of the service's insight records: the percentile fan, the liquidation heat map,
  * liquidity-provider ranges and option prices.
  */
-import type { LiquidationScenario } from "../spec/records/liquidation.ts";
-import { isoSeconds } from "../spec/time.ts";
+import type { LiquidationScenario } from "../domain/records/liquidation.ts";
+import { isoSeconds } from "../domain/time.ts";
 import { chartOf, COLOURS, utcAxis, type Chart } from "./chart.ts";
 
 /**

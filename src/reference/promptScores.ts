@@ -4,7 +4,7 @@
  * median-capped p95 rule.
  */
 
-import { validatorEraAt, type EraSettings, type PromptScoreRule } from "../spec/eras.ts";
+import { validatorEraAt, type EraSettings, type PromptScoreRule } from "../domain/eras.ts";
 import { percentileLinear } from "./percentiles.ts";
 
 export type { PromptScoreRule };

@@ -4,7 +4,7 @@
  * score. Follows the validator's `prepare_df_for_moving_average` and `compute_smoothed_score`.
  */
 
-import { assetCoefficient } from "../spec/assetCoefficients.ts";
+import { assetCoefficient } from "../domain/assetCoefficients.ts";
 
 /**
  * One scored prompt of a competition, as {@link smoothedScores} reads it.

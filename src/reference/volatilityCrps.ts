@@ -6,7 +6,7 @@
  * {@link crpsProperscoring} (properscoring's own loop).
  */
 
-import { VOLATILITY_BLOCKS_1H, type VolatilityBlock } from "../spec/intervals.ts";
+import { VOLATILITY_BLOCKS_1H, type VolatilityBlock } from "../domain/intervals.ts";
 import { crpsProperscoring } from "./crps.ts";
 import { requirePathMatrix } from "./validate.ts";
 

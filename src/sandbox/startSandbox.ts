@@ -3,9 +3,9 @@
  * a local port. What `pathlab serve` runs, and what every job talks to by default.
  */
 import type { AddressInfo } from "node:net";
-import { liveNaming, neutralNaming } from "../spec/naming.ts";
-import type { Naming } from "../spec/operation.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import { liveNaming, neutralNaming } from "../domain/naming.ts";
+import type { Naming } from "../domain/operation.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 import type { SandboxInsightOptions } from "./insights/inputs.ts";
 import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "./sandboxDefaults.ts";
 import type { AccessOptions } from "./server/accessControl.ts";

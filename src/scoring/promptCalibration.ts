@@ -7,7 +7,7 @@
 import { quantileSorted } from "../core/quantiles.ts";
 import { countAtMostSorted, countBelowSorted } from "../core/sortedCounts.ts";
 import type { PathSet } from "../paths/pathSet.ts";
-import type { RealizedPath } from "../spec/records/validation.ts";
+import type { RealizedPath } from "../domain/records/validation.ts";
 import { checkRealizedMatches, realizedPricesOf } from "./realizedPrices.ts";
 import { sortAndScoreMembers } from "./sortMembers.ts";
 

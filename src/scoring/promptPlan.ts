@@ -7,7 +7,7 @@
 
 import { blockVolatilities } from "../core/blockVolatility.ts";
 import { intervalChanges, intervalTermCount, type IntervalKind } from "../core/crpsIntervals.ts";
-import type { VolatilityBlock } from "../spec/intervals.ts";
+import type { VolatilityBlock } from "../domain/intervals.ts";
 
 /**
  * One scoring interval of a {@link PromptPlan}.

@@ -5,7 +5,12 @@
  */
 
 import { quantileSorted } from "../core/quantiles.ts";
-import { ERA_DATES, validatorEraAt, type EraSettings, type PromptScoreRule } from "../spec/eras.ts";
+import {
+  ERA_DATES,
+  validatorEraAt,
+  type EraSettings,
+  type PromptScoreRule,
+} from "../domain/eras.ts";
 
 export type { PromptScoreRule };
 

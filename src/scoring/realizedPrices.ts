@@ -4,8 +4,8 @@
  */
 
 import type { PathSet } from "../paths/pathSet.ts";
-import type { RealizedPath } from "../spec/records/validation.ts";
-import { parseIsoTimeMs } from "../spec/time.ts";
+import type { RealizedPath } from "../domain/records/validation.ts";
+import { parseIsoTimeMs } from "../domain/time.ts";
 
 /**
  * The realized prices of `realized` as a Float64Array, with NaN where a price is missing (`null`

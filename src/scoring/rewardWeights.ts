@@ -3,8 +3,8 @@
  * by the competition's share, added up per miner across the competitions of an era.
  */
 
-import type { CompetitionName } from "../spec/competitions.ts";
-import { CURRENT_COMPETITIONS, TWO_COMPETITIONS } from "../spec/competitions.ts";
+import type { CompetitionName } from "../domain/competitions.ts";
+import { CURRENT_COMPETITIONS, TWO_COMPETITIONS } from "../domain/competitions.ts";
 import { competitionParameters } from "./scoringTarget.ts";
 
 /**

@@ -5,8 +5,8 @@
 
 import type { CrpsMethod } from "../core/crps.ts";
 import type { PathSet } from "../paths/pathSet.ts";
-import { VOLATILITY_BLOCKS_1H } from "../spec/intervals.ts";
-import type { RealizedPath } from "../spec/records/validation.ts";
+import { VOLATILITY_BLOCKS_1H } from "../domain/intervals.ts";
+import type { RealizedPath } from "../domain/records/validation.ts";
 import { planPrompt, type PromptPlan } from "./promptPlan.ts";
 import { promptCrpsOfValues, type PromptCrpsValue } from "./promptCrpsOfValues.ts";
 import { checkRealizedMatches, realizedPricesOf } from "./realizedPrices.ts";

@@ -5,7 +5,7 @@
  */
 
 import type { PathSet } from "../paths/pathSet.ts";
-import type { RealizedPath } from "../spec/records/validation.ts";
+import type { RealizedPath } from "../domain/records/validation.ts";
 import { runMinerTask, type MinerTaskRequest, type MinerTaskResult } from "./minerTask.ts";
 import type { CalibrationOptions, PromptCalibration } from "./promptCalibration.ts";
 import type { PromptPlan } from "./promptPlan.ts";

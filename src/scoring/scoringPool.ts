@@ -8,7 +8,7 @@
 
 import { availableParallelism } from "node:os";
 import type { PathSet } from "../paths/pathSet.ts";
-import { workerEntry } from "../spec/workerEntry.ts";
+import { workerEntry } from "../domain/workerEntry.ts";
 import {
   keepAliveWhile,
   spawnPoolWorker,
@@ -16,7 +16,7 @@ import {
   waitForMessages,
   type PoolWorker,
 } from "../paths/poolWorker.ts";
-import type { RealizedPath } from "../spec/records/validation.ts";
+import type { RealizedPath } from "../domain/records/validation.ts";
 import { allocateKernelScratch } from "./kernelScratch.ts";
 import { runMinerTask, type MinerTaskRequest, type MinerTaskResult } from "./minerTask.ts";
 import type { PromptPlan } from "./promptPlan.ts";

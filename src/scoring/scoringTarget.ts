@@ -9,8 +9,8 @@ import {
   TWO_COMPETITIONS,
   type CompetitionName,
   type CompetitionParameters,
-} from "../spec/competitions.ts";
-import { validatorEraAt, type EraSettings } from "../spec/eras.ts";
+} from "../domain/competitions.ts";
+import { validatorEraAt, type EraSettings } from "../domain/eras.ts";
 
 /**
  * The scoring intervals of a prompt: `{ competition }` takes the competition's own set (the 24h set

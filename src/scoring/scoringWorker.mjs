@@ -3,7 +3,7 @@
 // `.ts`, so this registers tsx's ESM loader in the thread, then imports the worker module. It
 // imports no CommonJS package, so tsx's loader detaches no ArrayBuffer and V8's
 // ArrayBufferDetaching protector stays intact in the thread (bench/README.md, "the tsx penalty").
-// The compiled package starts `scoringWorker.js` directly (src/spec/workerEntry.ts).
+// The compiled package starts `scoringWorker.js` directly (src/domain/workerEntry.ts).
 const { register } = await import("tsx/esm/api");
 register();
 await import("./scoringWorker.ts");

@@ -2,7 +2,7 @@
  * The scoring pool's worker thread: runs each {@link MinerTaskRequest} it is sent and posts the
  * {@link MinerTaskResult} on its result port, then bumps the pool's shared signal (so that a
  * blocking call sleeping in `Atomics.wait` wakes up). Started through `workerEntry`
- * (src/spec/workerEntry.ts).
+ * (src/domain/workerEntry.ts).
  */
 
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";

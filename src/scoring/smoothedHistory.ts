@@ -3,10 +3,10 @@
  * instead of one {@link smoothedScores} pass over the window per update.
  */
 
-import { assetCoefficient } from "../spec/assetCoefficients.ts";
-import type { CompetitionName, CompetitionParameters } from "../spec/competitions.ts";
+import { assetCoefficient } from "../domain/assetCoefficients.ts";
+import type { CompetitionName, CompetitionParameters } from "../domain/competitions.ts";
 import { competitionParameters } from "./scoringTarget.ts";
-import { UPDATE_GATE_SECONDS } from "../spec/eras.ts";
+import { UPDATE_GATE_SECONDS } from "../domain/eras.ts";
 import type { ScoredPrompt } from "./smoothedScores.ts";
 
 /**

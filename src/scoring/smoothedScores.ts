@@ -4,10 +4,10 @@
  * back-filled with each earlier scored time's worst score.
  */
 
-import { assetCoefficient } from "../spec/assetCoefficients.ts";
-import type { CompetitionName, CompetitionParameters } from "../spec/competitions.ts";
+import { assetCoefficient } from "../domain/assetCoefficients.ts";
+import type { CompetitionName, CompetitionParameters } from "../domain/competitions.ts";
 import { unixSecondsOf } from "./promptScores.ts";
-import { UPDATE_GATE_SECONDS } from "../spec/eras.ts";
+import { UPDATE_GATE_SECONDS } from "../domain/eras.ts";
 import { competitionParameters } from "./scoringTarget.ts";
 
 /**

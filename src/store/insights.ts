@@ -4,7 +4,7 @@
  */
 
 import { DuckDBDataChunkWriter, type DuckDBConnection } from "@duckdb/node-api";
-import type { Horizon } from "../spec/assets.ts";
+import type { Horizon } from "../domain/assets.ts";
 import { insightLeaves } from "./insightLeaves.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 

@@ -3,7 +3,7 @@
  * reading and writing (`lake.ts`), so that a unit pool thread can name a unit without DuckDB.
  */
 
-import { isoSeconds } from "../spec/time.ts";
+import { isoSeconds } from "../domain/time.ts";
 
 /**
  * A unit's time as its key writes it, `YYYYMMDDTHHMMSSZ`, and its partition's UTC date.

@@ -4,7 +4,7 @@
  */
 
 import { DuckDBDataChunkWriter, type DuckDBConnection } from "@duckdb/node-api";
-import type { LeaderboardV2Row } from "../spec/records/leaderboard.ts";
+import type { LeaderboardV2Row } from "../domain/records/leaderboard.ts";
 import { timestampOfIso, timestampOfUnix } from "./timestamps.ts";
 
 /**

@@ -4,7 +4,7 @@
  */
 
 import { DOUBLE, LIST, VARCHAR, listValue, type DuckDBConnection } from "@duckdb/node-api";
-import type { ScoreRow } from "../spec/records/validation.ts";
+import type { ScoreRow } from "../domain/records/validation.ts";
 import type { Store } from "./openStore.ts";
 import { StoreError } from "./storeError.ts";
 import { timestampOfIso, timestampOfUnix } from "./timestamps.ts";

@@ -3,7 +3,7 @@
  */
 
 import { DuckDBTimestampValue } from "@duckdb/node-api";
-import { ISO_TIME_EXPECTED, parseIsoTimeMs } from "../spec/time.ts";
+import { ISO_TIME_EXPECTED, parseIsoTimeMs } from "../domain/time.ts";
 
 /**
  * A `TIMESTAMP` value of a Unix time in seconds (fractions kept to the microsecond).

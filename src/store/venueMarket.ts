@@ -4,8 +4,8 @@
  * pool thread makes its comparisons without DuckDB.
  */
 
-import type { RangeComparisonRecord, UpDownComparisonRecord } from "../spec/records/venue-a.ts";
-import type { VenueBComparisonRecord } from "../spec/records/venue-b.ts";
+import type { RangeComparisonRecord, UpDownComparisonRecord } from "../domain/records/venue-a.ts";
+import type { VenueBComparisonRecord } from "../domain/records/venue-b.ts";
 
 /**
  * One venue market compared: the service's record (venue A Up/Down or range family, or venue B)

@@ -3,7 +3,7 @@
  * insights, cross-check rows, venue comparisons and leaderboards, or nothing at all.
  */
 
-import type { Horizon } from "../spec/assets.ts";
+import type { Horizon } from "../domain/assets.ts";
 import { insertCrosschecks, type CrosscheckEntry } from "./crosschecks.ts";
 import { insertInsights, type InsightEntry, type InsightPlace } from "./insights.ts";
 import { insertLeaderboards, type LeaderboardEntry } from "./leaderboardRows.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
-import { capturedExists, capturedFolder } from "../spec/captured.ts";
+import { capturedExists, capturedFolder } from "../domain/captured.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { runPathlab } from "./runPathlab.ts";
 

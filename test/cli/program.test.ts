@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { runCli } from "../../src/cli/program.ts";
-import { operations } from "../../src/spec/operations.ts";
+import { operations } from "../../src/domain/operations.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -5,9 +5,9 @@ import { createClient } from "../../src/client/create-client.ts";
 import { MissingApiKeyError } from "../../src/client/errors.ts";
 import type { ClientEvent } from "../../src/client/events.ts";
 import type { PathlabClient } from "../../src/client/pathlab-client.ts";
-import { InvalidParamsError } from "../../src/spec/errors.ts";
-import { liveNaming, neutralNaming } from "../../src/spec/naming.ts";
-import { operationTable } from "../../src/spec/operations.ts";
+import { InvalidParamsError } from "../../src/domain/errors.ts";
+import { liveNaming, neutralNaming } from "../../src/domain/naming.ts";
+import { operationTable } from "../../src/domain/operations.ts";
 import { minimalBodies } from "./minimal-bodies.ts";
 import { serveAndConnect, testApiKey } from "./client-test-setup.ts";
 

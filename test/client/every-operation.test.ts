@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client/create-client.ts";
 import type { PathlabClient } from "../../src/client/pathlab-client.ts";
-import { neutralNaming } from "../../src/spec/naming.ts";
-import type { Operation } from "../../src/spec/operation.ts";
-import { operations, operationTable, type OperationPath } from "../../src/spec/operations.ts";
-import { encodeQuery } from "../../src/spec/query.ts";
+import { neutralNaming } from "../../src/domain/naming.ts";
+import type { Operation } from "../../src/domain/operation.ts";
+import { operations, operationTable, type OperationPath } from "../../src/domain/operations.ts";
+import { encodeQuery } from "../../src/domain/query.ts";
 import { minimalBodies, minimalParams } from "./minimal-bodies.ts";
 import { startScriptedServer, type ScriptedServer } from "./scripted-server.ts";
 

@@ -3,8 +3,8 @@
  * naming, written from the record tables of `spec/interface.md`), and the smallest valid parameter
  * object of an operation, derived from its parameter descriptions.
  */
-import type { OperationPath } from "../../src/spec/operations.ts";
-import type { Operation } from "../../src/spec/operation.ts";
+import type { OperationPath } from "../../src/domain/operations.ts";
+import type { Operation } from "../../src/domain/operation.ts";
 
 const time = "2026-02-25T23:45:00Z";
 const later = "2026-02-26T23:45:00Z";

@@ -9,7 +9,7 @@ import {
   ResponseDecodeError,
   ServerError,
 } from "../../src/client/errors.ts";
-import { DecodeError } from "../../src/spec/errors.ts";
+import { DecodeError } from "../../src/domain/errors.ts";
 import { serveAndConnect } from "./client-test-setup.ts";
 import { minimalBodies } from "./minimal-bodies.ts";
 import { startScriptedServer } from "./scripted-server.ts";

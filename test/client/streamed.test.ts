@@ -12,7 +12,7 @@ import {
 } from "../../src/client/errors.ts";
 import type { ClientExchange } from "../../src/client/exchange.ts";
 import { DecodeAsUsual, type StreamedDecoder } from "../../src/client/streamed-decoder.ts";
-import type { PredictionHistoricalParams } from "../../src/spec/params.ts";
+import type { PredictionHistoricalParams } from "../../src/domain/params.ts";
 import { serveAndConnect, testApiKey } from "./client-test-setup.ts";
 
 const params: PredictionHistoricalParams = {

@@ -7,7 +7,7 @@ import {
   type IntervalKind,
 } from "../../src/core/crpsIntervals.ts";
 import { simulateGbmPaths } from "../../src/reference/gbm.ts";
-import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
+import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/domain/intervals.ts";
 import { promptCrpsDetails } from "../../src/reference/promptCrps.ts";
 import { createRandom } from "../../src/reference/random.ts";
 

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client/create-client.ts";
 import { auditSnapshot, type AuditSnapshot } from "../../src/crosscheck/audit.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
-import { decode } from "../../src/spec/codec.ts";
-import { liveNaming } from "../../src/spec/naming.ts";
-import type { OperationPath } from "../../src/spec/operations.ts";
-import { capturedExists, readCaptured } from "../spec/captured.ts";
+import { decode } from "../../src/domain/codec.ts";
+import { liveNaming } from "../../src/domain/naming.ts";
+import type { OperationPath } from "../../src/domain/operations.ts";
+import { capturedExists, readCaptured } from "../domain/captured.ts";
 
 const needs = capturedExists ? "" : " [SKIPPED: captured fixtures missing]";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { crossCheck, type CrossCheckRow } from "../../src/crosscheck/crossCheck.ts";
 import { numberRule } from "../../src/crosscheck/fieldRules.ts";
-import type { LiquidationRecord } from "../../src/spec/records/liquidation.ts";
-import type { LpBoundsRecord } from "../../src/spec/records/lp.ts";
+import type { LiquidationRecord } from "../../src/domain/records/liquidation.ts";
+import type { LpBoundsRecord } from "../../src/domain/records/lp.ts";
 
 const N = 10000;
 

@@ -6,12 +6,12 @@
  */
 
 import type { World } from "../../src/sandbox/world/world.ts";
-import { COMPETITION_ASSETS, type Horizon } from "../../src/spec/assets.ts";
-import { decode } from "../../src/spec/codec.ts";
-import { HORIZON_LAYOUTS } from "../../src/spec/insightConventions.ts";
-import type { OperationPath } from "../../src/spec/operations.ts";
-import type { PredictionSet } from "../../src/spec/records/prediction-set.ts";
-import { parseIsoTimeMs } from "../../src/spec/time.ts";
+import { COMPETITION_ASSETS, type Horizon } from "../../src/domain/assets.ts";
+import { decode } from "../../src/domain/codec.ts";
+import { HORIZON_LAYOUTS } from "../../src/domain/insightConventions.ts";
+import type { OperationPath } from "../../src/domain/operations.ts";
+import type { PredictionSet } from "../../src/domain/records/prediction-set.ts";
+import { parseIsoTimeMs } from "../../src/domain/time.ts";
 import { pathSetFromPrediction } from "../../src/paths/fromPrediction.ts";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 

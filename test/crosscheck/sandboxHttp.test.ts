@@ -18,9 +18,9 @@ import { ensembleOf, type Ensemble } from "../../src/paths/ensemble.ts";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { createSandboxServer } from "../../src/sandbox/server/createSandboxServer.ts";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox/startSandbox.ts";
-import type { Horizon } from "../../src/spec/assets.ts";
-import { HORIZON_LAYOUTS } from "../../src/spec/insightConventions.ts";
-import { operationByPath } from "../../src/spec/operations.ts";
+import type { Horizon } from "../../src/domain/assets.ts";
+import { HORIZON_LAYOUTS } from "../../src/domain/insightConventions.ts";
+import { operationByPath } from "../../src/domain/operations.ts";
 import {
   fetchEnsemble,
   minuteClosesOf,

@@ -8,7 +8,7 @@ import { rangeModelSides, upDownModelSide } from "../../src/insights/venueA.ts";
 import { volatilityInsight, volatilityPercentilesInsight } from "../../src/insights/volatility.ts";
 import type { InsightContext } from "../../src/insights/context.ts";
 import type { Ensemble } from "../../src/paths/ensemble.ts";
-import { PERCENTILE_KEYS } from "../../src/spec/records/percentiles.ts";
+import { PERCENTILE_KEYS } from "../../src/domain/records/percentiles.ts";
 import { normalCdf, normalQuantiles } from "../reference/closedForms.ts";
 import { numpyAvailable } from "../reference/python.ts";
 import {

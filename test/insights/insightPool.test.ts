@@ -10,7 +10,7 @@ import { prepareRecords } from "../../src/insights/prepareRecords.ts";
 import { recompute, RECOMPUTABLE_PATHS } from "../../src/insights/recompute.ts";
 import { InsightSession } from "../../src/insights/session.ts";
 import { Ensemble, ensembleOf } from "../../src/paths/ensemble.ts";
-import { annualizeVolatility } from "../../src/spec/insightConventions.ts";
+import { annualizeVolatility } from "../../src/domain/insightConventions.ts";
 import { ensembleWithContext, gbmPathSets } from "./gbmEnsembles.ts";
 
 /** Every recomputable record of a fresh session (and a fresh previous session) of the same seed. */

@@ -9,7 +9,7 @@ import {
 import { recompute, RECOMPUTABLE_PATHS } from "../../src/insights/recompute.ts";
 import { standardErrorKey, standardErrorKeyGrid } from "../../src/insights/result.ts";
 import { InsightSession } from "../../src/insights/session.ts";
-import { PERCENTILE_KEYS } from "../../src/spec/records/percentiles.ts";
+import { PERCENTILE_KEYS } from "../../src/domain/records/percentiles.ts";
 import { ensembleWithContext, gbmEnsemble } from "./gbmEnsembles.ts";
 
 describe("prepareRecords", () => {

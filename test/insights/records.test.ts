@@ -16,11 +16,11 @@ import { volatilityInsight } from "../../src/insights/volatility.ts";
 import type { Ensemble } from "../../src/paths/ensemble.ts";
 import { lpRangeStatistics } from "../../src/reference/lp.ts";
 import { realizedEntryVolatility } from "../../src/reference/volatility.ts";
-import { nanMean } from "../../src/spec/insightConventions.ts";
-import { decode } from "../../src/spec/codec.ts";
-import { liveNaming } from "../../src/spec/naming.ts";
-import { parseIsoTimeMs } from "../../src/spec/time.ts";
-import { capturedExists, capturedFolder } from "../spec/captured.ts";
+import { nanMean } from "../../src/domain/insightConventions.ts";
+import { decode } from "../../src/domain/codec.ts";
+import { liveNaming } from "../../src/domain/naming.ts";
+import { parseIsoTimeMs } from "../../src/domain/time.ts";
+import { capturedExists, capturedFolder } from "../domain/captured.ts";
 import {
   START_UNIX,
   gbmEnsemble,

@@ -18,7 +18,7 @@ import { loadCandidatePathSet, readCandidateFolder } from "../../src/jobs/scoreC
 import { JobInterruptedError } from "../../src/jobs/jobInterruptedError.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
 import { baselineSeed, simulateBaselinePaths } from "../../src/paths/baselinePaths.ts";
-import { parseIsoTimeMs } from "../../src/spec/time.ts";
+import { parseIsoTimeMs } from "../../src/domain/time.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { sandboxGetJson } from "./sandboxJson.ts";
 

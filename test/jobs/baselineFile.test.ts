@@ -15,8 +15,8 @@ import {
 } from "../../src/jobs/baselineFile.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
 import { simulateBaselinePaths } from "../../src/paths/baselinePaths.ts";
-import { parsePythonJson } from "../../src/spec/pythonJson.ts";
-import { validateResponseUnderRule } from "../../src/spec/responseValidation.ts";
+import { parsePythonJson } from "../../src/domain/pythonJson.ts";
+import { validateResponseUnderRule } from "../../src/domain/responseValidation.ts";
 
 const folder = mkdtempSync(join(tmpdir(), "pathlab-baseline-file-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { dataOf, isData, unitPoolThreads } from "../../src/jobs/score/clientData.ts";
-import { liveNaming } from "../../src/spec/naming.ts";
+import { liveNaming } from "../../src/domain/naming.ts";
 
 describe("the client options a pool thread can be given", () => {
   it("takes primitives, arrays and plain objects of data, looking inside them", () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { DecodeAsUsual } from "../../src/client/streamed-decoder.ts";
 import { predictionSetsDecoder, validatorPaths } from "../../src/jobs/fetchPredictionSets.ts";
 import { parsePredictionSetBytes } from "../../src/paths/predictionBytes.ts";
-import { JsonNumberPrices, validateResponse } from "../../src/spec/responseValidation.ts";
+import { JsonNumberPrices, validateResponse } from "../../src/domain/responseValidation.ts";
 
 const PROMPT = { timeIncrement: 300, timeLength: 600, nPaths: 2 };
 const START = 1772063100;

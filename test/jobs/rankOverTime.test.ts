@@ -3,7 +3,7 @@ import { minerKeysOf } from "../../src/jobs/score/minerKeys.ts";
 import { rankHistory, updateTimes } from "../../src/jobs/score/rankOverTime.ts";
 import { promptScores } from "../../src/reference/promptScores.ts";
 import type { ScoredPrompt } from "../../src/scoring/smoothedScores.ts";
-import { validatorEraAt } from "../../src/spec/eras.ts";
+import { validatorEraAt } from "../../src/domain/eras.ts";
 
 const A = Date.parse("2026-11-20T10:00:00Z") / 1000;
 const B = A + 300;

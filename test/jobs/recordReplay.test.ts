@@ -14,7 +14,7 @@ import { runSync } from "../../src/jobs/sync.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { scoreRows, syncRows } from "./storedRows.ts";
-import { liveNaming } from "../../src/spec/naming.ts";
+import { liveNaming } from "../../src/domain/naming.ts";
 
 const NOW = "2026-02-25T23:47:00Z";
 const KEY = "sk-test-record-7d3a91c0e2b84f56";

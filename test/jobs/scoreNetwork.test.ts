@@ -17,9 +17,9 @@ import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embed
 import { runScore, type ScoreOptions } from "../../src/jobs/score.ts";
 import { CANDIDATE_DID_NOT_ANSWER } from "../../src/jobs/score/scorePromptPool.ts";
 import { promptScoreRuleAt, promptScores } from "../../src/reference/promptScores.ts";
-import { liveNaming } from "../../src/spec/naming.ts";
-import type { RealizedPath, ScoreRow } from "../../src/spec/records/validation.ts";
-import { parseIsoTimeMs } from "../../src/spec/time.ts";
+import { liveNaming } from "../../src/domain/naming.ts";
+import type { RealizedPath, ScoreRow } from "../../src/domain/records/validation.ts";
+import { parseIsoTimeMs } from "../../src/domain/time.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { temporaryFolder } from "../store/helpers.ts";

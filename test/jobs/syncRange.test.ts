@@ -18,7 +18,7 @@ import { syncRangeOf } from "../../src/jobs/syncRange.ts";
 import type { SyncSummary } from "../../src/jobs/syncSummary.ts";
 import { SyncUsageError } from "../../src/jobs/syncUsageError.ts";
 import { createWorld } from "../../src/sandbox/world/world.ts";
-import { parseIsoTimeMs } from "../../src/spec/time.ts";
+import { parseIsoTimeMs } from "../../src/domain/time.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { temporaryFolder } from "../store/helpers.ts";

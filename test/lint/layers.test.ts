@@ -42,7 +42,7 @@ describe("the layer rule of DESIGN.md §1", () => {
 
   it("lets src/sandbox/ import spec and reference", async () => {
     const code = [
-      'import { a } from "../spec/a.ts";',
+      'import { a } from "../domain/a.ts";',
       'import { b } from "../reference/b.ts";',
       "export const probe = [a, b];",
     ].join("\n");
@@ -52,13 +52,13 @@ describe("the layer rule of DESIGN.md §1", () => {
   it("keeps src/core/ free of every import outside core/", async () => {
     const code = [
       'import { a } from "./a.ts";',
-      'import { b } from "../spec/b.ts";',
+      'import { b } from "../domain/b.ts";',
       'import { cpus } from "node:os";',
       "export const probe = [a, b, cpus];",
     ].join("\n");
     const messages = await restrictedImports("src/core/probe.ts", code);
     expect(messages).toEqual([
-      expect.stringContaining("src/core/ may not import src/spec/"),
+      expect.stringContaining("src/core/ may not import src/domain/"),
       expect.stringContaining("src/core/ imports nothing outside itself"),
     ]);
   });

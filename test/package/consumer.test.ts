@@ -146,7 +146,7 @@ describe("a strict TypeScript consumer (strict, skipLibCheck false, NodeNext)", 
     const result = await tsc("tsconfig.json", "--listFiles");
     expect(result.code, shown(result)).toBe(0);
     const files = result.stdout.trim().split("\n");
-    for (const entry of ["", "core/", "store/", "spec/", "client/"]) {
+    for (const entry of ["", "core/", "store/", "domain/", "client/"]) {
       expect(files).toContain(join(installed, `dist/${entry}index.d.ts`));
     }
     expect(files).toContain(join(project, "node_modules/@types/node/index.d.ts"));

@@ -8,7 +8,7 @@ import { expect } from "vitest";
 
 /** The layer entries `pathlab/<layer>` (DESIGN.md §1), in package.json's order. */
 export const LAYERS = [
-  ...["spec", "client", "paths", "core", "sandbox"],
+  ...["domain", "client", "paths", "core", "sandbox"],
   ...["insights", "crosscheck", "store", "scoring", "jobs", "plots"],
 ];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toArrowTable } from "../../src/paths/arrow.ts";
 import { pathSetFromPrediction } from "../../src/paths/fromPrediction.ts";
 import { PathSetError } from "../../src/paths/pathSetError.ts";
-import type { PredictionSet } from "../../src/spec/records/prediction-set.ts";
+import type { PredictionSet } from "../../src/domain/records/prediction-set.ts";
 
 const PROMPT_24H = { asset: "BTC", timeIncrement: 300, timeLength: 86400 };
 

@@ -16,8 +16,8 @@ import {
   type PredictionBytesPrompt,
 } from "../../src/paths/predictionBytes.ts";
 import { createRandom, type Random } from "../../src/reference/random.ts";
-import { parsePythonJson } from "../../src/spec/pythonJson.ts";
-import type { PredictionSet } from "../../src/spec/records/prediction-set.ts";
+import { parsePythonJson } from "../../src/domain/pythonJson.ts";
+import type { PredictionSet } from "../../src/domain/records/prediction-set.ts";
 
 const encoder = new TextEncoder();
 

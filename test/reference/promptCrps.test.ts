@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { simulateGbmPaths } from "../../src/reference/gbm.ts";
-import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
+import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/domain/intervals.ts";
 import { promptCrps, promptCrpsDetails } from "../../src/reference/promptCrps.ts";
 import { createRandom } from "../../src/reference/random.ts";
 import { numpyAvailable, runPython, toJsonNumbers } from "./python.ts";

@@ -3,7 +3,7 @@ import {
   competitionsAt,
   CURRENT_COMPETITIONS,
   TWO_COMPETITIONS,
-} from "../../src/spec/competitions.ts";
+} from "../../src/domain/competitions.ts";
 import { combineRewardWeights, softmaxRewardWeights } from "../../src/reference/rewardWeights.ts";
 
 describe("softmaxRewardWeights", () => {

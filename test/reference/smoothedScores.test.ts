@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetCoefficient } from "../../src/spec/assetCoefficients.ts";
+import { assetCoefficient } from "../../src/domain/assetCoefficients.ts";
 import { smoothedScores, type ScoredPrompt } from "../../src/reference/smoothedScores.ts";
 
 // Coefficients as printed in DOMAIN.md §3 (not read from the table under test).

@@ -7,7 +7,7 @@ import {
   volatilityCrps,
   volatilityCrpsDetails,
 } from "../../src/reference/volatilityCrps.ts";
-import { SCORING_INTERVALS_1H, VOLATILITY_BLOCKS_1H } from "../../src/spec/intervals.ts";
+import { SCORING_INTERVALS_1H, VOLATILITY_BLOCKS_1H } from "../../src/domain/intervals.ts";
 import { numpyAvailable, runPython, toJsonNumbers } from "./python.ts";
 
 /**

@@ -6,7 +6,7 @@
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { simulateGbmPaths } from "../../src/reference/gbm.ts";
 import { createRandom } from "../../src/reference/random.ts";
-import type { RealizedPath } from "../../src/spec/records/validation.ts";
+import type { RealizedPath } from "../../src/domain/records/validation.ts";
 
 /** Start of every test prompt: 2026-02-25T23:45:00Z. */
 export const START_TIME = 1772063100;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRandom } from "../../src/reference/random.ts";
 import { combineRewardWeights, softmaxRewardWeights } from "../../src/reference/rewardWeights.ts";
 import { combinedRewardWeights, rewardWeights } from "../../src/scoring/rewardWeights.ts";
-import type { CompetitionName } from "../../src/spec/competitions.ts";
+import type { CompetitionName } from "../../src/domain/competitions.ts";
 import { numpyAvailable, runPython } from "../reference/python.ts";
 
 /** Smoothed scores of `count` miners (uids from `firstUid`), one of them +Infinity. */

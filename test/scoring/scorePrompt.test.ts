@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { promptCrpsDetails, type PromptCrpsOptions } from "../../src/reference/promptCrps.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
-import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/spec/intervals.ts";
+import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/domain/intervals.ts";
 import {
   minerPaths,
   pathSetOf,

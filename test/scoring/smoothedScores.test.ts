@@ -6,7 +6,7 @@ import {
 } from "../../src/reference/smoothedScores.ts";
 import { smoothedScoreHistory } from "../../src/scoring/smoothedHistory.ts";
 import { smoothedScores } from "../../src/scoring/smoothedScores.ts";
-import type { CompetitionName } from "../../src/spec/competitions.ts";
+import type { CompetitionName } from "../../src/domain/competitions.ts";
 
 // Coefficients as printed in DOMAIN.md §3 (not read from the table under test).
 const ETH = 0.7064366394033871;

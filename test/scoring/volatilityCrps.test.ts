@@ -4,8 +4,8 @@ import { promptCrpsDetails, type PromptCrpsOptions } from "../../src/reference/p
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
 import { createScoringPool } from "../../src/scoring/scoringPool.ts";
 import { promptCrpsRules } from "../../src/scoring/scoringTarget.ts";
-import { SCORING_INTERVALS_1H } from "../../src/spec/intervals.ts";
-import type { RealizedPath } from "../../src/spec/records/validation.ts";
+import { SCORING_INTERVALS_1H } from "../../src/domain/intervals.ts";
+import type { RealizedPath } from "../../src/domain/records/validation.ts";
 import { minerPaths, pathSetOf, realizedOf, realizedPrices, START_TIME } from "./prompts.ts";
 
 /** A 1h prompt starting 2026-11-01T00:00Z: scored in the era of the volatility CRPS (by default). */

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { decode } from "../../src/spec/codec.ts";
-import { liveNaming } from "../../src/spec/naming.ts";
+import { decode } from "../../src/domain/codec.ts";
+import { liveNaming } from "../../src/domain/naming.ts";
 import { insightLeaves } from "../../src/store/insightLeaves.ts";
-import { capturedExists, capturedFolder } from "../spec/captured.ts";
+import { capturedExists, capturedFolder } from "../domain/captured.ts";
 
 const needs = capturedExists ? "" : " [SKIPPED: captured fixtures missing]";
 

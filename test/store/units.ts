@@ -3,13 +3,13 @@
  * sets, service and recomputed insights, cross-check rows, venue comparisons and a leaderboard.
  */
 
-import type { LeaderboardV2Row } from "../../src/spec/records/leaderboard.ts";
-import type { LiquidationRecord } from "../../src/spec/records/liquidation.ts";
+import type { LeaderboardV2Row } from "../../src/domain/records/leaderboard.ts";
+import type { LiquidationRecord } from "../../src/domain/records/liquidation.ts";
 import type {
   RangeComparisonRecord,
   UpDownComparisonRecord,
-} from "../../src/spec/records/venue-a.ts";
-import type { VenueBComparisonRecord } from "../../src/spec/records/venue-b.ts";
+} from "../../src/domain/records/venue-a.ts";
+import type { VenueBComparisonRecord } from "../../src/domain/records/venue-b.ts";
 import type { StoreUnit } from "../../src/store/writeUnit.ts";
 import { randomPathSet } from "./helpers.ts";
 

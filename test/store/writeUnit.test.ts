@@ -6,15 +6,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { decode } from "../../src/spec/codec.ts";
-import { liveNaming } from "../../src/spec/naming.ts";
+import { decode } from "../../src/domain/codec.ts";
+import { liveNaming } from "../../src/domain/naming.ts";
 import { insightLeaves } from "../../src/store/insightLeaves.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { readPathSets } from "../../src/store/readPathSets.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { StoreError } from "../../src/store/storeError.ts";
 import { writeUnit, type StoreUnit } from "../../src/store/writeUnit.ts";
-import { capturedExists, capturedFolder } from "../spec/captured.ts";
+import { capturedExists, capturedFolder } from "../domain/captured.ts";
 import {
   bytesOf,
   randomPathSet,

@@ -7,7 +7,7 @@
 import type { ConnectionOptions } from "bullmq";
 import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import { isoSeconds } from "../../spec/time.ts";
+import { isoSeconds } from "../../domain/time.ts";
 import { resolveService, secretsOf } from "../resolveService.ts";
 import { checkScoreOptions, type ScoreOptions } from "../score/scoreOptions.ts";
 import { planSyncUnits } from "../syncPlan.ts";

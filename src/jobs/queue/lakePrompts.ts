@@ -9,8 +9,8 @@
 
 import type { PromptScoreRule } from "../../scoring/promptScores.ts";
 import { promptScores } from "../../scoring/promptScores.ts";
-import { validatorEraAt, type EraSettings } from "../../spec/eras.ts";
-import type { CompetitionName } from "../../spec/competitions.ts";
+import { validatorEraAt, type EraSettings } from "../../domain/eras.ts";
+import type { CompetitionName } from "../../domain/competitions.ts";
 import { openLake } from "../../store/lake.ts";
 import { queryRows } from "../../store/queryRows.ts";
 import type { MinerKeys } from "../score/minerKeys.ts";

@@ -25,9 +25,9 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { COMPETITIONS } from "../../spec/assets.ts";
-import type { EraSettings } from "../../spec/eras.ts";
-import { isoSeconds } from "../../spec/time.ts";
+import { COMPETITIONS } from "../../domain/assets.ts";
+import type { EraSettings } from "../../domain/eras.ts";
+import { isoSeconds } from "../../domain/time.ts";
 import { LAKE_MARKER, writeLakeUnit } from "../../store/lake.ts";
 import { lakeTimes } from "../../store/lakeTimes.ts";
 import { openStore, type Store } from "../../store/openStore.ts";

@@ -8,10 +8,10 @@
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { ScoringPool } from "../../scoring/scoringPool.ts";
-import type { CompetitionName } from "../../spec/competitions.ts";
-import { validatorEraAt, type EraSettings } from "../../spec/eras.ts";
-import type { Naming } from "../../spec/operation.ts";
-import type { ScoreRow } from "../../spec/records/validation.ts";
+import type { CompetitionName } from "../../domain/competitions.ts";
+import { validatorEraAt, type EraSettings } from "../../domain/eras.ts";
+import type { Naming } from "../../domain/operation.ts";
+import type { ScoreRow } from "../../domain/records/validation.ts";
 import type { LakeUnit } from "../../store/lake.ts";
 import { lakeTimes } from "../../store/lakeTimes.ts";
 import type { Store } from "../../store/openStore.ts";

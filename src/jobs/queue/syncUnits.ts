@@ -8,8 +8,8 @@
  */
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import type { Horizon } from "../../spec/assets.ts";
-import { parseIsoTimeMs } from "../../spec/time.ts";
+import type { Horizon } from "../../domain/assets.ts";
+import { parseIsoTimeMs } from "../../domain/time.ts";
 import { openStore } from "../../store/openStore.ts";
 import { DEFAULT_UNIT_DEADLINE_MS } from "../jobDefaults.ts";
 import { moveSyncUnitToLake } from "../syncLake.ts";

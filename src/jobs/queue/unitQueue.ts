@@ -14,7 +14,7 @@ import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import { prepareLake, writeLakeUnit } from "../../store/lake.ts";
 import { openStore } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
-import { parseIsoTimeMs } from "../../spec/time.ts";
+import { parseIsoTimeMs } from "../../domain/time.ts";
 import { lakeUnitOf, MinerKeysCache, runScoreUnit, type ScoreUnit } from "./scoreUnits.ts";
 import { runQueuedSyncUnit, type QueuedSyncUnit } from "./syncUnits.ts";
 import { quietQueue } from "./enqueueUnits.ts";

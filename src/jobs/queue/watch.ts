@@ -11,8 +11,8 @@
 import { createHash } from "node:crypto";
 import type { ConnectionOptions } from "bullmq";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import type { Competition } from "../../spec/assets.ts";
-import type { EraSettings } from "../../spec/eras.ts";
+import type { Competition } from "../../domain/assets.ts";
+import type { EraSettings } from "../../domain/eras.ts";
 import { watchWindow } from "../score/rangePrompts.ts";
 import type { MinerSelection } from "../score/scoreOptions.ts";
 import { planScoreUnits, type UnitService } from "./scoreUnits.ts";

@@ -4,8 +4,8 @@
  * the reason, never dropped in silence.
  */
 
-import type { CompetitionName } from "../../spec/competitions.ts";
-import { isoSeconds } from "../../spec/time.ts";
+import type { CompetitionName } from "../../domain/competitions.ts";
+import { isoSeconds } from "../../domain/time.ts";
 import type { CandidateFolderFile } from "../scoreCandidate.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 

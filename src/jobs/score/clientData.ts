@@ -3,8 +3,8 @@
  * functions), and whether the run speaks the live deployment's words.
  */
 
-import type { Naming } from "../../spec/operation.ts";
-import { liveNaming } from "../../spec/naming.ts";
+import type { Naming } from "../../domain/operation.ts";
+import { liveNaming } from "../../domain/naming.ts";
 
 /**
  * Whether `value` is data a thread can be given: a primitive, or an array or plain object of data.

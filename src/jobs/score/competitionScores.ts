@@ -3,9 +3,9 @@
  * the miners on the service's CRPS, and the candidate's placing per prompt and over time.
  */
 
-import { PREDICTION_ASSETS } from "../../spec/assets.ts";
-import type { CompetitionParameters } from "../../spec/competitions.ts";
-import { isoSeconds } from "../../spec/time.ts";
+import { PREDICTION_ASSETS } from "../../domain/assets.ts";
+import type { CompetitionParameters } from "../../domain/competitions.ts";
+import { isoSeconds } from "../../domain/time.ts";
 import type { RankHistoryEntry } from "../../store/rankHistory.ts";
 import type { CandidatePlacing, CompetitionScores } from "../scoreSummary.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";

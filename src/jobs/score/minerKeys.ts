@@ -5,7 +5,7 @@
  */
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import { isoSeconds, parseIsoTimeMs } from "../../spec/time.ts";
+import { isoSeconds, parseIsoTimeMs } from "../../domain/time.ts";
 
 /** The uid-holders operation answers at most 30 days per request. */
 const HOLDER_REQUEST_DAYS = 30;

@@ -7,10 +7,10 @@ import { PathlabHttpError, ResponseDecodeError } from "../../client/errors.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import type { PathSet, PathSetAllocation } from "../../paths/pathSet.ts";
 import { PathSetError } from "../../paths/pathSetError.ts";
-import type { EraSettings } from "../../spec/eras.ts";
-import type { PredictionHistoricalParams } from "../../spec/params.ts";
-import { CORRECT_REASON, validateResponse } from "../../spec/responseValidation.ts";
-import { isoSeconds } from "../../spec/time.ts";
+import type { EraSettings } from "../../domain/eras.ts";
+import type { PredictionHistoricalParams } from "../../domain/params.ts";
+import { CORRECT_REASON, validateResponse } from "../../domain/responseValidation.ts";
+import { isoSeconds } from "../../domain/time.ts";
 import { fetchPredictionSets } from "../fetchPredictionSets.ts";
 
 /**

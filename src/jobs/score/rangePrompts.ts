@@ -10,17 +10,22 @@ import {
   VALIDATION_ASSETS,
   type Competition,
   type ValidationAsset,
-} from "../../spec/assets.ts";
+} from "../../domain/assets.ts";
 import {
   CURRENT_COMPETITIONS,
   TWO_COMPETITIONS,
   type CompetitionName,
   type CompetitionParameters,
-} from "../../spec/competitions.ts";
-import { ERA_DATES, validatorEraAt, type EraSettings, type ValidatorEra } from "../../spec/eras.ts";
-import { HORIZON_LAYOUTS } from "../../spec/insightConventions.ts";
-import type { ScoreRow } from "../../spec/records/validation.ts";
-import { isoSeconds, parseIsoTimeMs } from "../../spec/time.ts";
+} from "../../domain/competitions.ts";
+import {
+  ERA_DATES,
+  validatorEraAt,
+  type EraSettings,
+  type ValidatorEra,
+} from "../../domain/eras.ts";
+import { HORIZON_LAYOUTS } from "../../domain/insightConventions.ts";
+import type { ScoreRow } from "../../domain/records/validation.ts";
+import { isoSeconds, parseIsoTimeMs } from "../../domain/time.ts";
 
 /**
  * A competition scored over the range: its name in the era of the range (`low`/`high` before

@@ -8,8 +8,8 @@
 import { rewardWeights } from "../../scoring/rewardWeights.ts";
 import { smoothedScoreHistory } from "../../scoring/smoothedHistory.ts";
 import type { ScoredPrompt } from "../../scoring/smoothedScores.ts";
-import type { CompetitionParameters } from "../../spec/competitions.ts";
-import { UPDATE_DELAY_SECONDS, validatorEraAt, type EraSettings } from "../../spec/eras.ts";
+import type { CompetitionParameters } from "../../domain/competitions.ts";
+import { UPDATE_DELAY_SECONDS, validatorEraAt, type EraSettings } from "../../domain/eras.ts";
 import type { RankHistoryEntry } from "../../store/rankHistory.ts";
 import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
 import type { MinerKeys } from "./minerKeys.ts";

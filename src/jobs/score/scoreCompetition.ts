@@ -6,9 +6,9 @@
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import type { ScoringPool } from "../../scoring/scoringPool.ts";
-import type { EraSettings } from "../../spec/eras.ts";
+import type { EraSettings } from "../../domain/eras.ts";
 import { setMaxListeners } from "node:events";
-import { isoSeconds } from "../../spec/time.ts";
+import { isoSeconds } from "../../domain/time.ts";
 import type { Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
 import { writeSmoothedScores } from "../../store/smoothedScoreRows.ts";

@@ -4,8 +4,8 @@
  */
 
 import type { ClientOptions } from "../../client/options.ts";
-import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../spec/assets.ts";
-import type { EraSettings } from "../../spec/eras.ts";
+import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../domain/assets.ts";
+import type { EraSettings } from "../../domain/eras.ts";
 import type { ScoreEvent } from "../scoreSummary.ts";
 import { timeRangeOption } from "../jobDefaults.ts";
 import { SyncUsageError } from "../syncUsageError.ts";

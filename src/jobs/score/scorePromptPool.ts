@@ -11,10 +11,10 @@ import { promptScores } from "../../scoring/promptScores.ts";
 import type { MinerPromptScore } from "../../scoring/scoringCall.ts";
 import type { ScoringPool } from "../../scoring/scoringPool.ts";
 import type { ScoredPrompt } from "../../scoring/smoothedScores.ts";
-import { PREDICTION_ASSETS } from "../../spec/assets.ts";
-import type { EraSettings } from "../../spec/eras.ts";
-import type { RealizedPath, ScoreRow } from "../../spec/records/validation.ts";
-import { isoSeconds } from "../../spec/time.ts";
+import { PREDICTION_ASSETS } from "../../domain/assets.ts";
+import type { EraSettings } from "../../domain/eras.ts";
+import type { RealizedPath, ScoreRow } from "../../domain/records/validation.ts";
+import { isoSeconds } from "../../domain/time.ts";
 import {
   CANDIDATE_MINER_UID,
   loadCandidatePathSet,

@@ -8,8 +8,8 @@
  */
 
 import { setTimeout as sleep } from "node:timers/promises";
-import { COMPETITIONS, type Competition } from "../../spec/assets.ts";
-import { isoSeconds, parseIsoTimeMs } from "../../spec/time.ts";
+import { COMPETITIONS, type Competition } from "../../domain/assets.ts";
+import { isoSeconds, parseIsoTimeMs } from "../../domain/time.ts";
 import { JobInterruptedError } from "../jobInterruptedError.ts";
 import { runScore } from "../score.ts";
 import type { ScoreSummary } from "../scoreSummary.ts";

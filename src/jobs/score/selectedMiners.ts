@@ -3,8 +3,8 @@
  */
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import type { CompetitionName } from "../../spec/competitions.ts";
-import { ENSEMBLE_DAYS } from "../../spec/insightConventions.ts";
+import type { CompetitionName } from "../../domain/competitions.ts";
+import { ENSEMBLE_DAYS } from "../../domain/insightConventions.ts";
 import type { MinerSelection } from "./scoreOptions.ts";
 
 /**

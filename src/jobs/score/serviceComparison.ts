@@ -6,13 +6,13 @@
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { smoothedScores, type ScoredPrompt } from "../../scoring/smoothedScores.ts";
-import { VALIDATION_ASSETS, type ValidationAsset } from "../../spec/assets.ts";
-import { UPDATE_DELAY_SECONDS, type EraSettings } from "../../spec/eras.ts";
-import type { LeaderboardV2Row } from "../../spec/records/leaderboard.ts";
-import type { SmoothedScoreRow } from "../../spec/records/validation.ts";
-import type { CompetitionName } from "../../spec/competitions.ts";
-import type { SmoothedScoresParams } from "../../spec/params.ts";
-import { isoSeconds, parseIsoTimeMs } from "../../spec/time.ts";
+import { VALIDATION_ASSETS, type ValidationAsset } from "../../domain/assets.ts";
+import { UPDATE_DELAY_SECONDS, type EraSettings } from "../../domain/eras.ts";
+import type { LeaderboardV2Row } from "../../domain/records/leaderboard.ts";
+import type { SmoothedScoreRow } from "../../domain/records/validation.ts";
+import type { CompetitionName } from "../../domain/competitions.ts";
+import type { SmoothedScoresParams } from "../../domain/params.ts";
+import { isoSeconds, parseIsoTimeMs } from "../../domain/time.ts";
 import type { SmoothedScoreEntry } from "../../store/smoothedScoreRows.ts";
 import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
 import type { Agreement, ScoreLeaderboardRow } from "../scoreSummary.ts";

@@ -6,7 +6,7 @@
 import { readStoreOrLake } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
 import { scoreUnitKey } from "../queue/scoreUnits.ts";
-import type { CompetitionName } from "../../spec/competitions.ts";
+import type { CompetitionName } from "../../domain/competitions.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 
 /**

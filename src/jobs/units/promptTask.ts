@@ -5,7 +5,7 @@
  */
 
 import { ScoringPool } from "../../scoring/scoringPool.ts";
-import type { EraSettings } from "../../spec/eras.ts";
+import type { EraSettings } from "../../domain/eras.ts";
 import type { CandidateFolderFile } from "../scoreCandidate.ts";
 import { minerKeysOf, type MinerKeys } from "../score/minerKeys.ts";
 import type { PlannedPrompt } from "../score/rangePrompts.ts";

@@ -7,7 +7,7 @@
 
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { workerEntry } from "../../spec/workerEntry.ts";
+import { workerEntry } from "../../domain/workerEntry.ts";
 import type { PromptPool } from "../score/scorePromptPool.ts";
 import type { PromptTask } from "./promptTask.ts";
 import type { CheckedUnit } from "../checkedUnit.ts";

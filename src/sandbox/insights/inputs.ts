@@ -4,7 +4,7 @@
  * (`src/sandbox/insights`), which compute with `src/reference/` only.
  */
 
-import type { RebaseOption, TimeInIntervalUnit } from "../../spec/insightConventions.ts";
+import type { RebaseOption, TimeInIntervalUnit } from "../../domain/insightConventions.ts";
 
 /**
  * Modes of the sandbox's "service" that differ from the insight conventions' defaults, so that a

@@ -1,6 +1,6 @@
 /** What every record builder needs from the inputs: the prepared ensemble and the time grid. */
 
-import { DEFAULT_REBASE } from "../../spec/insightConventions.ts";
+import { DEFAULT_REBASE } from "../../domain/insightConventions.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { preparedEnsemble, type PreparedEnsemble } from "./preparedEnsemble.ts";
 import { isoTimeOfUnix } from "./timeText.ts";

@@ -7,8 +7,8 @@ import {
   liquidationLevels,
   liquidationWindowSteps,
   roundTo,
-} from "../../spec/insightConventions.ts";
-import type { LiquidationRecord } from "../../spec/records/liquidation.ts";
+} from "../../domain/insightConventions.ts";
+import type { LiquidationRecord } from "../../domain/records/liquidation.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";
 

@@ -9,8 +9,8 @@ import {
   lpBounds,
   roundTo,
   timeInIntervalIn,
-} from "../../spec/insightConventions.ts";
-import type { LpBoundsEntry, LpBoundsRecord } from "../../spec/records/lp.ts";
+} from "../../domain/insightConventions.ts";
+import type { LpBoundsEntry, LpBoundsRecord } from "../../domain/records/lp.ts";
 import { impermanentLoss } from "../../reference/lp.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";

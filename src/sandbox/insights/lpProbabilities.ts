@@ -9,8 +9,8 @@ import {
   PROBABILITY_DECIMALS,
   priceKey,
   roundTo,
-} from "../../spec/insightConventions.ts";
-import type { LpProbabilitiesRecord } from "../../spec/records/lp.ts";
+} from "../../domain/insightConventions.ts";
+import type { LpProbabilitiesRecord } from "../../domain/records/lp.ts";
 import { lpProbabilityLevels } from "../../reference/lp.ts";
 import { probabilityAbove, probabilityBelow } from "../../reference/terminal.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";

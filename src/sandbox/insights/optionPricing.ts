@@ -6,8 +6,8 @@ import {
   roundOptionPrice,
   stepOfTime,
   strikeGrid,
-} from "../../spec/insightConventions.ts";
-import type { OptionPricingRecord } from "../../spec/records/option-pricing.ts";
+} from "../../domain/insightConventions.ts";
+import type { OptionPricingRecord } from "../../domain/records/option-pricing.ts";
 import { optionPrices } from "../../reference/options.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";

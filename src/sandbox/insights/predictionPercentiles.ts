@@ -1,7 +1,7 @@
 /** The prediction percentiles record of `/insights/prediction-percentiles`. */
 
-import { PERCENTILE_PRICE_DECIMALS } from "../../spec/insightConventions.ts";
-import type { Percentiles, PredictionPercentilesRecord } from "../../spec/records/percentiles.ts";
+import { PERCENTILE_PRICE_DECIMALS } from "../../domain/insightConventions.ts";
+import type { Percentiles, PredictionPercentilesRecord } from "../../domain/records/percentiles.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";
 import { percentilesOfSorted } from "./sortedColumnStatistics.ts";

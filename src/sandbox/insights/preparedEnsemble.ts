@@ -7,7 +7,7 @@
  * helper that replaces a reference call is tested bit for bit against that call.
  */
 
-import { rebasePrice, type RebaseOption } from "../../spec/insightConventions.ts";
+import { rebasePrice, type RebaseOption } from "../../domain/insightConventions.ts";
 import { requirePathMatrix } from "../../reference/validate.ts";
 import { sortAscending } from "./sortAscending.ts";
 

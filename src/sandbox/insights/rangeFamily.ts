@@ -12,9 +12,9 @@ import {
   roundTo,
   stepOfTime,
   venueEventWindow,
-} from "../../spec/insightConventions.ts";
-import type { BinaryOutcome, ComparisonType } from "../../spec/records/outcomes.ts";
-import type { EarlierRangeRecord, RangeComparisonRecord } from "../../spec/records/venue-a.ts";
+} from "../../domain/insightConventions.ts";
+import type { BinaryOutcome, ComparisonType } from "../../domain/records/outcomes.ts";
+import type { EarlierRangeRecord, RangeComparisonRecord } from "../../domain/records/venue-a.ts";
 import { probabilityBelow } from "../../reference/terminal.ts";
 import { touchProbability } from "../../reference/touch.ts";
 import { venueProbabilityAbove, venueProbabilityRange } from "../../reference/venue.ts";

@@ -4,8 +4,8 @@
  * the reference function's result bit for bit (`percentileLinear`, the counts of `lpRangeStatistics`).
  */
 
-import { PERCENTILE_PROBABILITIES, roundTo } from "../../spec/insightConventions.ts";
-import { PERCENTILE_KEYS, type Percentiles } from "../../spec/records/percentiles.ts";
+import { PERCENTILE_PROBABILITIES, roundTo } from "../../domain/insightConventions.ts";
+import { PERCENTILE_KEYS, type Percentiles } from "../../domain/records/percentiles.ts";
 
 /**
  * The R-7 percentile (numpy `linear`) of an ascending column: h = (n − 1)·p, lower = ⌊h⌋,

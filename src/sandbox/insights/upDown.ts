@@ -7,8 +7,8 @@ import {
   upDownOutcomeOf,
   venueEventWindow,
   type VenueWindow,
-} from "../../spec/insightConventions.ts";
-import type { UpDownComparisonRecord } from "../../spec/records/venue-a.ts";
+} from "../../domain/insightConventions.ts";
+import type { UpDownComparisonRecord } from "../../domain/records/venue-a.ts";
 import { venueProbabilityUp } from "../../reference/venue.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";

@@ -7,8 +7,8 @@ import {
   stepOfTime,
   upDownOutcomeOf,
   venueEventWindow,
-} from "../../spec/insightConventions.ts";
-import type { VenueBComparisonRecord } from "../../spec/records/venue-b.ts";
+} from "../../domain/insightConventions.ts";
+import type { VenueBComparisonRecord } from "../../domain/records/venue-b.ts";
 import { venueProbabilityUp } from "../../reference/venue.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";

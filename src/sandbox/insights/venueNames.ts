@@ -4,7 +4,7 @@
  * `btc-updown-15m-1772204400`, `bitcoin-price-on-february-26`.
  */
 
-import type { VenueWindow } from "../../spec/insightConventions.ts";
+import type { VenueWindow } from "../../domain/insightConventions.ts";
 
 const LONG_NAMES: Readonly<Record<string, string>> = {
   BTC: "bitcoin",

@@ -6,7 +6,7 @@
  * seed, the market and (for the noise) the snapshot minute.
  */
 
-import { roundTo } from "../../spec/insightConventions.ts";
+import { roundTo } from "../../domain/insightConventions.ts";
 import { createRandom } from "../../reference/random.ts";
 
 /**

@@ -3,7 +3,7 @@
  * block layout of the insight conventions (`VOLATILITY_LAYOUTS`).
  */
 
-import type { Horizon } from "../../spec/assets.ts";
+import type { Horizon } from "../../domain/assets.ts";
 import {
   DEFAULT_REBASE,
   HORIZON_LAYOUTS,
@@ -14,13 +14,13 @@ import {
   realizedWindowMinutes,
   roundTo,
   volatilityBlockSteps,
-} from "../../spec/insightConventions.ts";
-import type { Percentiles } from "../../spec/records/percentiles.ts";
+} from "../../domain/insightConventions.ts";
+import type { Percentiles } from "../../domain/records/percentiles.ts";
 import type {
   RealizedPrice,
   VolatilityPercentilesRecord,
   VolatilityRecord,
-} from "../../spec/records/volatility.ts";
+} from "../../domain/records/volatility.ts";
 import { crossPathVolatility, realizedEntryVolatility } from "../../reference/volatility.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { insightContextOf } from "./insightContext.ts";

@@ -4,9 +4,9 @@
  * the world, so any number of computers over worlds of the same seed and clock answer alike: the
  * server runs one on its own thread, or one per compute thread (`computeThreads.ts`).
  */
-import { InvalidParamsError } from "../../spec/errors.ts";
-import { neutralNaming } from "../../spec/naming.ts";
-import type { Naming, Operation, Section } from "../../spec/operation.ts";
+import { InvalidParamsError } from "../../domain/errors.ts";
+import { neutralNaming } from "../../domain/naming.ts";
+import type { Naming, Operation, Section } from "../../domain/operation.ts";
 import type { SandboxInsightOptions } from "../insights/inputs.ts";
 import type { World } from "../world/world.ts";
 import type { FaultDecision } from "./faults.ts";

@@ -3,7 +3,7 @@
  * and a body computer over it, answering one request at a time (piscina calls the default export).
  */
 import { workerData } from "node:worker_threads";
-import { operationByPath } from "../../spec/operations.ts";
+import { operationByPath } from "../../domain/operations.ts";
 import { createWorld } from "../world/world.ts";
 import { createBodyComputer, type BodyAnswer } from "./bodyComputer.ts";
 import type { ComputeTask, ComputeThreadSetup } from "./computeThreads.ts";

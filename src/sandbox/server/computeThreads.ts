@@ -13,9 +13,9 @@
  */
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { canonicalAsset } from "../../spec/assets.ts";
-import type { Operation } from "../../spec/operation.ts";
-import { workerEntry } from "../../spec/workerEntry.ts";
+import { canonicalAsset } from "../../domain/assets.ts";
+import type { Operation } from "../../domain/operation.ts";
+import { workerEntry } from "../../domain/workerEntry.ts";
 import type { WorldOptions } from "../world/world.ts";
 import type { BodyAnswer, BodyComputerOptions, SandboxCacheOptions } from "./bodyComputer.ts";
 import type { FaultDecision } from "./faults.ts";

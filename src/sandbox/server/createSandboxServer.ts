@@ -5,9 +5,9 @@
  * (400) → body (cached) → wrong-shape and transport faults → response.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { liveNaming, neutralNaming, wirePath } from "../../spec/naming.ts";
-import type { Naming, Operation } from "../../spec/operation.ts";
-import { operations } from "../../spec/operations.ts";
+import { liveNaming, neutralNaming, wirePath } from "../../domain/naming.ts";
+import type { Naming, Operation } from "../../domain/operation.ts";
+import { operations } from "../../domain/operations.ts";
 import type { SandboxInsightOptions } from "../insights/inputs.ts";
 import type { World } from "../world/world.ts";
 import { createAccessControl, type AccessOptions } from "./accessControl.ts";

@@ -1,5 +1,5 @@
 /** What the server's operation handlers receive and return. */
-import type { Operation } from "../../spec/operation.ts";
+import type { Operation } from "../../domain/operation.ts";
 import type { FaultDecision } from "./faults.ts";
 import type { QueryParams } from "./readQueryParams.ts";
 

@@ -3,10 +3,10 @@
  * object of its operation and checked by the very rules the client applies before sending
  * (`encodeQuery`), so that both ends agree on what is a valid request.
  */
-import { describeValue } from "../../spec/describe-value.ts";
-import { InvalidParamsError } from "../../spec/errors.ts";
-import type { Operation } from "../../spec/operation.ts";
-import { encodeQuery, type QueryTarget } from "../../spec/query.ts";
+import { describeValue } from "../../domain/describe-value.ts";
+import { InvalidParamsError } from "../../domain/errors.ts";
+import type { Operation } from "../../domain/operation.ts";
+import { encodeQuery, type QueryTarget } from "../../domain/query.ts";
 
 /**
  * The parameters of one request, checked: integers as numbers, repeated parameters as arrays,

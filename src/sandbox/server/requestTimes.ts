@@ -2,8 +2,8 @@
  * Time parameters of a request as unix seconds, checked against the sandbox's clock: nothing after
  * `now` is observable, so a start in the future is a 400 that says so.
  */
-import { InvalidParamsError } from "../../spec/errors.ts";
-import { parseIsoTimeMs } from "../../spec/time.ts";
+import { InvalidParamsError } from "../../domain/errors.ts";
+import { parseIsoTimeMs } from "../../domain/time.ts";
 import type { QueryParams } from "./readQueryParams.ts";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

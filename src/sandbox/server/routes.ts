@@ -1,8 +1,8 @@
 /** Which operation a request path names, in the naming the server speaks. */
-import { LIVE_PATHS } from "../../spec/default-paths.ts";
-import { wirePath } from "../../spec/naming.ts";
-import type { Naming, Operation } from "../../spec/operation.ts";
-import { operationByPath, operations } from "../../spec/operations.ts";
+import { LIVE_PATHS } from "../../domain/default-paths.ts";
+import { wirePath } from "../../domain/naming.ts";
+import type { Naming, Operation } from "../../domain/operation.ts";
+import { operationByPath, operations } from "../../domain/operations.ts";
 
 /**
  * Every operation of the spec by the path the server serves it at: the spec's path with the

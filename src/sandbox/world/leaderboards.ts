@@ -5,10 +5,10 @@
  * An update is visible from the time it was made (the scored minute + 120 s, `validator.ts`).
  */
 
-import type { PromptName } from "../../spec/assets.ts";
-import { competitionsAt, type CompetitionName } from "../../spec/competitions.ts";
-import type { LeaderboardV1Row, LeaderboardV2Row } from "../../spec/records/leaderboard.ts";
-import type { SmoothedScoreRow } from "../../spec/records/validation.ts";
+import type { PromptName } from "../../domain/assets.ts";
+import { competitionsAt, type CompetitionName } from "../../domain/competitions.ts";
+import type { LeaderboardV1Row, LeaderboardV2Row } from "../../domain/records/leaderboard.ts";
+import type { SmoothedScoreRow } from "../../domain/records/validation.ts";
 import { isoSeconds } from "./isoTime.ts";
 import type { MinerRoster } from "./minerRoster.ts";
 import type { CompetitionUpdate, Validator } from "./validator.ts";

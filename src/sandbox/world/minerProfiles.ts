@@ -7,7 +7,7 @@
  * prompts, and uids whose holder changes.
  */
 
-import type { Competition } from "../../spec/assets.ts";
+import type { Competition } from "../../domain/assets.ts";
 
 /**
  * How a submission fails: `timeout` (no answer), `shortPaths` (one point too few per path),

@@ -4,7 +4,10 @@
  * prices) in about 9 ms with normal shocks on the bench machine (`npm run bench -- sandbox`).
  */
 
-import { roundRangeToSignificantDigits, roundToSignificantDigits } from "../../spec/priceFormat.ts";
+import {
+  roundRangeToSignificantDigits,
+  roundToSignificantDigits,
+} from "../../domain/priceFormat.ts";
 import type { RandomStream } from "./randomStream.ts";
 
 const MINUTES_PER_YEAR = 525600;

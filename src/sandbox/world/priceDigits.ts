@@ -1,6 +1,6 @@
 /**
  * The miners' rounding, for the sandbox's market closes: the spec's {@link roundPrice} (8
- * significant digits, `spec/priceFormat.ts`, where the validator's price rules live).
+ * significant digits, `domain/priceFormat.ts`, where the validator's price rules live).
  */
 
-export { roundPrice } from "../../spec/priceFormat.ts";
+export { roundPrice } from "../../domain/priceFormat.ts";

@@ -4,8 +4,8 @@
  * any state. Which competition's miners answer a series, and whether it is scored.
  */
 
-import type { Competition } from "../../spec/assets.ts";
-import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../spec/intervals.ts";
+import type { Competition } from "../../domain/assets.ts";
+import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../domain/intervals.ts";
 
 /**
  * The two prompt lengths of the validator: `1h` (60 s steps, 61 points) and `24h` (300 s steps,

@@ -19,7 +19,7 @@ import {
   promptScores,
   type PromptScoreRule,
 } from "../../reference/promptScores.ts";
-import { validatorEraAt } from "../../spec/eras.ts";
+import { validatorEraAt } from "../../domain/eras.ts";
 import type { Markets } from "./markets.ts";
 import type { MinerRoster } from "./minerRoster.ts";
 import { PROMPT_LAYOUTS, promptStartsBetween, type PromptSeries } from "./promptSchedule.ts";

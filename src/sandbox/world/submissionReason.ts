@@ -10,7 +10,7 @@ import {
   NO_RESPONSE_REASON,
   validateResponse,
   type ValidationPrompt,
-} from "../../spec/responseValidation.ts";
+} from "../../domain/responseValidation.ts";
 
 export { CORRECT_REASON };
 

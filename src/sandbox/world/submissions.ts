@@ -13,8 +13,8 @@ import { simulatePricePaths } from "./pathSimulation.ts";
 import { PROMPT_LAYOUTS, type PromptHorizon } from "./promptSchedule.ts";
 import { RandomStream, streamSeed } from "./randomStream.ts";
 import { CORRECT_REASON, submissionReason, TIMEOUT_REASON } from "./submissionReason.ts";
-import type { Competition } from "../../spec/assets.ts";
-import { roundPrice } from "../../spec/priceFormat.ts";
+import type { Competition } from "../../domain/assets.ts";
+import { roundPrice } from "../../domain/priceFormat.ts";
 
 /** Paths every prompt asks for. */
 export const PATHS_PER_PROMPT = 1000;

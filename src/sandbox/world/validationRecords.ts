@@ -7,7 +7,7 @@ import type {
   MinerValidation,
   MultiAssetMinuteRow,
   ScoreRow,
-} from "../../spec/records/validation.ts";
+} from "../../domain/records/validation.ts";
 import { isoSeconds } from "./isoTime.ts";
 import type { MinerRoster } from "./minerRoster.ts";
 import { PROMPT_LAYOUTS, promptStartsBetween, type PromptSeries } from "./promptSchedule.ts";

@@ -2,23 +2,23 @@
  * The sandbox's validator: it scores each prompt of the scored series once its realized path is
  * complete (`promptScoring.ts`), and after each scored minute updates every competition's smoothed
  * scores ({@link smoothedScores}) and reward weights ({@link softmaxRewardWeights}) — with
- * `src/reference/`, the competitions and parameters of `spec/` in force at that minute, and the
+ * `src/reference/`, the competitions and parameters of `domain/` in force at that minute, and the
  * hotkeys as the miners' identities (a new hotkey on a uid starts afresh and is back-filled).
  * The update after minute t is made at u = t + 120 s over the prompts scored in (u − window,
  * u − 60 s), as the network's validator pools them.
  */
 
-import { canonicalCompetition, type PromptName } from "../../spec/assets.ts";
+import { canonicalCompetition, type PromptName } from "../../domain/assets.ts";
 import {
   CURRENT_COMPETITIONS,
   TWO_COMPETITIONS,
   competitionsAt,
   type CompetitionName,
   type CompetitionParameters,
-} from "../../spec/competitions.ts";
+} from "../../domain/competitions.ts";
 import { softmaxRewardWeights } from "../../reference/rewardWeights.ts";
 import { smoothedScores, type ScoredPrompt } from "../../reference/smoothedScores.ts";
-import { UPDATE_DELAY_SECONDS, UPDATE_GATE_SECONDS } from "../../spec/eras.ts";
+import { UPDATE_DELAY_SECONDS, UPDATE_GATE_SECONDS } from "../../domain/eras.ts";
 import type { MinerRoster } from "./minerRoster.ts";
 import type { PromptSeries } from "./promptSchedule.ts";
 import {

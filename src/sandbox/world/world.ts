@@ -8,15 +8,15 @@
  */
 
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { canonicalAsset, type Competition, type PromptName } from "../../spec/assets.ts";
-import type { LeaderboardV1Row, LeaderboardV2Row } from "../../spec/records/leaderboard.ts";
+import { canonicalAsset, type Competition, type PromptName } from "../../domain/assets.ts";
+import type { LeaderboardV1Row, LeaderboardV2Row } from "../../domain/records/leaderboard.ts";
 import type {
   MinerValidation,
   MultiAssetMinuteRow,
   ScoreRow,
   SmoothedScoreRow,
   UidHolderRow,
-} from "../../spec/records/validation.ts";
+} from "../../domain/records/validation.ts";
 import { BoundedCache } from "./boundedCache.ts";
 import { isoSeconds } from "./isoTime.ts";
 import { createLeaderboards } from "./leaderboards.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decode, encode } from "../../../src/spec/codec.ts";
-import { liveNaming } from "../../../src/spec/naming.ts";
-import { operationTable, type OperationPath } from "../../../src/spec/operations.ts";
+import { decode, encode } from "../../../src/domain/codec.ts";
+import { liveNaming } from "../../../src/domain/naming.ts";
+import { operationTable, type OperationPath } from "../../../src/domain/operations.ts";
 import {
   SANDBOX_INSIGHT_PATHS,
   buildInsightResponse,

@@ -11,8 +11,8 @@ import {
   realizedWindowMinutes,
   stepOfTime,
   venueEventWindow,
-} from "../../../src/spec/insightConventions.ts";
-import { PERCENTILE_KEYS } from "../../../src/spec/records/percentiles.ts";
+} from "../../../src/domain/insightConventions.ts";
+import { PERCENTILE_KEYS } from "../../../src/domain/records/percentiles.ts";
 import { buildLpProbabilitiesRecord } from "../../../src/sandbox/insights/lpProbabilities.ts";
 import { buildOptionPricingRecord } from "../../../src/sandbox/insights/optionPricing.ts";
 import { buildPredictionPercentilesRecord } from "../../../src/sandbox/insights/predictionPercentiles.ts";

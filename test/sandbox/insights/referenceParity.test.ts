@@ -15,9 +15,9 @@ import {
   roundTo,
   stepOfTime,
   strikeGrid,
-} from "../../../src/spec/insightConventions.ts";
-import { PERCENTILE_KEYS } from "../../../src/spec/records/percentiles.ts";
-import type { VolatilityRecord } from "../../../src/spec/records/volatility.ts";
+} from "../../../src/domain/insightConventions.ts";
+import { PERCENTILE_KEYS } from "../../../src/domain/records/percentiles.ts";
+import type { VolatilityRecord } from "../../../src/domain/records/volatility.ts";
 import { lpProbabilityLevels, lpRangeStatistics } from "../../../src/reference/lp.ts";
 import { optionPrices } from "../../../src/reference/options.ts";
 import { stepPercentiles } from "../../../src/reference/percentiles.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PERCENTILE_PROBABILITIES } from "../../../src/spec/insightConventions.ts";
+import { PERCENTILE_PROBABILITIES } from "../../../src/domain/insightConventions.ts";
 import { percentileLinear } from "../../../src/reference/percentiles.ts";
 import { createRandom } from "../../../src/reference/random.ts";
 import {

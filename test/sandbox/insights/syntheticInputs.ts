@@ -4,8 +4,8 @@
  * builder can be checked against closed forms, numpy and direct reference calls.
  */
 
-import type { Horizon } from "../../../src/spec/assets.ts";
-import { HORIZON_LAYOUTS } from "../../../src/spec/insightConventions.ts";
+import type { Horizon } from "../../../src/domain/assets.ts";
+import { HORIZON_LAYOUTS } from "../../../src/domain/insightConventions.ts";
 import { simulateGbmPaths } from "../../../src/reference/gbm.ts";
 import { createRandom } from "../../../src/reference/random.ts";
 import type {

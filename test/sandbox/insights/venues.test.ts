@@ -5,8 +5,8 @@ import {
   stepOfTime,
   venueEventWindow,
   type VenueWindow,
-} from "../../../src/spec/insightConventions.ts";
-import { parseIsoTimeMs } from "../../../src/spec/time.ts";
+} from "../../../src/domain/insightConventions.ts";
+import { parseIsoTimeMs } from "../../../src/domain/time.ts";
 import { probabilityBelow } from "../../../src/reference/terminal.ts";
 import { touchProbability } from "../../../src/reference/touch.ts";
 import {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startComputeThreads } from "../../../src/sandbox/server/computeThreads.ts";
 import { startSandbox, type RunningSandbox } from "../../../src/sandbox/startSandbox.ts";
-import { operationByPath } from "../../../src/spec/operations.ts";
+import { operationByPath } from "../../../src/domain/operations.ts";
 import { rawGet, TEST_NOW, TEST_SEED } from "./sandboxSetup.ts";
 
 const apiKeys = ["sk-threads"];

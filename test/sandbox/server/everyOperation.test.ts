@@ -20,11 +20,11 @@ import {
   PROMPT_NAMES,
   VALIDATION_ASSETS,
   type Horizon,
-} from "../../../src/spec/assets.ts";
-import { liveNaming, neutralNaming } from "../../../src/spec/naming.ts";
-import type { Operation } from "../../../src/spec/operation.ts";
-import { operations, operationTable, type OperationPath } from "../../../src/spec/operations.ts";
-import type { PredictionSet } from "../../../src/spec/records/prediction-set.ts";
+} from "../../../src/domain/assets.ts";
+import { liveNaming, neutralNaming } from "../../../src/domain/naming.ts";
+import type { Operation } from "../../../src/domain/operation.ts";
+import { operations, operationTable, type OperationPath } from "../../../src/domain/operations.ts";
+import type { PredictionSet } from "../../../src/domain/records/prediction-set.ts";
 import { openSandbox, rawGet } from "./sandboxSetup.ts";
 
 type UntypedOperation = Operation<string, unknown, unknown>;

@@ -5,7 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConnectionError, ResponseDecodeError, ServerError } from "../../../src/client/errors.ts";
 import type { ClientEvent } from "../../../src/client/events.ts";
-import { DecodeError } from "../../../src/spec/errors.ts";
+import { DecodeError } from "../../../src/domain/errors.ts";
 import type { RunningSandbox } from "../../../src/sandbox/startSandbox.ts";
 import { openSandbox, rawGet } from "./sandboxSetup.ts";
 

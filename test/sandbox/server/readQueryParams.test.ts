@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readQueryParams } from "../../../src/sandbox/server/readQueryParams.ts";
-import { InvalidParamsError } from "../../../src/spec/errors.ts";
-import { operationTable } from "../../../src/spec/operations.ts";
+import { InvalidParamsError } from "../../../src/domain/errors.ts";
+import { operationTable } from "../../../src/domain/operations.ts";
 
 const read = (operation: Parameters<typeof readQueryParams>[0], query: string) =>
   readQueryParams(operation, new URLSearchParams(query));

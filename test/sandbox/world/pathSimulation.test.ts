@@ -3,7 +3,7 @@ import { allPositive, pathRows, pooledAnswers } from "../../../src/sandbox/world
 import type { Submission } from "../../../src/sandbox/world/submissions.ts";
 import { simulatePricePaths, type PathModel } from "../../../src/sandbox/world/pathSimulation.ts";
 import { RandomStream } from "../../../src/sandbox/world/randomStream.ts";
-import { roundToSignificantDigits } from "../../../src/spec/priceFormat.ts";
+import { roundToSignificantDigits } from "../../../src/domain/priceFormat.ts";
 
 const MODEL: PathModel = {
   startPrice: 67676.123456,

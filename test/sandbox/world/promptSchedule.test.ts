@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMPETITION_ASSETS } from "../../../src/spec/assets.ts";
+import { COMPETITION_ASSETS } from "../../../src/domain/assets.ts";
 import { MARKET_ASSETS } from "../../../src/sandbox/world/marketProfiles.ts";
 import {
   isStartOf,

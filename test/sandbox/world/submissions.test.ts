@@ -4,7 +4,7 @@ import { createMarkets } from "../../../src/sandbox/world/markets.ts";
 import {
   hasAtMostEightSignificantDigits,
   pythonNumberText,
-} from "../../../src/spec/priceFormat.ts";
+} from "../../../src/domain/priceFormat.ts";
 import { createWorld, type Submission } from "../../../src/sandbox/world/world.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 10, 49) / 1000;

@@ -3,10 +3,10 @@ import { promptCrps } from "../../../src/reference/promptCrps.ts";
 import { promptScoreRuleAt, promptScores } from "../../../src/reference/promptScores.ts";
 import { softmaxRewardWeights } from "../../../src/reference/rewardWeights.ts";
 import { smoothedScores, type ScoredPrompt } from "../../../src/reference/smoothedScores.ts";
-import { UPDATE_DELAY_SECONDS, validatorEraAt } from "../../../src/spec/eras.ts";
-import { COMPETITION_ASSETS, type Competition } from "../../../src/spec/assets.ts";
-import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../../src/spec/intervals.ts";
-import type { ScoreRow } from "../../../src/spec/records/validation.ts";
+import { UPDATE_DELAY_SECONDS, validatorEraAt } from "../../../src/domain/eras.ts";
+import { COMPETITION_ASSETS, type Competition } from "../../../src/domain/assets.ts";
+import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../../src/domain/intervals.ts";
+import type { ScoreRow } from "../../../src/domain/records/validation.ts";
 import { createWorld, type Submission, type World } from "../../../src/sandbox/world/world.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 10, 49) / 1000;

@@ -4,7 +4,7 @@ import { pathRows } from "../../../src/sandbox/world/pathRows.ts";
 import { simulatePricePaths } from "../../../src/sandbox/world/pathSimulation.ts";
 import { RandomStream } from "../../../src/sandbox/world/randomStream.ts";
 import { validatorPromptCrps } from "../../../src/sandbox/world/validatorCrps.ts";
-import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../../src/spec/intervals.ts";
+import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../../src/domain/intervals.ts";
 
 const LAYOUTS = {
   "24h": { pointCount: 289, timeIncrement: 300, intervals: SCORING_INTERVALS_24H },

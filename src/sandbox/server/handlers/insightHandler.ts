@@ -3,9 +3,13 @@
  * ({@link SandboxInsightInputs}) and hands it to the record builders of `src/sandbox/insights`,
  * which compute with `src/reference/` only.
  */
-import { canonicalAsset, type Horizon } from "../../../spec/assets.ts";
-import { InvalidParamsError } from "../../../spec/errors.ts";
-import { ENSEMBLE_DAYS, ENSEMBLE_SIZE, HORIZON_LAYOUTS } from "../../../spec/insightConventions.ts";
+import { canonicalAsset, type Horizon } from "../../../domain/assets.ts";
+import { InvalidParamsError } from "../../../domain/errors.ts";
+import {
+  ENSEMBLE_DAYS,
+  ENSEMBLE_SIZE,
+  HORIZON_LAYOUTS,
+} from "../../../domain/insightConventions.ts";
 import { buildInsightResponse } from "../../insights/buildInsightResponse.ts";
 import type { SandboxInsightInputs, SandboxInsightOptions } from "../../insights/inputs.ts";
 import { pooledAnswers } from "../../world/pathRows.ts";

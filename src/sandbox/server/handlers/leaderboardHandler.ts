@@ -1,6 +1,6 @@
 /** The leaderboard operations: V1 (legacy), V2 and the meta-leaderboards, from the world's validator. */
-import type { PromptName } from "../../../spec/assets.ts";
-import { InvalidParamsError } from "../../../spec/errors.ts";
+import type { PromptName } from "../../../domain/assets.ts";
+import { InvalidParamsError } from "../../../domain/errors.ts";
 import type { World } from "../../world/world.ts";
 import type { OperationHandler } from "../handlerTypes.ts";
 import { timeParamUnix, timeWindowUnix } from "../requestTimes.ts";

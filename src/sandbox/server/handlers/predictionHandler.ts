@@ -2,7 +2,7 @@
  * The prediction operations (`/v2/prediction/*`): miners' submissions as prediction sets, written
  * by `predictionSetJson` and cached per (uid, asset, start, increment, length).
  */
-import { InvalidParamsError } from "../../../spec/errors.ts";
+import { InvalidParamsError } from "../../../domain/errors.ts";
 import type { World, PromptHorizon } from "../../world/world.ts";
 import type { HandlerBody, HandlerContext, OperationHandler } from "../handlerTypes.ts";
 import { createLruCache } from "../lruCache.ts";

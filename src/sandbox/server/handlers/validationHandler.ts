@@ -1,7 +1,7 @@
 /** The validation operations: the world's validator records (scores, prompts, realized prices). */
-import type { Competition, PromptName } from "../../../spec/assets.ts";
-import { InvalidParamsError } from "../../../spec/errors.ts";
-import type { RealizedPath } from "../../../spec/records/validation.ts";
+import type { Competition, PromptName } from "../../../domain/assets.ts";
+import { InvalidParamsError } from "../../../domain/errors.ts";
+import type { RealizedPath } from "../../../domain/records/validation.ts";
 import { isoSeconds } from "../../world/isoTime.ts";
 import type { World } from "../../world/world.ts";
 import type { OperationHandler } from "../handlerTypes.ts";

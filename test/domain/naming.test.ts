@@ -5,8 +5,8 @@ import {
   neutralNaming,
   wireFieldName,
   wirePath,
-} from "../../src/spec/naming.ts";
-import { operations } from "../../src/spec/operations.ts";
+} from "../../src/domain/naming.ts";
+import { operations } from "../../src/domain/operations.ts";
 
 describe("naming", () => {
   it("neutralNaming is the spec's words and liveNaming the captured deployment's", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ERA_SETTINGS, ERA_DATES } from "../../src/spec/eras.ts";
-import { roundPrice, roundToSignificantDigits } from "../../src/spec/priceFormat.ts";
-import { parsePythonJson, PythonFloat } from "../../src/spec/pythonJson.ts";
+import { DEFAULT_ERA_SETTINGS, ERA_DATES } from "../../src/domain/eras.ts";
+import { roundPrice, roundToSignificantDigits } from "../../src/domain/priceFormat.ts";
+import { parsePythonJson, PythonFloat } from "../../src/domain/pythonJson.ts";
 import {
   validateResponse,
   validateResponseUnderRule,
   type ValidationPrompt,
-} from "../../src/spec/responseValidation.ts";
+} from "../../src/domain/responseValidation.ts";
 import { RandomStream } from "../../src/sandbox/world/randomStream.ts";
 import { PRICE, PRICE_PROBES } from "./priceProbes.ts";
 

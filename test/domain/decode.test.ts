@@ -18,10 +18,10 @@ import {
   stringCodec,
   timeCodec,
   type Codec,
-} from "../../src/spec/decode.ts";
-import { DecodeError } from "../../src/spec/errors.ts";
-import { liveNaming, neutralNaming } from "../../src/spec/naming.ts";
-import { predictionSetsCodec } from "../../src/spec/records/prediction-set.ts";
+} from "../../src/domain/decode.ts";
+import { DecodeError } from "../../src/domain/errors.ts";
+import { liveNaming, neutralNaming } from "../../src/domain/naming.ts";
+import { predictionSetsCodec } from "../../src/domain/records/prediction-set.ts";
 
 function run<T>(codec: Codec<T>, value: unknown, naming = neutralNaming): T {
   return decodeWith("/op", codec, value, naming);

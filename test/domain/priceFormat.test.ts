@@ -6,7 +6,7 @@ import {
   roundPrice,
   roundRangeToSignificantDigits,
   roundToSignificantDigits,
-} from "../../src/spec/priceFormat.ts";
+} from "../../src/domain/priceFormat.ts";
 import { RandomStream } from "../../src/sandbox/world/randomStream.ts";
 import { numpyAvailable, runPython } from "../reference/python.ts";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decode } from "../../src/spec/codec.ts";
-import { DecodeError } from "../../src/spec/errors.ts";
-import { liveNaming } from "../../src/spec/naming.ts";
-import type { OperationPath } from "../../src/spec/operations.ts";
+import { decode } from "../../src/domain/codec.ts";
+import { DecodeError } from "../../src/domain/errors.ts";
+import { liveNaming } from "../../src/domain/naming.ts";
+import type { OperationPath } from "../../src/domain/operations.ts";
 import { minimalBodies } from "../client/minimal-bodies.ts";
 import { capturedExists, readCaptured } from "./captured.ts";
 

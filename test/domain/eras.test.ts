@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rangeCompetitions } from "../../src/jobs/score/rangePrompts.ts";
-import { DEFAULT_ERA_SETTINGS, ERA_DATES, validatorEraAt } from "../../src/spec/eras.ts";
+import { DEFAULT_ERA_SETTINGS, ERA_DATES, validatorEraAt } from "../../src/domain/eras.ts";
 
 /** Unix seconds of a UTC time, written out (not read from the table under test). */
 const at = (iso: string) => Date.parse(iso) / 1000;

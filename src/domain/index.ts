@@ -1,7 +1,8 @@
 /**
- * pathlab/spec: the interface as code.
+ * pathlab/domain: the service's interface and the network's rules as code: operations, parameters,
+ * records and their decoders, assets, competitions, the validator's eras, the insight conventions.
  *
- * The public API of the spec layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
+ * The bottom layer: it imports nothing. The root entry `pathlab` re-exports it.
  * @module
  */
 export type {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decode, encode } from "../../src/spec/codec.ts";
-import { liveNaming, neutralNaming } from "../../src/spec/naming.ts";
+import { decode, encode } from "../../src/domain/codec.ts";
+import { liveNaming, neutralNaming } from "../../src/domain/naming.ts";
 import { capturedExists, capturedFiles, readCaptured } from "./captured.ts";
 
 const files = capturedFiles();

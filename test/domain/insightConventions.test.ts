@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalAsset } from "../../src/spec/assets.ts";
+import { canonicalAsset } from "../../src/domain/assets.ts";
 import {
   HORIZON_LAYOUTS,
   LIQUIDATION_SCENARIOS,
@@ -37,8 +37,8 @@ import {
   venueEventWindow,
   volatilityBlockSteps,
   type VenueWindow,
-} from "../../src/spec/insightConventions.ts";
-import { parseIsoTimeMs } from "../../src/spec/time.ts";
+} from "../../src/domain/insightConventions.ts";
+import { parseIsoTimeMs } from "../../src/domain/time.ts";
 import { lpProbabilityLevels } from "../../src/reference/lp.ts";
 import { createRandom } from "../../src/reference/random.ts";
 import { numpyAvailable, runPython } from "../reference/python.ts";

@@ -7,12 +7,12 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { roundPrice, roundToSignificantDigits } from "../../src/spec/priceFormat.ts";
-import { parsePythonJson } from "../../src/spec/pythonJson.ts";
+import { roundPrice, roundToSignificantDigits } from "../../src/domain/priceFormat.ts";
+import { parsePythonJson } from "../../src/domain/pythonJson.ts";
 import {
   validateResponseUnderRule,
   type ValidationPrompt,
-} from "../../src/spec/responseValidation.ts";
+} from "../../src/domain/responseValidation.ts";
 import { RandomStream } from "../../src/sandbox/world/randomStream.ts";
 import { numpyAvailable } from "../reference/python.ts";
 import { PRICE_PROBES } from "./priceProbes.ts";

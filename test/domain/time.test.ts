@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { parseIsoTimeMs } from "../../src/spec/time.ts";
+import { parseIsoTimeMs } from "../../src/domain/time.ts";
 
 const SAMPLES = [
   "2026-02-25T23:45:17.526606+00:00",

@@ -1,6 +1,6 @@
 """The validator's response checks, restated in Python from its published rules (synth
 `response_validation_v2.py`: legacy at mode-network/synth-subnet 22fe852, v1.10.3 at
-synthdataco/synth-subnet 6bbb152), as the oracle of test/spec/responseValidation.test.ts.
+synthdataco/synth-subnet 6bbb152), as the oracle of test/domain/responseValidation.test.ts.
 
 Reads JSON on stdin: {"cases": [{"text": <a response as JSON text>, "start": int, "increment": int,
 "length": int, "paths": int}, ...]}; each text is parsed with json.loads, so ints, floats and bools

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { InvalidParamsError } from "../../src/spec/errors.ts";
-import { operationTable } from "../../src/spec/operations.ts";
-import { encodeQuery, type QueryTarget } from "../../src/spec/query.ts";
+import { InvalidParamsError } from "../../src/domain/errors.ts";
+import { operationTable } from "../../src/domain/operations.ts";
+import { encodeQuery, type QueryTarget } from "../../src/domain/query.ts";
 
 const { insights, venueA, predictions, leaderboard, validation } = operationTable;
 

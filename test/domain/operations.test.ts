@@ -1,19 +1,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { DEFAULT_PATHS } from "../../src/spec/default-paths.ts";
+import { DEFAULT_PATHS } from "../../src/domain/default-paths.ts";
 import {
   operationByPath,
   operations,
   operationTable,
   type OperationPath,
   type OperationsByPath,
-} from "../../src/spec/operations.ts";
-import type { LiquidationRecord } from "../../src/spec/records/liquidation.ts";
-import type { InsightParams } from "../../src/spec/params.ts";
-import type { InsightAsset } from "../../src/spec/assets.ts";
-import type { QueryParamsOf } from "../../src/spec/query.ts";
-import type { ResultOf } from "../../src/spec/operation.ts";
+} from "../../src/domain/operations.ts";
+import type { LiquidationRecord } from "../../src/domain/records/liquidation.ts";
+import type { InsightParams } from "../../src/domain/params.ts";
+import type { InsightAsset } from "../../src/domain/assets.ts";
+import type { QueryParamsOf } from "../../src/domain/query.ts";
+import type { ResultOf } from "../../src/domain/operation.ts";
 import { capturedFolder } from "./captured.ts";
 
 /** Every path of the spec's Endpoints tables, written out by hand; the not-shown ones as DEFAULT_PATHS. */
@@ -79,7 +79,7 @@ describe("the operations table", () => {
   });
 
   it("every path written in backticks in the spec's Endpoints section is in the table", () => {
-    const specFile = path.resolve(capturedFolder, "../../spec/interface.md");
+    const specFile = path.resolve(capturedFolder, "../../domain/interface.md");
     if (!existsSync(specFile)) {
       console.warn(`spec/interface.md missing at ${specFile}: cross-check skipped`);
       return;

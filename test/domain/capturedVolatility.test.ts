@@ -12,8 +12,8 @@ import {
   VOLATILITY_LAYOUTS,
   nanMean,
   roundTo,
-} from "../../src/spec/insightConventions.ts";
-import type { VolatilityRecord } from "../../src/spec/records/volatility.ts";
+} from "../../src/domain/insightConventions.ts";
+import type { VolatilityRecord } from "../../src/domain/records/volatility.ts";
 import { capturedExists, capturedFiles } from "./captured.ts";
 
 const volatilityFiles = capturedFiles().filter((file) => file.operation === "/insights/volatility");

@@ -12,7 +12,7 @@ import {
   VALIDATION_ASSETS,
   canonicalAsset,
   canonicalCompetition,
-} from "../../src/spec/assets.ts";
+} from "../../src/domain/assets.ts";
 import { capturedFolder } from "./captured.ts";
 
 const sharedFolder = path.resolve(capturedFolder, "../..");

@@ -19,8 +19,9 @@ const layers = {
   insights: ["domain", "paths", "core"],
   scoring: ["domain", "paths", "core"],
   crosscheck: ["domain", "core"],
-  jobs: ["domain", "client", "paths", "insights", "crosscheck", "scoring", "store", "sandbox"],
-  cli: ["domain", "jobs", "sandbox", "store", "client"],
+  service: ["domain", "client", "sandbox"],
+  jobs: ["domain", "client", "paths", "insights", "crosscheck", "scoring", "store", "service"],
+  cli: ["domain", "jobs", "service", "sandbox", "store", "client"],
   plots: ["domain", "core"],
 };
 

@@ -1,7 +1,7 @@
-/** `pathlab audit`: the service's insight records checked against themselves (`src/jobs/audit.ts`). */
+/** `pathlab audit`: the service's insight records checked against themselves (`src/jobs/audit/audit.ts`). */
 import { Command } from "commander";
-import { DEFAULT_AUDIT_ASSETS, runAudit, type AuditSummary } from "../jobs/audit.ts";
-import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
+import { DEFAULT_AUDIT_ASSETS, runAudit, type AuditSummary } from "../jobs/audit/audit.ts";
+import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
 import { listOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./program.ts";
 import {

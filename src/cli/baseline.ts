@@ -8,7 +8,7 @@ import {
   BASELINE_MODELS,
   type BaselineModel,
   type BaselineSummary,
-} from "../jobs/baselineSummary.ts";
+} from "../jobs/baseline/summary.ts";
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
@@ -99,7 +99,7 @@ export function baselineCommand(io: ProgramIo, status: ProgramStatus): Command {
     let summary: BaselineSummary;
     try {
       // Loaded on use: the job's modules are not needed by the other commands.
-      const { runBaseline } = await import("../jobs/baseline.ts");
+      const { runBaseline } = await import("../jobs/baseline/baseline.ts");
       summary = await runBaseline({
         from: options.from,
         to: options.to,

@@ -1,7 +1,7 @@
 /** `pathlab export`: the database's tables as hive-partitioned Parquet. */
 import { Command } from "commander";
 import Table from "cli-table3";
-import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
+import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
 import { InvalidParamsError } from "../domain/errors.ts";
 import { ExportFolderError } from "../store/exportFolder.ts";
 import { exportParquet, type ExportedTableName } from "../store/exportParquet.ts";

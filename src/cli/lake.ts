@@ -60,7 +60,7 @@ export function lakeCommand(io: ProgramIo, status: ProgramStatus): Command {
       options: ServiceCommandOptions &
         DeploymentCommandOptions & { lake: string; from?: string; to?: string },
     ) => {
-      const { runLakeReduce, reducedLine } = await import("../jobs/queue/lakeReduce.ts");
+      const { runLakeReduce, reducedLine } = await import("../jobs/score/lakeReduce.ts");
       let reduced;
       try {
         reduced = await runLakeReduce({

@@ -1,7 +1,7 @@
 /** `pathlab query`: SQL on the database, opened read-only, streamed as a table, JSON or NDJSON. */
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
-import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
+import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
 import { InvalidParamsError } from "../domain/errors.ts";
 import { openLake } from "../store/lake.ts";
 import { openStore } from "../store/openStore.ts";

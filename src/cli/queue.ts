@@ -6,10 +6,10 @@
 
 import { Command } from "commander";
 import type { Competition } from "../domain/assets.ts";
-import type { MinerSelection } from "../jobs/score.ts";
+import type { MinerSelection } from "../jobs/score/score.ts";
 import type { EnqueueSummary } from "../jobs/queue/enqueue.ts";
-import { SyncUsageError } from "../jobs/syncUsageError.ts";
-import type { UnitService } from "../jobs/queue/scoreUnits.ts";
+import { UsageError } from "../service/usageError.ts";
+import type { UnitService } from "../jobs/score/queueUnit.ts";
 import { addQueueOptions } from "./queueAdmin.ts";
 import type { ProgramIo } from "./program.ts";
 import { addCompetitionOptions, minersOption } from "./score.ts";
@@ -153,7 +153,7 @@ export function enqueueCommand(io: ProgramIo): Command {
       try {
         const ranged = options.from !== undefined || options.to !== undefined;
         if (options.watch === true && ranged) {
-          throw new SyncUsageError(
+          throw new UsageError(
             "enqueue sync: --watch follows the new forecasts; --from/--to enqueue a range: give one",
           );
         }
@@ -167,7 +167,7 @@ export function enqueueCommand(io: ProgramIo): Command {
           return;
         }
         if (!ranged) {
-          throw new SyncUsageError("enqueue sync: expected --from and --to, or --watch");
+          throw new UsageError("enqueue sync: expected --from and --to, or --watch");
         }
         const summary = await runEnqueueSync({
           ...selection,

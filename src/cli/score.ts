@@ -4,16 +4,16 @@
  */
 
 import { Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_DATABASE } from "../jobs/jobDefaults.ts";
-import type { MinerSelection } from "../jobs/score.ts";
-import type { RecordReplaySummary } from "../jobs/replay.ts";
-import type { ScoreEvent, ScoreSummary } from "../jobs/scoreSummary.ts";
+import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
+import type { MinerSelection } from "../jobs/score/score.ts";
+import type { RecordReplaySummary } from "../service/replay.ts";
+import type { ScoreEvent, ScoreSummary } from "../jobs/score/summary.ts";
 import { formatScoreReport } from "./scoreReport.ts";
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import { watchCommand } from "./scoreWatch.ts";
-import { SyncUsageError } from "../jobs/syncUsageError.ts";
+import { UsageError } from "../service/usageError.ts";
 import {
   addDeploymentOptions,
   addJobOptions,
@@ -154,10 +154,10 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         return;
       }
       if (options.from === undefined || options.to === undefined) {
-        throw new SyncUsageError("score: --from and --to are required (or --watch)");
+        throw new UsageError("score: --from and --to are required (or --watch)");
       }
       // Loaded on use: the job's modules are not needed by the other commands.
-      const { runScore } = await import("../jobs/score.ts");
+      const { runScore } = await import("../jobs/score/score.ts");
       summary = await runScore({
         ...common,
         from: options.from,
@@ -166,7 +166,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...(options.replay !== undefined && { replay: options.replay }),
         onEvent,
       });
-      const { recordReplayLine } = await import("../jobs/recordReplay.ts");
+      const { recordReplayLine } = await import("../service/recordReplay.ts");
       endLine = recordReplayLine("score", summary);
     } catch (error) {
       rethrowAsUsage(command, error);

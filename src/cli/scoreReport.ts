@@ -4,7 +4,7 @@
  * capitals.
  */
 
-import type { CandidateResult, CompetitionScores, ScoreSummary } from "../jobs/scoreSummary.ts";
+import type { CandidateResult, CompetitionScores, ScoreSummary } from "../jobs/score/summary.ts";
 
 /** Points of the candidate's rank trajectory printed (first, last, best, worst, evenly between). */
 const TRAJECTORY_POINTS = 8;

@@ -2,13 +2,13 @@
  * `pathlab score --watch`: the tick lines of a watch (`runScoreWatch`) and its end.
  */
 
-import { SyncUsageError } from "../jobs/syncUsageError.ts";
-import type { ScoreWatchOptions } from "../jobs/score/scoreWatch.ts";
+import { UsageError } from "../service/usageError.ts";
+import type { ScoreWatchOptions } from "../jobs/score/watch.ts";
 import type { ProgramIo } from "./program.ts";
 
 /**
  * Runs the watch with `common` (the score options but the range) until interrupted, printing a
- * line per tick on stdout and a tick's failure on stderr. Throws `SyncUsageError` for a range,
+ * line per tick on stdout and a tick's failure on stderr. Throws `UsageError` for a range,
  * `--record` or `--replay` given with it.
  * @example await watchCommand(io, options, common);
  */
@@ -26,11 +26,11 @@ export async function watchCommand(
 ): Promise<void> {
   const { from, to, record, replay } = options;
   if ([from, to, record, replay].some((value) => value !== undefined)) {
-    throw new SyncUsageError(
+    throw new UsageError(
       "score: --watch follows the clock: it takes no --from, --to, --record or --replay",
     );
   }
-  const { runScoreWatch } = await import("../jobs/score/scoreWatch.ts");
+  const { runScoreWatch } = await import("../jobs/score/watch.ts");
   const watched = await runScoreWatch({
     ...common,
     everySeconds: options.every,

@@ -4,12 +4,12 @@
  */
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFileSync } from "node:fs";
-import { SyncUsageError } from "../jobs/syncUsageError.ts";
+import { UsageError } from "../service/usageError.ts";
 import { liveNaming } from "../domain/naming.ts";
 import { operations } from "../domain/operations.ts";
 import type { Naming } from "../domain/operation.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
-import { DEFAULT_UNIT_DEADLINE_MS } from "../jobs/jobDefaults.ts";
+import { DEFAULT_UNIT_DEADLINE_MS } from "../jobs/harness/defaults.ts";
 import { EXIT_USAGE } from "./errors.ts";
 import { integerOption, isoTimeOption } from "./optionParsers.ts";
 
@@ -208,12 +208,12 @@ export function addWatchCadenceOptions(command: Command, condition = ""): Comman
 }
 
 /**
- * Rethrows `error` from a job's run: a `SyncUsageError` (options that cannot work together) as
+ * Rethrows `error` from a job's run: a `UsageError` (options that cannot work together) as
  * `command`'s usage error (exit 2), anything else as it is.
  * @example try { … } catch (error) { rethrowAsUsage(command, error); }
  */
 export function rethrowAsUsage(command: Command, error: unknown): never {
-  if (error instanceof SyncUsageError) {
+  if (error instanceof UsageError) {
     command.error(`error: ${error.message}`, { exitCode: EXIT_USAGE, code: "pathlab.usage" });
   }
   throw error;

@@ -1,11 +1,11 @@
-/** `pathlab sync`: the main job (see `src/jobs/sync.ts`) with progress and a summary. */
+/** `pathlab sync`: the main job (see `src/jobs/sync/sync.ts`) with progress and a summary. */
 import { Command } from "commander";
 import {
   DEFAULT_DATABASE,
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
-} from "../jobs/jobDefaults.ts";
-import { SyncUsageError } from "../jobs/syncUsageError.ts";
+} from "../jobs/harness/defaults.ts";
+import { UsageError } from "../service/usageError.ts";
 import { HORIZONS } from "../domain/assets.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import {
@@ -145,7 +145,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
     try {
       if (options.watch === true) {
         if (options.from !== undefined || options.to !== undefined) {
-          throw new SyncUsageError(
+          throw new UsageError(
             "sync: --watch follows the latest forecasts; --from/--to sync a range of the past: give one",
           );
         }
@@ -153,7 +153,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         return;
       }
       // Loaded on use: the job's modules are not needed by the other commands.
-      const { runSync } = await import("../jobs/sync.ts");
+      const { runSync } = await import("../jobs/sync/sync.ts");
       summary = await runSync({
         ...common,
         ...(options.from !== undefined && { from: options.from }),
@@ -162,7 +162,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...(options.record !== undefined && { record: options.record }),
         ...(options.replay !== undefined && { replay: options.replay }),
       });
-      const { recordReplayLine } = await import("../jobs/recordReplay.ts");
+      const { recordReplayLine } = await import("../service/recordReplay.ts");
       endLine = recordReplayLine("sync", summary);
     } catch (error) {
       rethrowAsUsage(command, error);

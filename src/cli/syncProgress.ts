@@ -4,8 +4,8 @@
  */
 
 import cliProgress from "cli-progress";
-import type { SyncEvent } from "../jobs/syncEvents.ts";
-import type { SyncFailure, UnitSummary } from "../jobs/syncSummary.ts";
+import type { SyncEvent } from "../jobs/sync/events.ts";
+import type { SyncFailure, UnitSummary } from "../jobs/sync/summary.ts";
 
 /**
  * Receives a sync's events and shows them; `stop` ends the bar (call it before printing the

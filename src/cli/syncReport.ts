@@ -5,7 +5,7 @@
  */
 
 import Table from "cli-table3";
-import type { SyncSummary } from "../jobs/syncSummary.ts";
+import type { SyncSummary } from "../jobs/sync/summary.ts";
 import { failureLine } from "./syncProgress.ts";
 import { tableStyle } from "./tableStyle.ts";
 

@@ -2,13 +2,13 @@
  * `pathlab sync --watch`: the tick lines of a watch (`runSyncWatch`) and its end.
  */
 
-import type { SyncWatchOptions } from "../jobs/syncWatch.ts";
-import { SyncUsageError } from "../jobs/syncUsageError.ts";
+import type { SyncWatchOptions } from "../jobs/sync/watch.ts";
+import { UsageError } from "../service/usageError.ts";
 import type { ProgramIo } from "./program.ts";
 
 /**
  * Runs the watch with `common` (the sync's options) until interrupted, printing a line per tick
- * on stdout and a tick's failure on stderr. Throws `SyncUsageError` for `--record`, `--replay` or
+ * on stdout and a tick's failure on stderr. Throws `UsageError` for `--record`, `--replay` or
  * `--json` given with it.
  * @example await syncWatchCommand(io, options, common);
  */
@@ -18,12 +18,12 @@ export async function syncWatchCommand(
   common: Omit<SyncWatchOptions, "everySeconds">,
 ): Promise<void> {
   if (options.record !== undefined || options.replay !== undefined) {
-    throw new SyncUsageError("sync: --watch follows the service: it takes no --record or --replay");
+    throw new UsageError("sync: --watch follows the service: it takes no --record or --replay");
   }
   if (options.json === true) {
-    throw new SyncUsageError("sync: --watch prints a line per tick: it takes no --json");
+    throw new UsageError("sync: --watch prints a line per tick: it takes no --json");
   }
-  const { runSyncWatch } = await import("../jobs/syncWatch.ts");
+  const { runSyncWatch } = await import("../jobs/sync/watch.ts");
   const watched = await runSyncWatch({
     ...common,
     everySeconds: options.every,

@@ -7,7 +7,7 @@
 import { Command } from "commander";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { readCandidateFile, type CandidateFile } from "../jobs/scoreCandidate.ts";
+import { readCandidateFile, type CandidateFile } from "../jobs/score/candidate.ts";
 import { validatorEraAt } from "../domain/eras.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
 import { EXIT_OK, EXIT_PARTIAL, EXIT_USAGE } from "./errors.ts";

@@ -4,35 +4,39 @@
  * The public API of the jobs layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
  * @module
  */
-export { runSync } from "./sync.ts";
-export type { SyncOptions } from "./syncOptions.ts";
-export { SyncUsageError } from "./syncUsageError.ts";
-export { JobInterruptedError } from "./jobInterruptedError.ts";
-export { DEFAULT_DATABASE, DEFAULT_SYNC_ASSETS, DEFAULT_SYNC_CONCURRENCY } from "./jobDefaults.ts";
-export { planSyncUnits, competitionFor, unitOperations } from "./syncPlan.ts";
-export type { SyncUnitPlan } from "./syncPlan.ts";
+export { runSync } from "./sync/sync.ts";
+export type { SyncOptions } from "./sync/options.ts";
+export { UsageError } from "../service/usageError.ts";
+export { JobInterruptedError } from "./harness/interruptedError.ts";
+export {
+  DEFAULT_DATABASE,
+  DEFAULT_SYNC_ASSETS,
+  DEFAULT_SYNC_CONCURRENCY,
+} from "./harness/defaults.ts";
+export { planSyncUnits, competitionFor, unitOperations } from "./sync/plan.ts";
+export type { SyncUnitPlan } from "./sync/plan.ts";
 export type {
   SyncSummary,
   UnitSummary,
   SyncFailure,
   SyncFailureStage,
-  SyncService,
   LackingFields,
-} from "./syncSummary.ts";
-export type { SyncEvent } from "./syncEvents.ts";
-export { fetchEnsembleMembers } from "./fetchEnsembleMembers.ts";
+} from "./sync/summary.ts";
+export type { ServiceInfo } from "../service/serviceInfo.ts";
+export type { SyncEvent } from "./sync/events.ts";
+export { fetchEnsembleMembers } from "./sync/fetchEnsembleMembers.ts";
 export type {
   EnsembleRequest,
   EnsembleMembers,
   KnownAnswer,
   RejectedPathSet,
-} from "./fetchEnsembleMembers.ts";
-export { fetchMinuteCloses } from "./fetchMinuteCloses.ts";
-export type { MinuteCloses } from "./fetchMinuteCloses.ts";
-export { runScore } from "./score.ts";
-export { runAudit, DEFAULT_AUDIT_ASSETS } from "./audit.ts";
-export type { AuditOptions, AuditSummary } from "./audit.ts";
-export type { ScoreOptions, MinerSelection } from "./score.ts";
+} from "./sync/fetchEnsembleMembers.ts";
+export { fetchMinuteCloses } from "./sync/fetchMinuteCloses.ts";
+export type { MinuteCloses } from "./sync/fetchMinuteCloses.ts";
+export { runScore } from "./score/score.ts";
+export { runAudit, DEFAULT_AUDIT_ASSETS } from "./audit/audit.ts";
+export type { AuditOptions, AuditSummary } from "./audit/audit.ts";
+export type { ScoreOptions, MinerSelection } from "./score/score.ts";
 export type {
   ScoreSummary,
   CompetitionScores,
@@ -44,20 +48,24 @@ export type {
   ScoreFailure,
   ScoreEvent,
   Agreement,
-} from "./scoreSummary.ts";
+} from "./score/summary.ts";
 export {
   readCandidateFolder,
   loadCandidatePathSet,
   readCandidateFile,
   candidateFileFromText,
   CANDIDATE_MINER_UID,
-} from "./scoreCandidate.ts";
-export type { CandidateFile, CandidateFolderFile, CandidateReadOptions } from "./scoreCandidate.ts";
+} from "./score/candidate.ts";
+export type {
+  CandidateFile,
+  CandidateFolderFile,
+  CandidateReadOptions,
+} from "./score/candidate.ts";
 export { CANDIDATE_DID_NOT_ANSWER } from "./score/scorePromptPool.ts";
-export { runBaseline } from "./baseline.ts";
-export { DEFAULT_BASELINE_SEED } from "./baselineOptions.ts";
-export type { BaselineOptions } from "./baselineOptions.ts";
-export { BASELINE_MODELS } from "./baselineSummary.ts";
+export { runBaseline } from "./baseline/baseline.ts";
+export { DEFAULT_BASELINE_SEED } from "./baseline/options.ts";
+export type { BaselineOptions } from "./baseline/options.ts";
+export { BASELINE_MODELS } from "./baseline/summary.ts";
 export type {
   BaselineModel,
   BaselineSummary,
@@ -65,35 +73,40 @@ export type {
   BaselineFileWritten,
   BaselineSkippedPrompt,
   BaselineAssetVolatility,
-} from "./baselineSummary.ts";
-export { loadRecording, startReplayServer } from "./replay.ts";
-export type { LoadedRecording, RecordReplaySummary, ReplayReport, ReplayServer } from "./replay.ts";
-export { RECORDING_FILE, RECORDING_VERSION, startRecording } from "./record.ts";
+} from "./baseline/summary.ts";
+export { loadRecording, startReplayServer } from "../service/replay.ts";
+export type {
+  LoadedRecording,
+  RecordReplaySummary,
+  ReplayReport,
+  ReplayServer,
+} from "../service/replay.ts";
+export { RECORDING_FILE, RECORDING_VERSION, startRecording } from "../service/record.ts";
 export type {
   RecordedExchange,
   RecordingDescription,
   RecordingInfo,
   RecordingReport,
   Recorder,
-} from "./record.ts";
+} from "../service/record.ts";
 export { runEnqueueScore, runEnqueueSync } from "./queue/enqueue.ts";
 export type { EnqueueScoreOptions, EnqueueSummary, EnqueueSyncOptions } from "./queue/enqueue.ts";
-export { planQueuedSyncUnits, queuedSyncUnitKey, runQueuedSyncUnit } from "./queue/syncUnits.ts";
-export type { QueuedSyncUnit } from "./queue/syncUnits.ts";
-export { runLakeReduce } from "./queue/lakeReduce.ts";
-export type { LakeReduceOptions, ReducedCompetition } from "./queue/lakeReduce.ts";
-export { EARLIEST_SYNC_START, noForecastStarts, planSyncRange, syncRangeOf } from "./syncRange.ts";
-export type { SyncRange } from "./syncRange.ts";
-export { createUnitRankings } from "./syncRanking.ts";
-export type { UnitRanking } from "./syncRanking.ts";
+export { planQueuedSyncUnits, queuedSyncUnitKey, runQueuedSyncUnit } from "./sync/queueUnit.ts";
+export type { QueuedSyncUnit } from "./sync/queueUnit.ts";
+export { runLakeReduce } from "./score/lakeReduce.ts";
+export type { LakeReduceOptions, ReducedCompetition } from "./score/lakeReduce.ts";
+export { EARLIEST_SYNC_START, noForecastStarts, planSyncRange, syncRangeOf } from "./sync/range.ts";
+export type { SyncRange } from "./sync/range.ts";
+export { createUnitRankings } from "./sync/ranking.ts";
+export type { UnitRanking } from "./sync/ranking.ts";
 export {
   lakeUnitOf,
   MinerKeysCache,
   planScoreUnits,
   runScoreUnit,
   scoreUnitKey,
-} from "./queue/scoreUnits.ts";
-export type { ScoreUnit, UnitService } from "./queue/scoreUnits.ts";
+} from "./score/queueUnit.ts";
+export type { ScoreUnit, UnitService } from "./score/queueUnit.ts";
 export {
   DEFAULT_QUEUE,
   enqueueUnits,
@@ -108,5 +121,5 @@ export { PLAN_JOB, runPlanTick, startWatch, stopWatches, watchId } from "./queue
 export type { ScoreWatch, SyncWatch } from "./queue/watch.ts";
 export type { QueueWorkerOptions } from "./queue/unitQueue.ts";
 export type { MinerKeys } from "./score/minerKeys.ts";
-export { checkScoreOptions } from "./score/scoreOptions.ts";
-export type { CheckedScoreOptions } from "./score/scoreOptions.ts";
+export { checkScoreOptions } from "./score/options.ts";
+export type { CheckedScoreOptions } from "./score/options.ts";

@@ -9,8 +9,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
-import type { SyncSummary } from "../../src/jobs/syncSummary.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
+import type { SyncSummary } from "../../src/jobs/sync/summary.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { runPathlab } from "./runPathlab.ts";
 

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SyncSummary } from "../../src/jobs/syncSummary.ts";
+import type { SyncSummary } from "../../src/jobs/sync/summary.ts";
 import { liveOmittedFields } from "../../src/sandbox/server/liveFields.ts";
 import { openStore, queryRows } from "../../src/store/index.ts";
 import { temporaryFolder } from "../store/helpers.ts";

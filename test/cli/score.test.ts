@@ -6,8 +6,8 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type ProgramIo } from "../../src/cli/program.ts";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
-import type { ScoreSummary } from "../../src/jobs/scoreSummary.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
+import type { ScoreSummary } from "../../src/jobs/score/summary.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 
 const NOW = "2026-11-21T10:49:00Z";

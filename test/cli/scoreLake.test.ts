@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RANGE as DAY, rows, TABLES } from "../jobs/queueHelpers.ts";
+import { RANGE as DAY, rows, TABLES } from "../jobs/queue/queueHelpers.ts";
 import { queryLakeWhile, runPathlab } from "./runPathlab.ts";
 
 /** The queue tests' selection and clock, over six hours of prompt starts. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/client/create-client.ts";
 import { auditSnapshot, type AuditSnapshot } from "../../src/crosscheck/audit.ts";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
 import { decode } from "../../src/domain/codec.ts";
 import { liveNaming } from "../../src/domain/naming.ts";
 import type { OperationPath } from "../../src/domain/operations.ts";

@@ -9,8 +9,8 @@
 
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type * as ScoreJob from "../../src/jobs/score.ts";
-import type * as SyncJob from "../../src/jobs/sync.ts";
+import type * as ScoreJob from "../../src/jobs/score/score.ts";
+import type * as SyncJob from "../../src/jobs/sync/sync.ts";
 import { digestRows, scoreRows, syncRows } from "./storedRows.ts";
 
 /** The fixture file, made by the code before a speed change. */

@@ -5,7 +5,7 @@
  */
 
 import { afterAll, beforeAll } from "vitest";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/jobs/embeddedSandbox.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 
 export const SYNC_NOW = "2026-02-25T23:47:00Z";

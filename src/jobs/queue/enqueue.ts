@@ -8,13 +8,13 @@ import type { ConnectionOptions } from "bullmq";
 import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { isoSeconds } from "../../domain/time.ts";
-import { resolveService, secretsOf } from "../resolveService.ts";
-import { checkScoreOptions, type ScoreOptions } from "../score/scoreOptions.ts";
-import { planSyncUnits } from "../syncPlan.ts";
-import { noForecastStarts, syncRangeOf } from "../syncRange.ts";
-import { SyncUsageError } from "../syncUsageError.ts";
-import { planQueuedSyncUnits } from "./syncUnits.ts";
-import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
+import { resolveService, secretsOf } from "../../service/resolveService.ts";
+import { checkScoreOptions, type ScoreOptions } from "../score/options.ts";
+import { planSyncUnits } from "../sync/plan.ts";
+import { noForecastStarts, syncRangeOf } from "../sync/range.ts";
+import { UsageError } from "../../service/usageError.ts";
+import { planQueuedSyncUnits } from "../sync/queueUnit.ts";
+import { planScoreUnits, type UnitService } from "../score/queueUnit.ts";
 import { DEFAULT_QUEUE, enqueueUnits, reachRedis, redisConnection } from "./enqueueUnits.ts";
 import { startWatch, type ScoreWatch, type SyncWatch } from "./watch.ts";
 
@@ -61,7 +61,7 @@ export interface EnqueueSummary {
 
 /**
  * Plans the units of the range (as `pathlab score` would score them) and enqueues them. Throws
- * `SyncUsageError` for options that cannot work.
+ * `UsageError` for options that cannot work.
  * @example const summary = await runEnqueueScore({ from, to, redis: "redis://127.0.0.1:6379", now });
  */
 export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<EnqueueSummary> {
@@ -101,7 +101,7 @@ export interface EnqueueSyncOptions extends Pick<
 
 /**
  * Plans the sync units of the range (as `pathlab sync --from --to` would sync them: one per asset,
- * horizon and forecast start the service lists) and enqueues them. Throws `SyncUsageError` for
+ * horizon and forecast start the service lists) and enqueues them. Throws `UsageError` for
  * options that cannot work.
  * @example const summary = await runEnqueueSync({ from, to, assets: ["BTC"], redis: "redis://127.0.0.1:6379", now });
  */
@@ -166,7 +166,7 @@ export interface WatchCadence {
   readonly lookbackHours?: number;
 }
 
-/** The cadence with its defaults; throws `SyncUsageError` naming the option out of range. */
+/** The cadence with its defaults; throws `UsageError` naming the option out of range. */
 function checkCadence(
   cadence: WatchCadence,
   command: string,
@@ -174,12 +174,10 @@ function checkCadence(
   const everySeconds = cadence.everySeconds ?? 60;
   const lookbackHours = cadence.lookbackHours ?? 2;
   if (!(Number.isInteger(everySeconds) && everySeconds >= 1)) {
-    throw new SyncUsageError(
-      `${command}: --every: expected whole seconds ≥ 1, got ${everySeconds}`,
-    );
+    throw new UsageError(`${command}: --every: expected whole seconds ≥ 1, got ${everySeconds}`);
   }
   if (!(lookbackHours > 0 && lookbackHours <= 24 * 10)) {
-    throw new SyncUsageError(
+    throw new UsageError(
       `${command}: --lookback: expected hours in (0, 240], got ${lookbackHours}`,
     );
   }
@@ -227,7 +225,7 @@ function connectionOf(url: string): ConnectionOptions {
   try {
     return redisConnection(url);
   } catch (error) {
-    throw new SyncUsageError(`enqueue: ${(error as Error).message}`);
+    throw new UsageError(`enqueue: ${(error as Error).message}`);
   }
 }
 

@@ -5,8 +5,8 @@
 
 import { Queue, type ConnectionOptions } from "bullmq";
 import { Redis } from "ioredis";
-import { scoreUnitKey, type ScoreUnit } from "./scoreUnits.ts";
-import { queuedSyncUnitKey, type QueuedSyncUnit } from "./syncUnits.ts";
+import { scoreUnitKey, type ScoreUnit } from "../score/queueUnit.ts";
+import { queuedSyncUnitKey, type QueuedSyncUnit } from "../sync/queueUnit.ts";
 
 /**
  * A unit on the queue: a score unit (a prompt) or a sync unit (a forecast).

@@ -7,9 +7,9 @@
  */
 import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../embeddedSandbox.ts";
+import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../service/embeddedSandbox.ts";
 import type { RequestPacers } from "./requestPacer.ts";
-import type { UnitService } from "./scoreUnits.ts";
+import type { UnitService } from "../score/queueUnit.ts";
 
 /**
  * Embedded sandboxes a worker keeps between units (more only while running units hold them).

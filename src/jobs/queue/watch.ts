@@ -14,9 +14,9 @@ import type { PathlabClient } from "../../client/pathlab-client.ts";
 import type { Competition } from "../../domain/assets.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import { watchWindow } from "../score/rangePrompts.ts";
-import type { MinerSelection } from "../score/scoreOptions.ts";
-import { planScoreUnits, type UnitService } from "./scoreUnits.ts";
-import { planQueuedSyncUnits } from "./syncUnits.ts";
+import type { MinerSelection } from "../score/options.ts";
+import { planScoreUnits, type UnitService } from "../score/queueUnit.ts";
+import { planQueuedSyncUnits } from "../sync/queueUnit.ts";
 import { enqueueUnits, quietQueue } from "./enqueueUnits.ts";
 
 /**

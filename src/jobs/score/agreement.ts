@@ -2,7 +2,7 @@
  * Whether pathlab's numbers equal the service's, and a tally of the verdicts for the run.
  */
 
-import type { Agreement, ScoreDisagreement } from "../scoreSummary.ts";
+import type { Agreement, ScoreDisagreement } from "./summary.ts";
 
 /** Relative tolerance of an agreement (DOMAIN.md: validator-exact to ≤ 1e-9 relative). */
 const RELATIVE_TOLERANCE = 1e-9;

@@ -6,7 +6,7 @@
 
 import type { CompetitionName } from "../../domain/competitions.ts";
 import { isoSeconds } from "../../domain/time.ts";
-import type { CandidateFolderFile } from "../scoreCandidate.ts";
+import type { CandidateFolderFile } from "./candidate.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 
 /**

@@ -7,7 +7,7 @@ import { PREDICTION_ASSETS } from "../../domain/assets.ts";
 import type { CompetitionParameters } from "../../domain/competitions.ts";
 import { isoSeconds } from "../../domain/time.ts";
 import type { RankHistoryEntry } from "../../store/rankHistory.ts";
-import type { CandidatePlacing, CompetitionScores } from "../scoreSummary.ts";
+import type { CandidatePlacing, CompetitionScores } from "./summary.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 import type { PromptPool } from "./scorePromptPool.ts";
 import type { ServiceComparison } from "./serviceComparison.ts";

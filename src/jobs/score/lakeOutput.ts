@@ -8,7 +8,7 @@ import { prepareLake, writeLakeUnit } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
 import { sqlIdentifier } from "../../store/sqlText.ts";
-import { lakeUnitOf } from "../queue/scoreUnits.ts";
+import { lakeUnitOf } from "./queueUnit.ts";
 import type { JobContext } from "./scoreCompetition.ts";
 
 /**

@@ -11,7 +11,7 @@ import type { EraSettings } from "../../domain/eras.ts";
 import type { PredictionHistoricalParams } from "../../domain/params.ts";
 import { CORRECT_REASON, validateResponse } from "../../domain/responseValidation.ts";
 import { isoSeconds } from "../../domain/time.ts";
-import { fetchPredictionSets } from "../fetchPredictionSets.ts";
+import { fetchPredictionSets } from "../sync/fetchPredictionSets.ts";
 
 /**
  * What fetching a miner's path set gave: the path set, a valid response whose prompt CRPS is −1

@@ -6,7 +6,7 @@
 
 import { promptScores, type PromptScoreRule } from "../../scoring/promptScores.ts";
 import type { ScoredPrompt } from "../../scoring/smoothedScores.ts";
-import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
+import { CANDIDATE_MINER_UID } from "./candidate.ts";
 import type { PlannedPrompt } from "./rangePrompts.ts";
 
 /**

@@ -11,7 +11,7 @@ import type { ScoredPrompt } from "../../scoring/smoothedScores.ts";
 import type { CompetitionParameters } from "../../domain/competitions.ts";
 import { UPDATE_DELAY_SECONDS, validatorEraAt, type EraSettings } from "../../domain/eras.ts";
 import type { RankHistoryEntry } from "../../store/rankHistory.ts";
-import { CANDIDATE_MINER_UID } from "../scoreCandidate.ts";
+import { CANDIDATE_MINER_UID } from "./candidate.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 
 /**

@@ -12,15 +12,15 @@ import { isoSeconds } from "../../domain/time.ts";
 import type { Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
 import { writeSmoothedScores } from "../../store/smoothedScoreRows.ts";
-import type { Agreement, CompetitionScores, ScoreEvent } from "../scoreSummary.ts";
+import type { Agreement, CompetitionScores, ScoreEvent } from "./summary.ts";
 import type { AgreementTally } from "./agreement.ts";
-import type { ScoreFailure } from "../scoreSummary.ts";
+import type { ScoreFailure } from "./summary.ts";
 import type { CandidateMatches } from "./candidateMatch.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 import { parametersAt, rankHistory, updateTimes } from "./rankOverTime.ts";
 import type { CompetitionPrompts, PlannedPrompt, RangeCompetition } from "./rangePrompts.ts";
 import { pooledPrompts, scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
-import type { MinerSelection } from "./scoreOptions.ts";
+import type { MinerSelection } from "./options.ts";
 import { competitionScores } from "./competitionScores.ts";
 import {
   compareWithService,
@@ -30,8 +30,8 @@ import {
 } from "./serviceComparison.ts";
 import { selectedMiners } from "./selectedMiners.ts";
 import { storePromptPool } from "./storePrompt.ts";
-import type { TaskClientOptions } from "../units/threadClients.ts";
-import type { UnitPool } from "../units/unitPool.ts";
+import type { TaskClientOptions } from "../../service/threadClients.ts";
+import type { UnitPool } from "../harness/unitPool.ts";
 
 /** What every competition of a run shares. */
 export interface JobContext {

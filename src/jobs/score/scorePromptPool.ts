@@ -19,7 +19,7 @@ import {
   CANDIDATE_MINER_UID,
   loadCandidatePathSet,
   type CandidateFolderFile,
-} from "../scoreCandidate.ts";
+} from "./candidate.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 import { fetchMinerPathSet, type MinerPathSet } from "./minerPathSet.ts";
 import { candidateInPool, scoredPromptOf } from "./poolScores.ts";

@@ -5,7 +5,7 @@
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import type { CompetitionName } from "../../domain/competitions.ts";
 import { ENSEMBLE_DAYS } from "../../domain/insightConventions.ts";
-import type { MinerSelection } from "./scoreOptions.ts";
+import type { MinerSelection } from "./options.ts";
 
 /**
  * The uids of `miners` in `competition`: the meta-leaderboard's first N now (`top`), the uids

@@ -6,7 +6,7 @@
 import type { Store } from "../../store/openStore.ts";
 import { writeScoredPrompt, type MinerScoreEntry } from "../../store/scoredPrompts.ts";
 import { isoSeconds } from "../../domain/time.ts";
-import type { Agreement } from "../scoreSummary.ts";
+import type { Agreement } from "./summary.ts";
 import { agreementOf, combined, type AgreementTally } from "./agreement.ts";
 import type { MinerKeys } from "./minerKeys.ts";
 import type { PoolEntry, PromptPool } from "./scorePromptPool.ts";

@@ -5,7 +5,7 @@
 
 import { readStoreOrLake } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
-import { scoreUnitKey } from "../queue/scoreUnits.ts";
+import { scoreUnitKey } from "./queueUnit.ts";
 import type { CompetitionName } from "../../domain/competitions.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 

@@ -3,7 +3,7 @@
  * `fetchMinuteCloses` builds minute closes from those requests alone.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { coveringStarts, fetchMinuteCloses } from "../../../src/jobs/fetchMinuteCloses.ts";
+import { coveringStarts, fetchMinuteCloses } from "../../../src/jobs/sync/fetchMinuteCloses.ts";
 import type { PathlabClient } from "../../../src/client/pathlab-client.ts";
 import type { ClientExchange } from "../../../src/client/exchange.ts";
 import type { RunningSandbox } from "../../../src/sandbox/startSandbox.ts";

@@ -1,0 +1,235 @@
+/**
+ * The audit job: the insight records of each asset, from the service (or the embedded sandbox)
+ * or from a folder of saved responses, checked against themselves (`auditSnapshot`), the report
+ * stored as a run with its findings (`audit_findings`).
+ */
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createClient } from "../../client/create-client.ts";
+import type { ClientOptions } from "../../client/options.ts";
+import { auditSnapshot, type AuditReport, type AuditSnapshot } from "../../crosscheck/audit.ts";
+import { OPTION_PRICING_ASSETS } from "../../domain/assets.ts";
+import { decode } from "../../domain/codec.ts";
+import { neutralNaming } from "../../domain/naming.ts";
+import { parseIsoTimeMs } from "../../domain/time.ts";
+import { writeAuditFindings } from "../../store/auditFindings.ts";
+import { openStore, type Store } from "../../store/openStore.ts";
+import { queryRows } from "../../store/queryRows.ts";
+import { finishRun, startRun } from "../../store/runs.ts";
+import { DEFAULT_DATABASE } from "../harness/defaults.ts";
+import { resolveService, secretsOf, type ServiceRequest } from "../../service/resolveService.ts";
+
+/**
+ * The assets audited by default: those whose records the captured live responses hold.
+ * @example DEFAULT_AUDIT_ASSETS[0] // => "BTC"
+ */
+export const DEFAULT_AUDIT_ASSETS: readonly string[] = [
+  "BTC",
+  "ETH",
+  "SOL",
+  "XAU",
+  "SPY",
+  "NVDA",
+  "GOOGL",
+  "TSLA",
+  "AAPL",
+];
+
+/** The five records of a snapshot: the operation, the file of a saved folder, the key. */
+const RECORDS = [
+  ["/insights/liquidation", "liquidation/{asset}.json", "liquidation"],
+  ["/insights/lp-bounds", "lp_bounds/{asset}.json", "lpBounds"],
+  ["/insights/lp-probabilities", "lp_probabilities/{asset}.json", "lpProbabilities"],
+  ["/insights/option-pricing", "option_pricing/{asset}.json", "options"],
+  ["/insights/prediction-percentiles", "prediction_percentiles/{asset}_24h.json", "percentiles"],
+] as const;
+
+/**
+ * What to audit and where the report goes.
+ * @example const options: AuditOptions = { dir: "../shared/fixtures/captured", client: { naming: liveNaming } };
+ */
+export interface AuditOptions extends ServiceRequest {
+  /** A folder of saved responses (`<operation>/<ASSET>.json`, as `fixtures/captured`) instead of the service. */
+  readonly dir?: string;
+  /**
+   * Audit what `database` holds instead of the service: for each asset (default: every asset with
+   * stored 24h records), the service's records of its latest stored 24h forecast start.
+   */
+  readonly stored?: boolean;
+  readonly assets?: readonly string[];
+  /** The database the report is stored in; default `DEFAULT_DATABASE`. */
+  readonly database?: string;
+  readonly client?: Pick<ClientOptions, "naming" | "paths">;
+}
+
+/**
+ * The audit's report: one per asset, with what could not be read; exit code 0 without findings,
+ * 1 with.
+ * @example const { reports, findings, exitCode } = await runAudit({ dir });
+ */
+export interface AuditSummary {
+  readonly source: string;
+  readonly runId: number;
+  readonly database: string;
+  readonly reports: readonly AuditReport[];
+  readonly findings: number;
+  readonly exitCode: 0 | 1;
+}
+
+/**
+ * Runs the audit: reads each asset's five records (a record that cannot be fetched, read or
+ * decoded is a skipped check, with the reason; option pricing is not asked for an asset the
+ * operation does not take), audits them, stores the run and its findings.
+ * @example const summary = await runAudit({ assets: ["BTC"] }); // the embedded sandbox
+ */
+export async function runAudit(options: AuditOptions): Promise<AuditSummary> {
+  let assets = options.assets ?? DEFAULT_AUDIT_ASSETS;
+  const naming = options.client?.naming ?? neutralNaming;
+  const database = options.database ?? DEFAULT_DATABASE;
+  const secrets = secretsOf(options.apiKey);
+  let read: (asset: string) => Promise<{ snapshot: AuditSnapshot; missing: string[] }>;
+  let source: string;
+  let close = async () => {};
+  const store = await openStore(database);
+  try {
+    if (options.stored === true) {
+      source = `the records stored in ${database}`;
+      assets = options.assets ?? (await storedAssets(store));
+      read = (asset) => storedSnapshot(store, asset);
+    } else if (options.dir !== undefined) {
+      const dir = options.dir;
+      source = `the folder ${dir}`;
+      read = async (asset) =>
+        gather(asset, async ([operation, file]) => {
+          const path = join(dir, file.replace("{asset}", asset));
+          const json = JSON.parse(readFileSync(path, "utf8")) as unknown;
+          return decode(operation, json, { naming });
+        });
+    } else {
+      const resolved = await resolveService(options, secrets);
+      const client = createClient({
+        ...options.client,
+        baseUrl: resolved.service.baseUrl,
+        apiKey: resolved.apiKey,
+      });
+      source =
+        resolved.service.kind === "service"
+          ? `the service at ${resolved.service.baseUrl}`
+          : `the embedded sandbox (seed ${resolved.service.seed}, now ${resolved.service.now})`;
+      close = async () => {
+        await client.close();
+        await resolved.sandbox?.close();
+      };
+      read = async (asset) =>
+        gather(asset, ([operation]) =>
+          operation === "/insights/option-pricing" &&
+          !(OPTION_PRICING_ASSETS as readonly string[]).includes(asset)
+            ? Promise.resolve(undefined)
+            : client.request(operation as "/insights/liquidation", {
+                asset: asset as "BTC",
+                ...(operation === "/insights/prediction-percentiles" && {
+                  horizon: "24h" as const,
+                }),
+              }),
+        );
+    }
+    const run = await startRun(store, {
+      command: "audit",
+      args: { source, assets, database },
+      secrets,
+    });
+    const reports: AuditReport[] = [];
+    try {
+      for (const asset of assets) {
+        const { snapshot, missing } = await read(asset);
+        const report = auditSnapshot(snapshot);
+        reports.push({ ...report, skipped: [...missing, ...report.skipped] });
+      }
+    } finally {
+      await close();
+    }
+    const startOf = (report: AuditReport) =>
+      report.forecastStartTime === undefined
+        ? undefined
+        : parseIsoTimeMs(report.forecastStartTime) / 1000;
+    await writeAuditFindings(
+      store,
+      run.id,
+      reports.flatMap((report) =>
+        report.findings.map((finding) => ({
+          asset: report.asset,
+          forecastStartUnix: startOf(report),
+          ...finding,
+        })),
+      ),
+    );
+    const findings = reports.reduce((sum, report) => sum + report.findings.length, 0);
+    await finishRun(store, run, { status: "ok" });
+    return { source, runId: run.id, database, reports, findings, exitCode: findings > 0 ? 1 : 0 };
+  } finally {
+    await store.close();
+  }
+}
+
+const STORED_24H = `source = 'service' AND horizon = '24h'`;
+
+/** The assets with the service's 24h records in `store`, in order. */
+async function storedAssets(store: Store): Promise<string[]> {
+  const { rows } = await queryRows(
+    store,
+    `SELECT DISTINCT asset FROM insights WHERE ${STORED_24H} ORDER BY asset`,
+  );
+  return rows.map((row) => String(row[0]));
+}
+
+/** The service's 24h records of `asset` at its latest stored forecast start, as a snapshot. */
+async function storedSnapshot(
+  store: Store,
+  asset: string,
+): Promise<{ snapshot: AuditSnapshot; missing: string[] }> {
+  const { rows } = await queryRows(
+    store,
+    `SELECT operation, record::VARCHAR, strftime(forecast_start_time, '%Y-%m-%dT%H:%M:%SZ')
+     FROM insights
+     WHERE ${STORED_24H} AND asset = $asset AND forecast_start_time =
+       (SELECT max(forecast_start_time) FROM insights WHERE ${STORED_24H} AND asset = $asset)`,
+    { asset },
+  );
+  const byOperation = new Map(rows.map((row) => [String(row[0]), JSON.parse(String(row[1]))]));
+  const found = await gather(asset, async ([operation]) => byOperation.get(operation));
+  const start = rows[0]?.[2];
+  if (rows.length === 0) found.missing.push(`no 24h records of ${asset} are stored`);
+  return {
+    snapshot: { ...found.snapshot, ...(start != null && { forecastStartTime: String(start) }) },
+    missing: found.missing,
+  };
+}
+
+/** Reads the five records of `asset` with `fetch`; each that fails is named in `missing`. */
+async function gather(
+  asset: string,
+  fetch: (record: (typeof RECORDS)[number]) => Promise<unknown>,
+): Promise<{ snapshot: AuditSnapshot; missing: string[] }> {
+  const records: Record<string, unknown> = {};
+  const missing: string[] = [];
+  const answers = await Promise.allSettled(RECORDS.map((record) => fetch(record)));
+  answers.forEach((answer, index) => {
+    const [operation, , key] = RECORDS[index];
+    if (answer.status === "fulfilled") {
+      if (answer.value !== undefined) records[key] = answer.value;
+    } else
+      missing.push(`${operation}: ${(answer.reason as Error).message ?? String(answer.reason)}`);
+  });
+  const start = Object.values(records)
+    .map((record) => (record as { forecast_start_time?: string }).forecast_start_time)
+    .find((time) => time !== undefined);
+  return {
+    snapshot: {
+      asset,
+      ...(start !== undefined && { forecastStartTime: start }),
+      records: records as AuditSnapshot["records"],
+    },
+    missing,
+  };
+}

@@ -1,0 +1,118 @@
+/** The defaults of pathlab's jobs, kept apart so that the command line can show them cheaply. */
+
+import { availableParallelism } from "node:os";
+import { PREDICTION_ASSETS } from "../../domain/assets.ts";
+import { parseIsoTimeMs } from "../../domain/time.ts";
+import { UsageError } from "../../service/usageError.ts";
+
+/**
+ * The database a sync writes, and `query` and `export` read, when none is named.
+ * @example DEFAULT_DATABASE // => "./pathlab.duckdb"
+ */
+export const DEFAULT_DATABASE = "./pathlab.duckdb";
+
+/**
+ * The assets a sync covers by default: every asset whose paths the prediction operations serve
+ * (the spec's `BTC ETH SOL XAU SPYX NVDAX`, and `TSLAX AAPLX GOOGLX` of an earlier description).
+ * Other insight assets (`XRP`, `HYPE`, `WTIOIL`, `SPCX`) have no path sets to recompute from.
+ * @example DEFAULT_SYNC_ASSETS.includes("SPYX") // => true
+ */
+export const DEFAULT_SYNC_ASSETS: readonly string[] = PREDICTION_ASSETS;
+
+/**
+ * Units a sync works on at once by default. Units fetch one at a time (the fetch lane), and each
+ * then recomputes and is stored on the job's thread. With three, a unit fetches while the two
+ * before it recompute and are stored, so that the service always has a unit's requests to answer;
+ * with two, it has none while one unit is stored and the next recomputes. `npm start` against the
+ * embedded sandbox takes about 20.3 s with two and 17.8 s with three, with a peak about 70 MiB
+ * higher, within its run-to-run variation (bench/README.md). Each unit in flight holds its arrays
+ * (about 150 MB for a 24h unit: its ensemble and the previous prompt's, re-based and step-major);
+ * with `--lake`, also an in-memory database of its own. A three-hour range into a lake (26 units,
+ * bench/README.md) takes about the same time with two and three, at about the same peak.
+ * @example DEFAULT_SYNC_CONCURRENCY // => 3
+ */
+export const DEFAULT_SYNC_CONCURRENCY = 3;
+
+/**
+ * Unit pool threads a sync fetches, checks and recomputes its units on when `threads` is not given:
+ * none with the embedded sandbox, which works on this machine's cores beside the job (`npm start`
+ * took 18.4 s on the job's thread and 20.8 s with one pool thread, on 2 cores); with a service
+ * (or `--replay`), one per core but the one the job's thread stores on (1 on 2 cores: the 18 units
+ * of `npm start` replayed took 14.0 s on the job's thread and 11.2 s with one thread, 11.9 s with
+ * two; bench/README.md). Units in flight (`concurrency`) bound the threads in use.
+ * @example defaultSyncThreads(true) // => 0
+ */
+export function defaultSyncThreads(embeddedSandbox: boolean): number {
+  return embeddedSandbox ? 0 : Math.max(0, availableParallelism() - 1);
+}
+
+/**
+ * The longest a sync unit may take, in milliseconds, from the moment its requests may start (after
+ * the units before it in the fetch lane) to its stored transaction: 5 minutes, where a unit of the
+ * live service takes well under one. A unit past it stops its requests and is a failure; the next
+ * units go on. The client's own deadline (10 minutes per call) bounds each call within it.
+ * @example DEFAULT_UNIT_DEADLINE_MS // => 300000
+ */
+export const DEFAULT_UNIT_DEADLINE_MS = 300_000;
+
+/**
+ * The longest range of prompts `score` and `baseline` take at once, in days: a month of crypto-1h
+ * prompts is already ~45,000 prompts on the live network. A longer range is refused with a hint to
+ * split it.
+ * @example MAX_PROMPT_RANGE_DAYS // => 31
+ */
+export const MAX_PROMPT_RANGE_DAYS = 31;
+
+/**
+ * A time option of `command` in Unix seconds (fractions dropped). Throws `UsageError` naming
+ * the option for text that is not an ISO 8601 time.
+ * @example timeOptionUnix("sync", "--from", "2026-02-25T23:47:00Z") // => 1772063220
+ */
+export function timeOptionUnix(command: string, name: string, text: string): number {
+  const milliseconds = parseIsoTimeMs(text);
+  if (Number.isNaN(milliseconds)) {
+    throw new UsageError(
+      `${command}: ${name}: expected an ISO 8601 time such as 2026-02-25T23:47:00Z, got ${JSON.stringify(text)}`,
+    );
+  }
+  return Math.floor(milliseconds / 1000);
+}
+
+/**
+ * The range `--from`, `--to` of `command` in Unix seconds. Throws `UsageError` naming the
+ * option for a time that does not parse, `--to` before `--from`, and a range that
+ * {@link promptRangeTooLong} finds too long.
+ * @example timeRangeOption("score", "2026-11-20T10:00:00Z", "2026-11-21T10:00:00Z") // => { fromUnix: 1795168800, toUnix: 1795255200 }
+ */
+export function timeRangeOption(
+  command: string,
+  from: string,
+  to: string,
+): { fromUnix: number; toUnix: number } {
+  const fromUnix = timeOptionUnix(command, "--from", from);
+  const toUnix = timeOptionUnix(command, "--to", to);
+  if (toUnix < fromUnix) {
+    throw new UsageError(
+      `${command}: --to: expected a time at or after --from (${from}), got ${to}`,
+    );
+  }
+  const tooLong = promptRangeTooLong(command, fromUnix, toUnix);
+  if (tooLong !== undefined) throw new UsageError(tooLong);
+  return { fromUnix, toUnix };
+}
+
+/**
+ * Why a range of prompt starts from `fromUnix` to `toUnix` is too long for `command`, or
+ * `undefined` when it is not.
+ * @example promptRangeTooLong("score", 0, 40 * 86400) // => "score: --from/--to: …"
+ */
+export function promptRangeTooLong(
+  command: string,
+  fromUnix: number,
+  toUnix: number,
+): string | undefined {
+  const days = (toUnix - fromUnix) / 86400;
+  if (days <= MAX_PROMPT_RANGE_DAYS) return undefined;
+  const end = new Date((fromUnix + MAX_PROMPT_RANGE_DAYS * 86400) * 1000).toISOString();
+  return `${command}: --from/--to: expected a range of at most ${MAX_PROMPT_RANGE_DAYS} days, got ${days.toFixed(1)} days; run it in parts (the first: --to ${end.replace(".000Z", "Z")})`;
+}

@@ -1,0 +1,211 @@
+/**
+ * `--replay DIR`: answers a job's requests from a recording (`record.ts`) instead of the network,
+ * through a small node:http server on 127.0.0.1 that the job's client is pointed at. Responses are
+ * matched by served path and query string; repeated requests get the recorded responses in the
+ * order they were recorded, the last one repeating. A request the recording cannot answer gets a
+ * 404 whose body says `not in the recording: GET <path>?<query>`, and is listed in the job's report.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parseIsoTimeMs } from "../domain/time.ts";
+import {
+  RECORDING_FILE,
+  RECORDING_VERSION,
+  type RecordedExchange,
+  type RecordingInfo,
+  type RecordingReport,
+} from "./record.ts";
+import { UsageError } from "./usageError.ts";
+
+/**
+ * A recording read from its directory: its description and its exchanges in sequence order.
+ * @example const recording: LoadedRecording = await loadRecording("rec", "sync");
+ */
+export interface LoadedRecording {
+  readonly directory: string;
+  readonly info: RecordingInfo;
+  readonly exchanges: readonly RecordedExchange[];
+  /** The job's clock of the recording, Unix seconds. */
+  readonly clockUnix: number;
+}
+
+/**
+ * What a job reports of its replay: how many requests were answered, and those that were not.
+ * @example const report: ReplayReport = { directory: "rec", exchanges: 57, answered: 57, unanswered: [] };
+ */
+export interface ReplayReport {
+  readonly directory: string;
+  /** Exchange files in the recording. */
+  readonly exchanges: number;
+  /** Requests answered from the recording. */
+  readonly answered: number;
+  /** Each request the recording could not answer, once: `GET <path>?<query>`. */
+  readonly unanswered: readonly string[];
+}
+
+/**
+ * What `runSync` and `runScore` add to their summary with `record` or `replay`.
+ * @example const extra: RecordReplaySummary = { replay: { directory: "rec", exchanges: 3, answered: 3, unanswered: [] } };
+ */
+export interface RecordReplaySummary {
+  readonly record?: RecordingReport;
+  readonly replay?: ReplayReport;
+}
+
+/**
+ * A running replay server; `close` stops it (and its open connections).
+ * @example
+ * const server = await startReplayServer(recording);
+ * createClient({ baseUrl: server.url, apiKey: "replay" });
+ * server.report().unanswered // => []
+ */
+export interface ReplayServer {
+  readonly url: string;
+  readonly report: () => ReplayReport;
+  readonly close: () => Promise<void>;
+}
+
+const exchangeFilePattern = /^(\d{6,})-[a-z0-9-]+\.json$/;
+
+/**
+ * Reads the recording in `directory` for `command` (`sync` or `score`). Throws `UsageError`
+ * (naming the file and the field) when `recording.json` is missing or is not a recording of
+ * `command` in a version this code reads, or an exchange file is not one. Exchange files that are
+ * missing are not an error: their requests are answered with a 404 and reported.
+ * @example const recording = await loadRecording("/tmp/rec", "sync");
+ */
+export async function loadRecording(directory: string, command: string): Promise<LoadedRecording> {
+  const infoFile = join(directory, RECORDING_FILE);
+  const info = (await readJson(infoFile, command)) as Partial<RecordingInfo> | undefined;
+  const bad = (field: string, expected: string, got: unknown): never => {
+    throw new UsageError(
+      `${command}: --replay: ${JSON.stringify(infoFile)}: ${field}: expected ${expected}, got ${JSON.stringify(got)}`,
+    );
+  };
+  if (typeof info !== "object" || info === null) bad("(root)", "an object", info);
+  if (info!.format !== "pathlab-recording") bad("format", '"pathlab-recording"', info!.format);
+  if (info!.version !== RECORDING_VERSION) bad("version", String(RECORDING_VERSION), info!.version);
+  if (info!.command !== command) bad("command", `a recording of ${command}`, info!.command);
+  const clockUnix = parseIsoTimeMs(String(info!.clock)) / 1000;
+  if (!Number.isFinite(clockUnix)) bad("clock", "an ISO 8601 time", info!.clock);
+  const service = info!.service;
+  if (service?.kind !== "embedded sandbox" && service?.kind !== "service") {
+    bad("service.kind", '"embedded sandbox" or "service"', service?.kind);
+  }
+  const naming = info!.naming;
+  if (typeof naming?.venueA !== "string" || typeof naming.venueB !== "string") {
+    bad("naming", "{ venueA, venueB, model }", naming);
+  }
+  if (typeof info!.paths !== "object" || info!.paths === null)
+    bad("paths", "an object", info!.paths);
+  const files = (await readdir(directory)).filter((file) => exchangeFilePattern.test(file));
+  const exchanges: RecordedExchange[] = [];
+  for (const file of files) {
+    exchanges.push(checkExchange(await readJson(join(directory, file), command), file, command));
+  }
+  exchanges.sort((left, right) => left.sequence - right.sequence);
+  return { directory, info: info as RecordingInfo, exchanges, clockUnix };
+}
+
+/**
+ * Starts the replay server of `recording` on 127.0.0.1 (a free port).
+ * @example
+ * const server = await startReplayServer(await loadRecording("rec", "sync"));
+ * try { … } finally { await server.close(); }
+ */
+export async function startReplayServer(recording: LoadedRecording): Promise<ReplayServer> {
+  const byRequest = new Map<string, RecordedExchange[]>();
+  for (const exchange of recording.exchanges) {
+    const key = requestKey(exchange.method, exchange.path, exchange.query);
+    const list = byRequest.get(key);
+    if (list === undefined) byRequest.set(key, [exchange]);
+    else list.push(exchange);
+  }
+  const served = new Map<string, number>();
+  const unanswered = new Set<string>();
+  let answered = 0;
+  const server: Server = createServer((request, response) => {
+    const target = request.url ?? "/";
+    const mark = target.indexOf("?");
+    const path = mark < 0 ? target : target.slice(0, mark);
+    const query = mark < 0 ? "" : target.slice(mark + 1);
+    const key = requestKey(request.method ?? "GET", path, query);
+    const list = byRequest.get(key);
+    if (list === undefined) {
+      unanswered.add(key);
+      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+      response.end(`not in the recording: ${key}`);
+      return;
+    }
+    const index = served.get(key) ?? 0;
+    served.set(key, index + 1);
+    const exchange = list[Math.min(index, list.length - 1)];
+    answered += 1;
+    response.writeHead(exchange.status, exchange.headers);
+    response.end(exchange.body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    report: () => ({
+      directory: recording.directory,
+      exchanges: recording.exchanges.length,
+      answered,
+      unanswered: [...unanswered],
+    }),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** `GET /path?query` (without `?` when the query is empty). */
+function requestKey(method: string, path: string, query: string): string {
+  return `${method} ${path}${query === "" ? "" : `?${query}`}`;
+}
+
+async function readJson(file: string, command: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(
+      `${command}: --replay: cannot read ${JSON.stringify(file)} (${code}); is it a directory made by --record?`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      `${command}: --replay: ${JSON.stringify(file)} is not JSON (${(error as Error).message})`,
+    );
+  }
+}
+
+function checkExchange(value: unknown, file: string, command: string): RecordedExchange {
+  const exchange = value as Partial<RecordedExchange> | null;
+  const fields: [keyof RecordedExchange, boolean][] = [
+    ["sequence", Number.isInteger(exchange?.sequence)],
+    ["method", exchange?.method === "GET"],
+    ["path", typeof exchange?.path === "string" && exchange.path.startsWith("/")],
+    ["query", typeof exchange?.query === "string"],
+    ["status", Number.isInteger(exchange?.status)],
+    ["headers", typeof exchange?.headers === "object" && exchange.headers !== null],
+    ["body", typeof exchange?.body === "string"],
+  ];
+  const wrong = fields.find(([, ok]) => !ok);
+  if (wrong !== undefined) {
+    throw new UsageError(
+      `${command}: --replay: ${JSON.stringify(file)}: ${wrong[0]}: not a recorded exchange's field (got ${JSON.stringify(exchange?.[wrong[0]])})`,
+    );
+  }
+  return exchange as RecordedExchange;
+}

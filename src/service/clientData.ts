@@ -1,10 +1,4 @@
-/**
- * What of a score run's client options can cross to the unit pool's threads (data, not
- * functions), and whether the run speaks the live deployment's words.
- */
-
-import type { Naming } from "../domain/operation.ts";
-import { liveNaming } from "../domain/naming.ts";
+/** What of a job's client options can cross to its worker threads: data, not functions. */
 
 /**
  * Whether `value` is data a thread can be given: a primitive, or an array or plain object of data.
@@ -41,17 +35,4 @@ export function unitPoolThreads(
 ): number {
   const clientIsData = Object.values(clientOptions ?? {}).every(isData);
   return !recording && clientIsData ? requested : 0;
-}
-
-/**
- * Whether `naming` is the live deployment's.
- * @example isLiveNaming(liveNaming) // => true
- */
-export function isLiveNaming(naming: Naming | undefined): boolean {
-  return (
-    naming !== undefined &&
-    naming.venueA === liveNaming.venueA &&
-    naming.venueB === liveNaming.venueB &&
-    naming.model === liveNaming.model
-  );
 }

@@ -5,6 +5,7 @@
  */
 import type { Naming } from "../domain/operation.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
+import { UsageError } from "./usageError.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
 import { startReplayServer, type LoadedRecording, type ReplayServer } from "./replay.ts";
 import type { ServiceInfo } from "./serviceInfo.ts";
@@ -30,6 +31,30 @@ export interface ResolvedService {
   readonly sandbox: EmbeddedSandbox | undefined;
   /** The replay server to close at the end, when replaying. */
   readonly replay?: ReplayServer;
+}
+
+/**
+ * Refuses a service request that cannot work: the embedded sandbox's clock or seed with a service
+ * (`baseUrl`), and a service without a key. Throws a `UsageError` naming `command` and the option.
+ * @example checkServiceRequest("sync", { baseUrl: "https://api.example", now: "2026-02-25T23:47:00Z" }); // throws: --now with a service
+ */
+export function checkServiceRequest(command: string, request: ServiceRequest): void {
+  if (request.baseUrl === undefined) return;
+  for (const [name, value] of [
+    ["--now", request.now],
+    ["--seed", request.seed],
+  ] as const) {
+    if (value !== undefined) {
+      throw new UsageError(
+        `${command}: ${name} sets the embedded sandbox; it cannot be used with a service (--base-url or PATHLAB_BASE_URL)`,
+      );
+    }
+  }
+  if (request.apiKey === undefined || request.apiKey === "") {
+    throw new UsageError(
+      `${command}: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY`,
+    );
+  }
 }
 
 /**

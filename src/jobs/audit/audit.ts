@@ -6,7 +6,6 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClient } from "../../client/create-client.ts";
 import type { ClientOptions } from "../../client/options.ts";
 import { auditSnapshot, type AuditReport, type AuditSnapshot } from "../../crosscheck/audit.ts";
 import { OPTION_PRICING_ASSETS } from "../../domain/assets.ts";
@@ -14,11 +13,10 @@ import { decode } from "../../domain/codec.ts";
 import { neutralNaming } from "../../domain/naming.ts";
 import { parseIsoTimeMs } from "../../domain/time.ts";
 import { writeAuditFindings } from "../../store/auditFindings.ts";
-import { openStore, type Store } from "../../store/openStore.ts";
+import type { Store } from "../../store/openStore.ts";
 import { queryRows } from "../../store/queryRows.ts";
-import { finishRun, startRun } from "../../store/runs.ts";
-import { DEFAULT_DATABASE } from "../harness/defaults.ts";
-import { resolveService, secretsOf, type ServiceRequest } from "../../service/resolveService.ts";
+import type { ServiceRequest } from "../../service/resolveService.ts";
+import { runJob, type Job } from "../harness/runJob.ts";
 
 /**
  * The assets audited by default: those whose records the captured live responses hold.
@@ -84,77 +82,26 @@ export interface AuditSummary {
  * @example const summary = await runAudit({ assets: ["BTC"] }); // the embedded sandbox
  */
 export async function runAudit(options: AuditOptions): Promise<AuditSummary> {
-  let assets = options.assets ?? DEFAULT_AUDIT_ASSETS;
-  const naming = options.client?.naming ?? neutralNaming;
-  const database = options.database ?? DEFAULT_DATABASE;
-  const secrets = secretsOf(options.apiKey);
-  let read: (asset: string) => Promise<{ snapshot: AuditSnapshot; missing: string[] }>;
-  let source: string;
-  let close = async () => {};
-  const store = await openStore(database);
-  try {
-    if (options.stored === true) {
-      source = `the records stored in ${database}`;
-      assets = options.assets ?? (await storedAssets(store));
-      read = (asset) => storedSnapshot(store, asset);
-    } else if (options.dir !== undefined) {
-      const dir = options.dir;
-      source = `the folder ${dir}`;
-      read = async (asset) =>
-        gather(asset, async ([operation, file]) => {
-          const path = join(dir, file.replace("{asset}", asset));
-          const json = JSON.parse(readFileSync(path, "utf8")) as unknown;
-          return decode(operation, json, { naming });
-        });
-    } else {
-      const resolved = await resolveService(options, secrets);
-      const client = createClient({
-        ...options.client,
-        baseUrl: resolved.service.baseUrl,
-        apiKey: resolved.apiKey,
-      });
-      source =
-        resolved.service.kind === "service"
-          ? `the service at ${resolved.service.baseUrl}`
-          : `the embedded sandbox (seed ${resolved.service.seed}, now ${resolved.service.now})`;
-      close = async () => {
-        await client.close();
-        await resolved.sandbox?.close();
-      };
-      read = async (asset) =>
-        gather(asset, ([operation]) =>
-          operation === "/insights/option-pricing" &&
-          !(OPTION_PRICING_ASSETS as readonly string[]).includes(asset)
-            ? Promise.resolve(undefined)
-            : client.request(operation as "/insights/liquidation", {
-                asset: asset as "BTC",
-                ...(operation === "/insights/prediction-percentiles" && {
-                  horizon: "24h" as const,
-                }),
-              }),
-        );
-    }
-    const run = await startRun(store, {
-      command: "audit",
-      args: { source, assets, database },
-      secrets,
-    });
+  const definition = {
+    command: "audit",
+    check: () => undefined,
+    talks: () => options.stored !== true && options.dir === undefined,
+  };
+  return runJob(definition, options, async (job) => {
+    const { source, assets, read } = await auditSource(job, options);
+    const run = await job.startRun({ source, assets, database: job.database });
     const reports: AuditReport[] = [];
-    try {
-      for (const asset of assets) {
-        const { snapshot, missing } = await read(asset);
-        const report = auditSnapshot(snapshot);
-        reports.push({ ...report, skipped: [...missing, ...report.skipped] });
-      }
-    } finally {
-      await close();
+    for (const asset of assets) {
+      const { snapshot, missing } = await read(asset);
+      const report = auditSnapshot(snapshot);
+      reports.push({ ...report, skipped: [...missing, ...report.skipped] });
     }
     const startOf = (report: AuditReport) =>
       report.forecastStartTime === undefined
         ? undefined
         : parseIsoTimeMs(report.forecastStartTime) / 1000;
     await writeAuditFindings(
-      store,
+      job.store,
       run.id,
       reports.flatMap((report) =>
         report.findings.map((finding) => ({
@@ -165,11 +112,56 @@ export async function runAudit(options: AuditOptions): Promise<AuditSummary> {
       ),
     );
     const findings = reports.reduce((sum, report) => sum + report.findings.length, 0);
-    await finishRun(store, run, { status: "ok" });
+    await job.finishRun({ status: "ok" });
+    const database = job.database;
     return { source, runId: run.id, database, reports, findings, exitCode: findings > 0 ? 1 : 0 };
-  } finally {
-    await store.close();
+  });
+}
+
+/** Where the audit reads each asset's records (see {@link AuditOptions}), and which assets. */
+async function auditSource(
+  job: Job<undefined>,
+  options: AuditOptions,
+): Promise<{
+  source: string;
+  assets: readonly string[];
+  read: (asset: string) => Promise<{ snapshot: AuditSnapshot; missing: string[] }>;
+}> {
+  const naming = options.client?.naming ?? neutralNaming;
+  if (options.stored === true) {
+    return {
+      source: `the records stored in ${job.database}`,
+      assets: options.assets ?? (await storedAssets(job.store)),
+      read: (asset) => storedSnapshot(job.store, asset),
+    };
   }
+  const assets = options.assets ?? DEFAULT_AUDIT_ASSETS;
+  const dir = options.dir;
+  if (dir !== undefined) {
+    const read = (asset: string) =>
+      gather(asset, async ([operation, file]) => {
+        const path = join(dir, file.replace("{asset}", asset));
+        const json = JSON.parse(readFileSync(path, "utf8")) as unknown;
+        return decode(operation, json, { naming });
+      });
+    return { source: `the folder ${dir}`, assets, read };
+  }
+  const { service, client } = job;
+  const source =
+    service.kind === "service"
+      ? `the service at ${service.baseUrl}`
+      : `the embedded sandbox (seed ${service.seed}, now ${service.now})`;
+  const read = (asset: string) =>
+    gather(asset, ([operation]) =>
+      operation === "/insights/option-pricing" &&
+      !(OPTION_PRICING_ASSETS as readonly string[]).includes(asset)
+        ? Promise.resolve(undefined)
+        : client.request(operation as "/insights/liquidation", {
+            asset: asset as "BTC",
+            ...(operation === "/insights/prediction-percentiles" && { horizon: "24h" as const }),
+          }),
+    );
+  return { source, assets, read };
 }
 
 const STORED_24H = `source = 'service' AND horizon = '24h'`;

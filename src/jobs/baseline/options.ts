@@ -5,6 +5,7 @@ import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../domain
 import { parseIsoTimeMs } from "../../domain/time.ts";
 import type { BaselineEvent } from "./summary.ts";
 import { promptRangeTooLong } from "../harness/defaults.ts";
+import { checkServiceRequest } from "../../service/resolveService.ts";
 import { UsageError } from "../../service/usageError.ts";
 
 /**
@@ -46,15 +47,21 @@ export interface BaselineOptions {
 }
 
 /**
+ * The three options a baseline run needs checked.
+ * @example const { competition, model, out } = checkBaselineOptions(options);
+ */
+export interface CheckedBaselineOptions {
+  readonly competition: Competition;
+  readonly model: BaselineModel;
+  readonly out: string;
+}
+
+/**
  * Checks the options of {@link runBaseline} before any request, and returns the three it needs
  * checked. Throws a {@link UsageError} naming the option, what was expected and what was got.
  * @example checkBaselineOptions({ from: "2026-11-21T10:00:00Z", to: "2026-11-21T09:00:00Z", competition: "crypto-1h", model: "gbm", out: "out" }) // throws: --to before --from
  */
-export function checkBaselineOptions(options: BaselineOptions): {
-  competition: Competition;
-  model: BaselineModel;
-  out: string;
-} {
+export function checkBaselineOptions(options: BaselineOptions): CheckedBaselineOptions {
   const usage = (option: string, expected: string, got: unknown) =>
     new UsageError(`baseline: ${option}: expected ${expected}, got ${JSON.stringify(got)}`);
   for (const [option, text] of [
@@ -95,15 +102,6 @@ export function checkBaselineOptions(options: BaselineOptions): {
     throw usage("--model-seed", "a whole number", options.modelSeed);
   }
   if (options.out === "") throw usage("--out", "a folder", options.out);
-  if (options.baseUrl !== undefined && (options.apiKey === undefined || options.apiKey === "")) {
-    throw new UsageError(
-      "baseline: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",
-    );
-  }
-  if (options.baseUrl !== undefined && (options.now !== undefined || options.seed !== undefined)) {
-    throw new UsageError(
-      "baseline: --now and --seed set the embedded sandbox; they cannot be used with a service (--base-url)",
-    );
-  }
+  checkServiceRequest("baseline", options);
   return { competition: options.competition, model: options.model, out: options.out };
 }

@@ -5,10 +5,9 @@
  */
 
 import type { ConnectionOptions } from "bullmq";
-import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { isoSeconds } from "../../domain/time.ts";
-import { resolveService, secretsOf } from "../../service/resolveService.ts";
+import { runJob } from "../harness/runJob.ts";
 import { checkScoreOptions, type ScoreOptions } from "../score/options.ts";
 import { planSyncUnits } from "../sync/plan.ts";
 import { noForecastStarts, syncRangeOf } from "../sync/range.ts";
@@ -239,28 +238,17 @@ export async function withUnitService<T>(
   options: Pick<EnqueueScoreOptions, "baseUrl" | "apiKey" | "now" | "seed" | "client">,
   work: (context: { client: PathlabClient; service: UnitService; nowUnix: number }) => Promise<T>,
 ): Promise<T> {
-  const resolved = await resolveService(options, secretsOf(options.apiKey));
-  let client: PathlabClient | undefined;
-  try {
+  const definition = { command: "enqueue", check: () => undefined, writes: "nothing" as const };
+  return runJob(definition, options, async (job) => {
     const deployment = {
       ...(options.client?.naming !== undefined && { naming: options.client.naming }),
       ...(options.client?.paths !== undefined && { paths: options.client.paths }),
     };
-    client = createClient({
-      maxRetries: 4,
-      concurrency: 8,
-      ...deployment,
-      baseUrl: resolved.service.baseUrl,
-      apiKey: resolved.apiKey,
-    });
-    const nowUnix = resolved.clockUnix ?? Math.floor(Date.now() / 1000);
-    const service: UnitService =
-      resolved.sandbox !== undefined
-        ? { kind: "sandbox", seed: resolved.sandbox.seed, now: isoSeconds(nowUnix), ...deployment }
-        : { kind: "service", baseUrl: resolved.service.baseUrl, ...deployment };
-    return await work({ client, service, nowUnix });
-  } finally {
-    await client?.close();
-    await resolved.sandbox?.close();
-  }
+    const { service, nowUnix } = job;
+    const unitService: UnitService =
+      service.kind === "embedded sandbox"
+        ? { kind: "sandbox", seed: service.seed!, now: isoSeconds(nowUnix), ...deployment }
+        : { kind: "service", baseUrl: service.baseUrl, ...deployment };
+    return work({ client: job.client, service: unitService, nowUnix });
+  });
 }

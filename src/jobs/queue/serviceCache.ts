@@ -8,6 +8,7 @@
 import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../service/embeddedSandbox.ts";
+import { jobClientOptions } from "../../service/jobClient.ts";
 import type { RequestPacers } from "./requestPacer.ts";
 import type { UnitService } from "../score/queueUnit.ts";
 
@@ -104,13 +105,8 @@ export class ServiceCache {
         now: service.now,
         ...deployment,
       });
-      const client = createClient({
-        baseUrl: sandbox.url,
-        apiKey: sandbox.apiKey,
-        maxRetries: 4,
-        concurrency: 8,
-        ...deployment,
-      });
+      const address = { baseUrl: sandbox.url, apiKey: sandbox.apiKey };
+      const client = createClient(jobClientOptions(undefined, deployment, address));
       return { client, sandbox };
     }
     if (this.apiKey === undefined || this.apiKey.trim() === "") {
@@ -119,12 +115,11 @@ export class ServiceCache {
       );
     }
     const client = createClient({
-      baseUrl: service.baseUrl,
-      apiKey: this.apiKey.trim(),
+      ...jobClientOptions(undefined, deployment, {
+        baseUrl: service.baseUrl,
+        apiKey: this.apiKey.trim(),
+      }),
       throttle: this.pacers.throttle(service.baseUrl),
-      maxRetries: 4,
-      concurrency: 8,
-      ...deployment,
     });
     return { client };
   }

@@ -33,7 +33,7 @@ import { lakeTimes } from "../../store/lakeTimes.ts";
 import { openStore, type Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
 import { writeSmoothedScores, type SmoothedScoreEntry } from "../../store/smoothedScoreRows.ts";
-import { isLiveNaming } from "../../service/clientData.ts";
+import { isLiveNaming } from "../../service/jobClient.ts";
 import { fetchMinerKeys, minerKeysSpan } from "./minerKeys.ts";
 import { rangeCompetitions } from "./rangePrompts.ts";
 import { rankHistory, updateTimes } from "./rankOverTime.ts";

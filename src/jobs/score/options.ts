@@ -8,7 +8,10 @@ import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../domain
 import type { EraSettings } from "../../domain/eras.ts";
 import type { ScoreEvent } from "./summary.ts";
 import { timeRangeOption } from "../harness/defaults.ts";
+import { checkServiceRequest } from "../../service/resolveService.ts";
+import type { LoadedRecording } from "../../service/replay.ts";
 import { UsageError } from "../../service/usageError.ts";
+import { readCandidateFolder, type CandidateFolderFile } from "./candidate.ts";
 
 /**
  * Which miners to score: the first `top` of the competition's meta-leaderboard, these uids, or
@@ -133,16 +136,7 @@ export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
   // A uid listed twice is one miner.
   const miners =
     typeof given === "object" && "uids" in given ? { uids: [...new Set(given.uids)] } : given;
-  if (options.baseUrl !== undefined && (options.apiKey === undefined || options.apiKey === "")) {
-    throw new UsageError(
-      "score: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",
-    );
-  }
-  if (options.baseUrl !== undefined && (options.now !== undefined || options.seed !== undefined)) {
-    throw new UsageError(
-      "score: --now and --seed set the embedded sandbox; they cannot be used with a service (--base-url)",
-    );
-  }
+  checkServiceRequest("score", options);
   // A selection of miners asks for their path sets: own-only is the default without one.
   const ownOnly = options.ownOnly ?? (options.baseUrl !== undefined && miners === "all");
   if (ownOnly && miners !== "all") {
@@ -151,6 +145,34 @@ export function checkScoreOptions(options: ScoreOptions): CheckedScoreOptions {
     );
   }
   return { fromUnix, toUnix, competitions, miners, ownOnly };
+}
+
+/**
+ * What {@link checkScoreRun} derives: the checked options, and the candidate's files read.
+ * @example const { candidateFiles, ownOnly } = await checkScoreRun(options, undefined);
+ */
+export interface CheckedScoreRun extends CheckedScoreOptions {
+  readonly candidateFiles: readonly CandidateFolderFile[];
+}
+
+/**
+ * Checks a score run's options ({@link checkScoreOptions}; a replay of a service's recording asks
+ * what that run asked: own-only by the same default) and reads the candidate's folder.
+ * @example const checked = await checkScoreRun(options, recording);
+ */
+export async function checkScoreRun(
+  options: ScoreOptions,
+  recording: LoadedRecording | undefined,
+): Promise<CheckedScoreRun> {
+  const replayOfService = recording?.info.service.kind === "service";
+  const checked = checkScoreOptions(
+    replayOfService && options.ownOnly === undefined
+      ? { ...options, ownOnly: (options.miners ?? "all") === "all" }
+      : options,
+  );
+  const candidateFiles =
+    options.candidate === undefined ? [] : await readCandidateFolder(options.candidate);
+  return { ...checked, candidateFiles };
 }
 
 function checkCompetition(name: string): Competition {

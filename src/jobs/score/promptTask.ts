@@ -9,6 +9,7 @@ import type { EraSettings } from "../../domain/eras.ts";
 import type { CandidateFolderFile } from "./candidate.ts";
 import { minerKeysOf, type MinerKeys } from "./minerKeys.ts";
 import type { PlannedPrompt } from "./rangePrompts.ts";
+import { UnitDeadline } from "../harness/unitDeadline.ts";
 import { threadClient, type TaskClientOptions } from "../../service/threadClients.ts";
 import { scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
 
@@ -52,8 +53,8 @@ export async function runPromptTask(task: PromptTask): Promise<PromptPool> {
       : minerKeysOf(task.keys);
   lastKeys = { changes: task.keys, keys };
   const pool = new ScoringPool({ threads: 0 });
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new Error(task.deadlineMessage)), task.deadlineMs);
+  const deadline = new UnitDeadline(task.deadlineMs, undefined, task.deadlineMessage);
+  deadline.start();
   try {
     const scored = await scorePromptPool(
       {
@@ -70,10 +71,10 @@ export async function runPromptTask(task: PromptTask): Promise<PromptPool> {
     deadline.signal.throwIfAborted();
     return scored;
   } catch (error) {
-    if (deadline.signal.aborted) throw deadline.signal.reason as Error;
+    if (deadline.passed) throw deadline.signal.reason as Error;
     throw error;
   } finally {
-    clearTimeout(timer);
+    deadline.stop();
     await pool.close();
   }
 }

@@ -4,23 +4,31 @@
  * comparison with the service at its latest update.
  */
 
+import { availableParallelism } from "node:os";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import type { ScoringPool } from "../../scoring/scoringPool.ts";
+import { ScoringPool } from "../../scoring/scoringPool.ts";
 import type { EraSettings } from "../../domain/eras.ts";
-import { setMaxListeners } from "node:events";
 import { isoSeconds } from "../../domain/time.ts";
+import { unitPoolThreads } from "../../service/clientData.ts";
+import { threadClientOptions } from "../../service/jobClient.ts";
+import type { TaskClientOptions } from "../../service/threadClients.ts";
 import type { Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
 import { writeSmoothedScores } from "../../store/smoothedScoreRows.ts";
-import type { Agreement, CompetitionScores, ScoreEvent } from "./summary.ts";
+import { DEFAULT_UNIT_DEADLINE_MS } from "../harness/defaults.ts";
+import type { Job } from "../harness/runJob.ts";
+import { runUnitsInOrder, UnitRunner } from "../harness/unitRunner.ts";
+import { deadlineMessage, type UnitDeadline } from "../harness/unitDeadline.ts";
+import type { Agreement, CompetitionScores, ScoreEvent, ScoreFailure } from "./summary.ts";
 import type { AgreementTally } from "./agreement.ts";
-import type { ScoreFailure } from "./summary.ts";
 import type { CandidateMatches } from "./candidateMatch.ts";
+import { lakeOutput } from "./lakeOutput.ts";
 import type { MinerKeys } from "./minerKeys.ts";
+import type { CheckedScoreRun, MinerSelection, ScoreOptions } from "./options.ts";
+import type { ScorePlan } from "./planScore.ts";
 import { parametersAt, rankHistory, updateTimes } from "./rankOverTime.ts";
 import type { CompetitionPrompts, PlannedPrompt, RangeCompetition } from "./rangePrompts.ts";
 import { pooledPrompts, scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
-import type { MinerSelection } from "./options.ts";
 import { competitionScores } from "./competitionScores.ts";
 import {
   compareWithService,
@@ -30,8 +38,6 @@ import {
 } from "./serviceComparison.ts";
 import { selectedMiners } from "./selectedMiners.ts";
 import { storePromptPool } from "./storePrompt.ts";
-import type { TaskClientOptions } from "../../service/threadClients.ts";
-import type { UnitPool } from "../harness/unitPool.ts";
 
 /** What every competition of a run shares. */
 export interface JobContext {
@@ -56,12 +62,68 @@ export interface JobContext {
   /** The longest one prompt may take, in ms (see `ScoreOptions.unitDeadlineMs`). */
   readonly unitDeadlineMs: number;
   /**
-   * Where prompts are scored: on the unit pool's threads, each with a client of these options, or
-   * (`undefined`) on this thread with `client` and `pool`.
+   * Where prompts are scored: on the unit runner's pool threads, each with a client of
+   * `threadClient`'s options, or on this thread with `client` and `pool`.
    */
-  readonly units: { readonly pool: UnitPool; readonly client: TaskClientOptions } | undefined;
+  readonly runner: UnitRunner;
+  readonly threadClient: TaskClientOptions;
   /** Called once a prompt is stored (`--lake` moves its rows on); its failure fails the prompt. */
   readonly afterStore?: (name: RangeCompetition["name"], prompt: PlannedPrompt) => Promise<void>;
+}
+
+/**
+ * Scores every competition of `plan`, one after the other (see {@link scoreCompetition}), with
+ * the run's scoring threads: whole prompts on the unit runner's pool threads (`threads`, default
+ * the machine's parallelism), or, when prompts must stay on this thread (a recording, client
+ * options that are functions), one prompt's miners spread over those threads.
+ * @example const competitions = await scoreCompetitions(job, plan, options);
+ */
+export async function scoreCompetitions(
+  job: Job<CheckedScoreRun>,
+  plan: ScorePlan,
+  options: ScoreOptions,
+): Promise<CompetitionScores[]> {
+  const { checked } = job;
+  const threads = options.threads ?? availableParallelism();
+  const runner = new UnitRunner(
+    unitPoolThreads(threads, options.client, job.recorder !== undefined),
+    options.signal,
+  );
+  job.defer(() => runner.close());
+  const pool = new ScoringPool({ threads: runner.onThreads ? 0 : threads });
+  job.defer(() => pool.close());
+  const context: JobContext = {
+    client: job.client,
+    store: job.store,
+    pool,
+    keys: plan.keys,
+    runId: plan.run.id,
+    fromUnix: checked.fromUnix,
+    toUnix: checked.toUnix,
+    nowUnix: job.nowUnix,
+    miners: checked.miners,
+    ownOnly: checked.ownOnly,
+    eraSettings: options.eraSettings ?? {},
+    smoothedParams: plan.smoothedParams,
+    matches: plan.matches,
+    tally: plan.tally,
+    failures: plan.failures,
+    emit: (event) => options.onEvent?.(event),
+    signal: options.signal,
+    unitDeadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
+    ...(job.lake !== undefined && { afterStore: lakeOutput(job.lake, job.store) }),
+    runner,
+    // The run's 8 requests in flight, shared among the threads' clients.
+    threadClient: threadClientOptions(
+      job.clientOptions,
+      Math.max(1, Math.ceil(8 / runner.pool.threads)),
+    ),
+  };
+  const results: CompetitionScores[] = [];
+  for (const { competition, prompts } of plan.competitions) {
+    results.push(await scoreCompetition(context, competition, prompts));
+  }
+  return results;
 }
 
 /**
@@ -113,8 +175,9 @@ export async function scoreCompetition(
 }
 
 /**
- * Stages 2, 3 and 6 for every prompt: pooled and scored (on the unit pool, several prompts at once,
- * or here, one by one), then compared and stored one by one in the prompts' order.
+ * Stages 2, 3 and 6 for every prompt: pooled and scored by the unit runner (on its pool, as many
+ * prompts at once as it has threads, or here, one by one), then compared and stored one by one
+ * in the prompts' order.
  */
 async function scorePrompts(
   context: JobContext & { readonly selected: readonly number[] | undefined },
@@ -124,17 +187,12 @@ async function scorePrompts(
   const pools: PromptPool[] = [];
   const verdicts: Map<number, Agreement>[] = [];
   const prompts = planned.prompts;
-  const window = context.units?.pool.capacity ?? 1;
-  // Each prompt in flight listens to the job's signal.
-  if (context.signal !== undefined) setMaxListeners(10 + window, context.signal);
-  const started: ReturnType<typeof startPrompt>[] = [];
-  const start = (index: number) => {
-    if (index < prompts.length) started[index] = startPrompt(context, competition, prompts[index]);
-  };
-  for (let index = 0; index < window; index++) start(index);
-  try {
-    for (const [index, prompt] of prompts.entries()) {
-      const { scored, deadline, stop, deadlinePassed } = started[index];
+  const window = context.runner.capacity;
+  await runUnitsInOrder(
+    prompts,
+    window,
+    (prompt) => startPrompt(context, competition, prompt, window),
+    async (prompt, { scored, deadline }, index) => {
       let storing = false;
       let miners = 0;
       try {
@@ -154,16 +212,13 @@ async function scorePrompts(
           where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
           // a write that failed on its own is that failure, even past the deadline
           reason:
-            deadline.signal.aborted && !storing
-              ? deadlinePassed
+            deadline.passed && !storing
+              ? deadline.message
               : error instanceof Error
                 ? error.message
                 : String(error),
         });
-      } finally {
-        stop();
       }
-      start(index + window);
       context.emit({
         type: "prompt",
         competition: competition.name,
@@ -173,24 +228,23 @@ async function scorePrompts(
         of: prompts.length,
         miners,
       });
-    }
-  } finally {
-    // Interrupted: the prompts still running stop.
-    for (const entry of started) entry?.stop();
-  }
+    },
+  );
   return { pools, verdicts };
 }
 
 /**
- * Starts pooling and scoring one prompt under its own deadline: on the unit pool when the job has
- * one, else here with the job's client (its calls stop at the deadline).
+ * Starts pooling and scoring one prompt under its own deadline: on the unit runner's pool when it
+ * has threads (the deadline then runs from when a thread starts the prompt), else here with the
+ * job's client (its calls stop at the deadline, which runs from now).
  */
 function startPrompt(
   context: JobContext & { readonly selected: readonly number[] | undefined },
   competition: RangeCompetition,
   prompt: PlannedPrompt,
-) {
-  const { matches } = context;
+  inFlight: number,
+): { scored: Promise<PromptPool>; deadline: UnitDeadline; stop: () => void } {
+  const { matches, runner } = context;
   const file = matches.fileFor(competition.name, prompt.asset, prompt.startUnix);
   // On the validator's prompts of its assets (the fill where it has no file); elsewhere only
   // where it answered.
@@ -200,47 +254,33 @@ function startPrompt(
       (prompt.rows.length > 0 || file !== undefined),
     file,
   };
-  const deadline = new AbortController();
-  const deadlinePassed = `not finished within ${context.unitDeadlineMs / 1000} s (the prompt's deadline, --unit-deadline)`;
-  const stopJob = () => deadline.abort(context.signal?.reason);
-  if (context.signal?.aborted === true) stopJob();
-  else context.signal?.addEventListener("abort", stopJob, { once: true });
-  // Here the deadline runs from now; on the unit pool, from when a thread starts the prompt.
-  const timer =
-    context.units === undefined
-      ? setTimeout(() => deadline.abort(new Error(deadlinePassed)), context.unitDeadlineMs)
-      : undefined;
-  const scored =
-    context.units === undefined
-      ? scorePromptPool(
-          { ...context, client: context.client.withSignal(deadline.signal) },
-          prompt,
-          candidate,
-        )
-      : context.units.pool.scorePrompt(
-          {
-            kind: "score prompt",
-            client: context.units.client,
-            keys: context.keys.changes,
-            prompt,
-            ownOnly: context.ownOnly,
-            selected: context.selected,
-            eraSettings: context.eraSettings,
-            candidate,
-            deadlineMs: context.unitDeadlineMs,
-            deadlineMessage: deadlinePassed,
-          },
-          deadline.signal,
-        );
+  const message = deadlineMessage("prompt", context.unitDeadlineMs);
+  const deadline = runner.deadline(context.unitDeadlineMs, message, inFlight);
+  let scored: Promise<PromptPool>;
+  if (runner.onThreads) {
+    scored = runner.pool.scorePrompt(
+      {
+        kind: "score prompt",
+        client: context.threadClient,
+        keys: context.keys.changes,
+        prompt,
+        ownOnly: context.ownOnly,
+        selected: context.selected,
+        eraSettings: context.eraSettings,
+        candidate,
+        deadlineMs: context.unitDeadlineMs,
+        deadlineMessage: message,
+      },
+      deadline.signal,
+    );
+  } else {
+    deadline.start();
+    const client = context.client.withSignal(deadline.signal);
+    scored = scorePromptPool({ ...context, client }, prompt, candidate);
+  }
   // Read in turn by scorePrompts; a failure before then is not an unhandled one.
   scored.catch(() => {});
-  // Called once the prompt is stored or given up: whatever still runs for it stops.
-  const stop = () => {
-    clearTimeout(timer);
-    context.signal?.removeEventListener("abort", stopJob);
-    deadline.abort(new Error("the prompt's work is no longer wanted"));
-  };
-  return { scored, deadline, stop, deadlinePassed };
+  return { scored, deadline, stop: () => deadline.stop() };
 }
 
 /** Stage 4: the rank at every update of the range, stored in `rank_history`. */

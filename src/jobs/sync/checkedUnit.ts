@@ -17,6 +17,7 @@ import { inFetchLane, type FetchLane } from "../harness/fetchLane.ts";
 import type { SyncUnitPlan } from "./plan.ts";
 import type { UnitRanking } from "./ranking.ts";
 import type { SyncFailure, SyncFailureStage, UnitSummary } from "./summary.ts";
+import { deadlineMessage, UnitDeadline } from "../harness/unitDeadline.ts";
 import { UnitFailure } from "./unitFailure.ts";
 import { emptyUnitSummary, messageOf, unitFailure } from "./unitResults.ts";
 
@@ -104,17 +105,18 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
   const { plan } = context;
   let failures = 0;
   // The unit's own client: its calls stop at the unit's deadline, which starts with its requests.
-  const deadline = new AbortController();
-  let deadlineTimer: NodeJS.Timeout | undefined;
+  const deadline = new UnitDeadline(
+    context.deadlineMs,
+    undefined,
+    deadlineMessage("unit", context.deadlineMs ?? 0),
+  );
   const client =
     context.deadlineMs === undefined ? context.client : context.client.withSignal(deadline.signal);
-  const deadlinePassed = () =>
-    `not finished within ${context.deadlineMs! / 1000} s (the unit's deadline, --unit-deadline)`;
   const fail = (stage: SyncFailureStage, reason: string, more: Partial<SyncFailure> = {}) => {
     // What an interruption cancels is no failure of the service or of the data; what the
     // deadline cancels is the one failure of the unit that says so.
     if (context.signal?.aborted) return;
-    if (deadline.signal.aborted && stage !== "unit") return;
+    if (deadline.passed && stage !== "unit") return;
     failures += 1;
     context.onFailure(unitFailure(plan, stage, reason, more));
   };
@@ -135,12 +137,7 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
   };
   try {
     const fetchAll = async () => {
-      if (context.deadlineMs !== undefined) {
-        deadlineTimer = setTimeout(
-          () => deadline.abort(new UnitFailure("unit", deadlinePassed())),
-          context.deadlineMs,
-        );
-      }
+      deadline.start();
       const rankingPromise = context.ranking(plan);
       rankingPromise.catch(() => undefined); // awaited below; a failure is reported there
       const start = await fetchServiceRecords(client, plan, (operation, reason) =>
@@ -179,7 +176,7 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
       inputs: fetched.inputs,
       failures: heldFailures,
       ...(context.fetchLane !== undefined && { fetchLane: context.fetchLane }),
-      stopped: () => context.signal?.aborted === true || deadline.signal.aborted,
+      stopped: () => context.signal?.aborted === true || deadline.passed,
     });
     for (const [stage, reason, more] of confirmed.failures) fail(stage, reason, more);
     for (const failure of checked.failures) {
@@ -226,15 +223,15 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
     };
   } catch (error) {
     if (context.signal?.aborted) return { summary: summary({ status: "interrupted" }) };
-    if (deadline.signal.aborted) {
-      fail("unit", `unit not stored: ${deadlinePassed()}`);
+    if (deadline.passed) {
+      fail("unit", `unit not stored: ${deadline.message}`);
       return { summary: summary({}) };
     }
     const stage = error instanceof UnitFailure ? error.stage : "unit";
     fail(stage, `unit not stored: ${messageOf(error)}`);
     return { summary: summary({}) };
   } finally {
-    clearTimeout(deadlineTimer);
+    deadline.stop();
   }
 }
 

@@ -2,7 +2,11 @@
 
 import type { ClientOptions } from "../../client/options.ts";
 import type { SyncEvent } from "./events.ts";
+import { checkServiceRequest } from "../../service/resolveService.ts";
 import { UsageError } from "../../service/usageError.ts";
+import { DEFAULT_SYNC_CONCURRENCY } from "../harness/defaults.ts";
+import { planSyncUnits, type SyncUnitPlan } from "./plan.ts";
+import { syncRangeOf, type SyncRange } from "./range.ts";
 
 /**
  * Options of {@link runSync}; all optional.
@@ -77,12 +81,21 @@ export interface SyncOptions {
 }
 
 /**
- * Refuses options that cannot run: a deadline or concurrency out of range, both a lake and a
- * database, the sandbox's clock or seed with a service, a service without a key. Throws a
- * `UsageError` naming the option.
- * @example checkSyncOptions({ lake: "./lake", database: "p.duckdb" }, 2); // throws: two places to write
+ * What {@link checkSyncOptions} derives from the options.
+ * @example const { concurrency } = checkSyncOptions(options);
  */
-export function checkSyncOptions(options: SyncOptions, concurrency: number): void {
+export interface CheckedSyncOptions {
+  /** Units at once (default `DEFAULT_SYNC_CONCURRENCY`). */
+  readonly concurrency: number;
+}
+
+/**
+ * Refuses options that cannot run: a deadline or concurrency out of range, the sandbox's clock or
+ * seed with a service, a service without a key. Throws a `UsageError` naming the option.
+ * @example checkSyncOptions({ concurrency: 0 }); // throws: concurrency below 1
+ */
+export function checkSyncOptions(options: SyncOptions): CheckedSyncOptions {
+  const concurrency = options.concurrency ?? DEFAULT_SYNC_CONCURRENCY;
   const deadline = options.unitDeadlineMs;
   if (deadline !== undefined && !(Number.isFinite(deadline) && deadline > 0)) {
     throw new UsageError(`sync: unitDeadlineMs: expected a number of ms > 0, got ${deadline}`);
@@ -90,25 +103,31 @@ export function checkSyncOptions(options: SyncOptions, concurrency: number): voi
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new UsageError(`sync: concurrency: expected a whole number ≥ 1, got ${concurrency}`);
   }
-  if (options.lake !== undefined && options.database !== undefined) {
-    throw new UsageError("sync: --lake and --db name two places to write; give one");
-  }
-  if (options.baseUrl === undefined) return;
-  for (const [name, value] of [
-    ["--now", options.now],
-    ["--seed", options.seed],
-  ] as const) {
-    if (value !== undefined) {
-      throw new UsageError(
-        `sync: ${name} sets the embedded sandbox; it cannot be used with a service (--base-url or PATHLAB_BASE_URL)`,
-      );
-    }
-  }
-  if (options.apiKey === undefined || options.apiKey === "") {
-    throw new UsageError(
-      "sync: a service (--base-url or PATHLAB_BASE_URL) needs an API key: pass --api-key or set PATHLAB_API_KEY",
-    );
-  }
+  checkServiceRequest("sync", options);
+  return { concurrency };
+}
+
+/**
+ * The units a sync's options select before anything is asked of the service: each asset and
+ * horizon's latest forecast (`planSyncUnits`), and the range of forecast starts (`syncRangeOf`)
+ * when `from` and `to` are given.
+ * @example const { latest, range } = checkSyncSelection({ assets: ["BTC"] });
+ */
+export interface SyncSelection {
+  readonly latest: readonly SyncUnitPlan[];
+  readonly range: SyncRange | undefined;
+}
+
+/**
+ * Checks what the options select (assets, horizons, range) and the threads, before a recording's
+ * folder is made. Throws a `UsageError` naming the option.
+ * @example checkSyncSelection({ horizons: ["2h"] }); // throws: unknown horizon
+ */
+export function checkSyncSelection(options: SyncOptions): SyncSelection {
+  const latest = planSyncUnits(options.assets, options.horizons);
+  const range = syncRangeOf(options.from, options.to);
+  checkSyncThreads(options);
+  return { latest, range };
 }
 
 /**
@@ -117,7 +136,7 @@ export function checkSyncOptions(options: SyncOptions, concurrency: number): voi
  * before `record` creates its directory.
  * @example checkSyncThreads({ threads: 2, record: "rec" }); // throws: threads with --record
  */
-export function checkSyncThreads(options: SyncOptions): void {
+function checkSyncThreads(options: SyncOptions): void {
   const threads = options.threads;
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) {
     throw new UsageError(`sync: threads: expected a whole number ≥ 0, got ${threads}`);

@@ -274,7 +274,7 @@ describe("runBaseline", () => {
       runBaseline({ ...hourly, model: "garch" as BaselineOptions["model"] }),
     ).rejects.toThrow('baseline: --model: expected one of gbm, random-walk, got "garch"');
     await expect(runBaseline({ ...hourly, now: NOW })).rejects.toThrow(
-      "baseline: --now and --seed set the embedded sandbox",
+      "baseline: --now sets the embedded sandbox; it cannot be used with a service",
     );
   });
 });

@@ -3,7 +3,7 @@ import { Command } from "commander";
 import { DEFAULT_AUDIT_ASSETS, runAudit, type AuditSummary } from "../jobs/audit/audit.ts";
 import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
 import { listOption } from "./optionParsers.ts";
-import type { ProgramIo, ProgramStatus } from "./program.ts";
+import type { ProgramIo, ProgramStatus } from "./io.ts";
 import {
   addDeploymentOptions,
   addServiceOptions,

@@ -12,7 +12,7 @@ import {
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
-import type { ProgramIo, ProgramStatus } from "./program.ts";
+import type { ProgramIo, ProgramStatus } from "./io.ts";
 import {
   addPromptRangeOptions,
   addServiceOptions,

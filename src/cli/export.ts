@@ -8,7 +8,7 @@ import { exportParquet, type ExportedTableName } from "../store/exportParquet.ts
 import { openStore } from "../store/openStore.ts";
 import { tableNames } from "../store/schemaTables.ts";
 import { listOption } from "./optionParsers.ts";
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo } from "./io.ts";
 import { tablesHelp } from "./tablesHelp.ts";
 import { tableStyle } from "./tableStyle.ts";
 

@@ -4,7 +4,7 @@
  */
 import { Command } from "commander";
 import { integerOption } from "./optionParsers.ts";
-import type { ProgramIo, ProgramStatus } from "./program.ts";
+import type { ProgramIo, ProgramStatus } from "./io.ts";
 import {
   addDeploymentOptions,
   addPromptRangeOptions,

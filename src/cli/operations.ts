@@ -3,7 +3,7 @@ import { Command, Option } from "commander";
 import Table from "cli-table3";
 import { operations } from "../domain/operations.ts";
 import type { ParamSpec, Section } from "../domain/operation.ts";
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo } from "./io.ts";
 import { tableStyle } from "./tableStyle.ts";
 
 const SECTIONS: readonly Section[] = [

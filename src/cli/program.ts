@@ -20,39 +20,15 @@ import { syncCommand } from "./sync.ts";
 import { validateCommand } from "./validate.ts";
 import { applyConfig, readConfig } from "./config.ts";
 import { EXIT_OK, EXIT_USAGE, formatError } from "./errors.ts";
+import type { ProgramIo, ProgramStatus } from "./io.ts";
+
+export type { ProgramIo, ProgramStatus } from "./io.ts";
 
 const ROADMAP = `
 Start with \`npx pathlab sync\` (what \`npm start\` runs), then \`npx pathlab query "select …"\`.
 Benchmark miners with \`npx pathlab score --from <ISO> --to <ISO>\`.
 Check a miner's response before deploying it with \`npx pathlab validate FILE…\`.
 Check the service's insights against themselves with \`npx pathlab audit\`.`;
-
-/** Streams the program writes to; tests pass their own. */
-export interface ProgramIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  /** The terminal stderr is, if it is one: progress bars are drawn on it (else plain lines). */
-  readonly stderrTerminal?: NodeJS.WriteStream;
-  /**
-   * Whether to color stdout (tables get colored heads): when it is a terminal, unless `NO_COLOR`
-   * is set; `FORCE_COLOR` (other than `0`) colors it anyway.
-   */
-  readonly stdoutColors?: boolean;
-  /**
-   * stdout as a stream, when it is one: commands that print much (`query`) wait for its 'drain'
-   * when its buffer is full and stop once it is closed; the text itself still goes through `stdout`.
-   */
-  readonly stdoutStream?: NodeJS.WriteStream;
-}
-
-/**
- * What a command's action reports besides printing: the exit code when it is not 0 although the
- * command ran to its end (a sync with failures in some units exits 1).
- * @example const status: ProgramStatus = { exitCode: 0 };
- */
-export interface ProgramStatus {
-  exitCode: number;
-}
 
 const processIo: ProgramIo = {
   // Skipped once the reader has gone away (main.ts): the command then ends as it would have.

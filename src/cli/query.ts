@@ -8,7 +8,7 @@ import { openStore } from "../store/openStore.ts";
 import { streamRows } from "../store/queryRows.ts";
 import { StatementRefusedError } from "../store/readingStatements.ts";
 import { integerOption } from "./optionParsers.ts";
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo } from "./io.ts";
 import { writeJsonArray, writeNdjson, writeTable } from "./queryOutput.ts";
 import { tablesHelp } from "./tablesHelp.ts";
 import { stdoutWriter } from "./stdoutWriter.ts";

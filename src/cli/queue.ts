@@ -11,7 +11,7 @@ import type { EnqueueSummary } from "../jobs/queue/enqueue.ts";
 import { UsageError } from "../service/usageError.ts";
 import type { UnitService } from "../jobs/score/queueUnit.ts";
 import { addQueueOptions } from "./queueAdmin.ts";
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo } from "./io.ts";
 import { addCompetitionOptions, minersOption } from "./score.ts";
 import { addSyncSelectionOptions } from "./sync.ts";
 import {

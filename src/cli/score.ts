@@ -29,7 +29,7 @@ import {
 } from "./serviceOptions.ts";
 import { DEFAULT_ERA_SETTINGS, type EraSettings } from "../domain/eras.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
-import type { ProgramIo, ProgramStatus } from "./program.ts";
+import type { ProgramIo, ProgramStatus } from "./io.ts";
 
 interface ScoreCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
   from?: string;

@@ -4,7 +4,7 @@
 
 import { UsageError } from "../service/usageError.ts";
 import type { ScoreWatchOptions } from "../jobs/score/watch.ts";
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo } from "./io.ts";
 
 /**
  * Runs the watch with `common` (the score options but the range) until interrupted, printing a

@@ -1,5 +1,5 @@
 /** Writing much to stdout without buffering it all: waits for 'drain', stops when stdout closes. */
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo } from "./io.ts";
 
 /**
  * Writes a piece of text and resolves to whether the command should go on writing: false once

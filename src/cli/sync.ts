@@ -20,7 +20,7 @@ import {
   type ServiceCommandOptions,
   type DeploymentCommandOptions,
 } from "./serviceOptions.ts";
-import type { ProgramIo, ProgramStatus } from "./program.ts";
+import type { ProgramIo, ProgramStatus } from "./io.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { createSyncProgress } from "./syncProgress.ts";
 import { formatSyncReport } from "./syncReport.ts";

@@ -4,7 +4,7 @@
 
 import type { SyncWatchOptions } from "../jobs/sync/watch.ts";
 import { UsageError } from "../service/usageError.ts";
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo } from "./io.ts";
 
 /**
  * Runs the watch with `common` (the sync's options) until interrupted, printing a line per tick

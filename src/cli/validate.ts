@@ -12,7 +12,7 @@ import { validatorEraAt } from "../domain/eras.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
 import { EXIT_OK, EXIT_PARTIAL, EXIT_USAGE } from "./errors.ts";
 import { isoTimeOption } from "./optionParsers.ts";
-import type { ProgramIo, ProgramStatus } from "./program.ts";
+import type { ProgramIo, ProgramStatus } from "./io.ts";
 
 interface ValidateCommandOptions {
   at?: string;

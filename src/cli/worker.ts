@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, numberOption } from "./optionParsers.ts";
 import { addQueueOptions, reachedConnection } from "./queueAdmin.ts";
-import type { ProgramIo } from "./program.ts";
+import type { ProgramIo } from "./io.ts";
 
 interface WorkerCommandOptions {
   redis: string;

@@ -41,7 +41,8 @@ import { redact, redactError, redactSecrets } from "./redact.ts";
 import { parseRetryAfterMs, retryDelayMs, shouldRetry } from "./retry.ts";
 import { createSemaphore } from "./semaphore.ts";
 import { BodyConsumerError } from "./read-body.ts";
-import { sendAttempt, type AttemptResponse } from "./send-attempt.ts";
+import type { AttemptResponse } from "./attempt.ts";
+import { sendAttempt } from "./send-attempt.ts";
 import { errorForStatus, truncateBody } from "./status-error.ts";
 import { DecodeAsUsual, type StreamedDecoder, type StreamedDecoding } from "./streamed-decoder.ts";
 

@@ -7,19 +7,9 @@ import { formatBytes } from "./body-limits.ts";
 import { ResponseTooLargeError } from "./errors.ts";
 import type { ResponseHeaders } from "./quota-headers.ts";
 import { redact, redactError, redactSecrets } from "./redact.ts";
-import type { AttemptRequest, AttemptResponse } from "./send-attempt.ts";
+import type { AttemptRequest, AttemptResponse, BodyConsumer } from "./attempt.ts";
 
 const utf8 = new TextDecoder("utf-8");
-
-/**
- * Takes a response body chunk by chunk, as {@link AttemptRequest.bodyConsumer} hands it over. A
- * chunk is only valid during the call (undici may reuse its memory): copy what must outlive it.
- * A `push` that throws ends the attempt with a {@link BodyConsumerError}.
- * @example const consumer: BodyConsumer = { push: (chunk) => void (total += chunk.byteLength) };
- */
-export interface BodyConsumer {
-  push(chunk: Uint8Array): void;
-}
 
 /**
  * Bytes of a streamed body kept for error messages.

@@ -5,7 +5,7 @@
  * into {@link ResponseTooLargeError}. Statuses are not judged here: any response that arrives
  * complete is returned.
  */
-import { request, type Dispatcher } from "undici";
+import { request } from "undici";
 import {
   ConnectionError,
   ResponseTooLargeError,
@@ -13,83 +13,8 @@ import {
   type TimeoutPhase,
 } from "./errors.ts";
 import { redact, redactError, redactSecrets } from "./redact.ts";
-import {
-  BodyConsumerError,
-  readBounded,
-  readStreamed,
-  startConsumer,
-  type BodyConsumer,
-} from "./read-body.ts";
-import type { ResponseHeaders } from "./quota-headers.ts";
-
-/**
- * The explicit time limits of one attempt, in milliseconds.
- * @example const timeouts: AttemptTimeouts = { attemptMs: 60_000, connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000 };
- */
-export interface AttemptTimeouts {
-  /** The whole attempt: connect, headers and body together (an AbortSignal timer). */
-  readonly attemptMs: number;
-  /** Establishing the connection; applies through the client's own Agent (see `createClient`). */
-  readonly connectMs: number;
-  /** From sending the request to the complete response headers (undici `headersTimeout`). */
-  readonly headersMs: number;
-  /** Longest pause between two chunks of the body (undici `bodyTimeout`). */
-  readonly bodyMs: number;
-  /** The call's overall deadline (all attempts), for the error's message. */
-  readonly deadlineMs?: number;
-  /** What is left of the deadline when this attempt starts; the attempt ends then at the latest. */
-  readonly remainingMs?: number;
-}
-
-/**
- * What {@link sendAttempt} needs.
- * @example
- * const attempt: AttemptRequest = {
- *   operation: "/leaderboard/latest", url: "http://127.0.0.1:8080/leaderboard/latest",
- *   headers: { accept: "application/json" }, dispatcher: new Agent(), timeouts, secrets: [],
- *   maxBodyBytes: 8_388_608,
- * };
- */
-export interface AttemptRequest {
-  /** The spec's path, for error messages. */
-  readonly operation: string;
-  /** Full URL with query string. It carries no secret: the key travels in a header. */
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly dispatcher: Dispatcher;
-  readonly timeouts: AttemptTimeouts;
-  /** Secrets to redact from anything a failure reports (the API key). */
-  readonly secrets: readonly string[];
-  /** Largest body read, in bytes; a larger one fails with {@link ResponseTooLargeError}. */
-  readonly maxBodyBytes: number;
-  /** Cancels the attempt; it then rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
-  /**
-   * Called once the status is known: a consumer it returns takes the body chunk by chunk as it
-   * arrives, and the body is not kept (the response's `bodyText` then holds only its first
-   * `STREAMED_HEAD_BYTES` (`read-body.ts`) bytes, for error messages). `undefined` keeps the body as usual.
-   */
-  readonly bodyConsumer?: (status: number) => BodyConsumer | undefined;
-}
-
-/**
- * A response read to its end.
- * @example
- * const { status, bodyText, bytes }: AttemptResponse = await sendAttempt(attempt);
- */
-export interface AttemptResponse {
-  readonly status: number;
-  readonly headers: ResponseHeaders;
-  /**
-   * The body as UTF-8 text, with every secret already replaced by `[REDACTED]`; only its first
-   * bytes when it was `streamed`.
-   */
-  readonly bodyText: string;
-  /** Size of the body as received, in bytes. */
-  readonly bytes: number;
-  /** Whether the body went to the attempt's {@link BodyConsumer} instead of `bodyText`. */
-  readonly streamed: boolean;
-}
+import type { AttemptRequest, AttemptResponse } from "./attempt.ts";
+import { BodyConsumerError, readBounded, readStreamed, startConsumer } from "./read-body.ts";
 
 /** undici's timeout codes and the phase each one means. */
 const timeoutPhases: ReadonlyMap<string, TimeoutPhase> = new Map([

@@ -11,11 +11,9 @@
 import { hostname } from "node:os";
 import type { Queue } from "bullmq";
 import { Worker, type ConnectionOptions, type Job } from "bullmq";
-import { prepareLake, writeLakeUnit } from "../../store/lake.ts";
-import { openStore } from "../../store/openStore.ts";
-import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
+import { prepareLake } from "../../store/lake.ts";
 import { parseIsoTimeMs } from "../../domain/time.ts";
-import { lakeUnitOf, MinerKeysCache, runScoreUnit, type ScoreUnit } from "../score/queueUnit.ts";
+import { MinerKeysCache, runScoreUnitIntoLake, type ScoreUnit } from "../score/queueUnit.ts";
 import { runQueuedSyncUnit, type QueuedSyncUnit } from "../sync/queueUnit.ts";
 import { quietQueue } from "./enqueueUnits.ts";
 import { RequestPacers, setRequestRate } from "./requestPacer.ts";
@@ -144,19 +142,9 @@ export async function runQueueWorker(
         );
       }
       const unit = job.data;
-      const store = await openStore(":memory:");
-      try {
-        await services.use(unit.service, (client) => runScoreUnit(unit, { client, store, keys }));
-        const rows = await writeLakeUnit(
-          options.lake,
-          lakeUnitOf(unit),
-          store,
-          SCORED_PROMPT_TABLES,
-        );
-        return { rows: Object.values(rows).reduce((sum, count) => sum + count, 0) };
-      } finally {
-        await store.close();
-      }
+      return services.use(unit.service, (client) =>
+        runScoreUnitIntoLake(unit, { client, keys, lake: options.lake }),
+      );
     },
     {
       connection: options.connection,

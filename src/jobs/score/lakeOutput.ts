@@ -9,7 +9,7 @@ import type { Store } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
 import { sqlIdentifier } from "../../store/sqlText.ts";
 import { lakeUnitOf } from "./queueUnit.ts";
-import type { JobContext } from "./scoreCompetition.ts";
+import type { PlannedPrompt, RangeCompetition } from "./rangePrompts.ts";
 
 /**
  * The prompt tables with `prompts` last: a prompt counts as stored (`storedPromptKeys`, which a
@@ -24,7 +24,10 @@ const PROMPTS_LAST = [...SCORED_PROMPT_TABLES.filter((table) => table !== "promp
  * of other files is refused before any work).
  * @example const afterStore = lakeOutput("./lake", store);
  */
-export function lakeOutput(lake: string, store: Store): NonNullable<JobContext["afterStore"]> {
+export function lakeOutput(
+  lake: string,
+  store: Store,
+): (competition: RangeCompetition["name"], prompt: PlannedPrompt) => Promise<void> {
   prepareLake(lake);
   return async (competition, prompt) => {
     try {

@@ -46,7 +46,7 @@ import {
 import { promptRangeTooLong } from "../harness/defaults.ts";
 import { syncRangeOf } from "../sync/range.ts";
 import { UsageError } from "../../service/usageError.ts";
-import { withUnitService, type EnqueueScoreOptions } from "../queue/enqueue.ts";
+import { runJob, type JobOptions } from "../harness/runJob.ts";
 import { lakePool, readLakePrompts } from "./lakePrompts.ts";
 
 /**
@@ -54,7 +54,7 @@ import { lakePool, readLakePrompts } from "./lakePrompts.ts";
  * @example const options: LakeReduceOptions = { lake: "./lake", from, to, now, seed: 42 };
  */
 export interface LakeReduceOptions extends Pick<
-  EnqueueScoreOptions,
+  JobOptions,
   "baseUrl" | "apiKey" | "now" | "seed" | "client"
 > {
   readonly lake: string;
@@ -118,10 +118,12 @@ export async function runLakeReduce(options: LakeReduceOptions): Promise<Reduced
     throw new UsageError(`${tooLong}: the lake's prompts span more; give --from and --to`);
   }
   const settings = options.eraSettings ?? {};
-  return withUnitService(options, async ({ client, nowUnix }) => {
+  const definition = { command: "lake reduce", check: () => undefined, writes: "nothing" as const };
+  return runJob(definition, options, async (job) => {
+    const { client, nowUnix } = job;
     const span = minerKeysSpan(fromUnix, toUnix, nowUnix);
     const keys = await fetchMinerKeys(client, span.fromUnix, span.toUnix);
-    const live = options.client?.naming !== undefined && isLiveNaming(options.client.naming);
+    const live = isLiveNaming(job.deployment.naming);
     const reduced: ReducedCompetition[] = [];
     for (const competition of rangeCompetitions(fromUnix, toUnix, COMPETITIONS, settings)) {
       const own = prompts.filter((prompt) => prompt.competition === competition.name);

@@ -12,9 +12,10 @@ import type { CompetitionName } from "../../domain/competitions.ts";
 import { validatorEraAt, type EraSettings } from "../../domain/eras.ts";
 import type { Naming } from "../../domain/operation.ts";
 import type { ScoreRow } from "../../domain/records/validation.ts";
-import type { LakeUnit } from "../../store/lake.ts";
+import { writeLakeUnit, type LakeUnit } from "../../store/lake.ts";
 import { lakeTimes } from "../../store/lakeTimes.ts";
-import type { Store } from "../../store/openStore.ts";
+import { openStore, type Store } from "../../store/openStore.ts";
+import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
 import { AgreementTally } from "./agreement.ts";
 import { fetchMinerKeys, minerKeysSpan, type MinerKeys } from "./minerKeys.ts";
 import { planRange } from "./rangePrompts.ts";
@@ -218,5 +219,24 @@ export async function runScoreUnit(
     return scored.network.length;
   } finally {
     await pool.close();
+  }
+}
+
+/**
+ * Runs one unit into the lake: scored into a store of its own in memory (`runScoreUnit`), then
+ * written as the unit's files. Resolves to the rows written.
+ * @example const { rows } = await runScoreUnitIntoLake(unit, { client, keys, lake: "./lake" });
+ */
+export async function runScoreUnitIntoLake(
+  unit: ScoreUnit,
+  context: { readonly client: PathlabClient; readonly keys: MinerKeysCache; readonly lake: string },
+): Promise<{ rows: number }> {
+  const store = await openStore(":memory:");
+  try {
+    await runScoreUnit(unit, { client: context.client, store, keys: context.keys });
+    const rows = await writeLakeUnit(context.lake, lakeUnitOf(unit), store, SCORED_PROMPT_TABLES);
+    return { rows: Object.values(rows).reduce((sum, count) => sum + count, 0) };
+  } finally {
+    await store.close();
   }
 }

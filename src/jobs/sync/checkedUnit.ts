@@ -9,6 +9,7 @@ import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { ENSEMBLE_DAYS } from "../../domain/insightConventions.ts";
 import type { LeaderboardV2Row } from "../../domain/records/leaderboard.ts";
 import { isoSeconds, parseIsoTimeMs } from "../../domain/time.ts";
+import type { PathSet } from "../../paths/pathSet.ts";
 import type { StoreUnit } from "../../store/writeUnit.ts";
 import { checkConfirmed, type HeldFailure } from "./confirmInputs.ts";
 import { fetchServiceRecords } from "./fetchServiceRecords.ts";
@@ -151,15 +152,11 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
       }
       forecastStartTime = start.forecastStartTime;
       if (context.isStored?.(start.startUnix) === true) return undefined;
-      const { operation: rankedBy, rows: ranking } = await Promise.race([
+      // the ranking is the job's (shared by the units): the unit's deadline stops its wait
+      const { operation: rankedBy, rows: ranking } = await untilAborted(
         rankingPromise,
-        // the ranking is the job's (shared by the units): the unit's deadline stops its wait
-        new Promise<never>((_resolve, reject) => {
-          const stop = () => reject(deadline.signal.reason as Error);
-          if (deadline.signal.aborted) stop();
-          else deadline.signal.addEventListener("abort", stop, { once: true });
-        }),
-      ]).catch((error: unknown) => {
+        deadline.signal,
+      ).catch((error: unknown) => {
         throw new UnitFailure("ranking", messageOf(error));
       });
       const inputs = await fetchUnitInputs(client, plan, start.startUnix, ranking, held);
@@ -167,12 +164,11 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
     };
     const fetched = await inFetchLane(context.fetchLane, fetchAll);
     if (fetched === undefined) return { summary: summary({ status: "already stored" }) };
-    const { start, ranking, rankedBy } = fetched;
     const { inputs, checked, ...confirmed } = await checkConfirmed({
       client,
       plan,
-      start,
-      ranking,
+      start: fetched.start,
+      ranking: fetched.ranking,
       inputs: fetched.inputs,
       failures: heldFailures,
       ...(context.fetchLane !== undefined && { fetchLane: context.fetchLane }),
@@ -182,34 +178,9 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
     for (const failure of checked.failures) {
       fail(failure.stage, failure.reason, { operation: failure.operation });
     }
-    const fetchedAtUnix = Date.now() / 1000;
     deadline.signal.throwIfAborted();
     context.signal?.throwIfAborted();
-    const rows: StoreUnit = {
-      asset: plan.asset,
-      horizon: plan.horizon,
-      forecastStartTimeUnix: start.startUnix,
-      runId: context.runId,
-      pathSets: inputs.members.map((pathSet) => ({
-        pathSet,
-        source: "/v2/prediction/historical",
-        fetchedAtUnix,
-      })),
-      insights: checked.insights,
-      crosschecks: checked.crosschecks,
-      venueComparisons: checked.venueComparisons,
-      leaderboards: [
-        {
-          operation: rankedBy,
-          promptName: plan.competition,
-          days: ENSEMBLE_DAYS,
-          asOfUnix:
-            leaderboardTimeUnix(ranking) ??
-            (rankedBy === "/v2/meta-leaderboard/historical" ? start.startUnix : context.asOfUnix),
-          rows: ranking,
-        },
-      ],
-    };
+    const rows = unitRows(context, { ...fetched, inputs, checked });
     return {
       summary: summary({
         status: "stored",
@@ -233,6 +204,63 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
   } finally {
     deadline.stop();
   }
+}
+
+/** `promise`, or its rejection with `signal`'s reason once `signal` aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => {
+      const stop = () => reject(signal.reason as Error);
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+    }),
+  ]);
+}
+
+/**
+ * The rows of a unit to write: its path sets, the records and their cross-checks, the venue
+ * comparisons, and the ranking as the leaderboard of its time (the rows' latest `updated_at`, the
+ * forecast start for a historical ranking, else the job's time).
+ */
+function unitRows(
+  context: UnitCheckContext,
+  unit: {
+    readonly start: { readonly startUnix: number };
+    readonly ranking: readonly LeaderboardV2Row[];
+    readonly rankedBy: UnitRanking["operation"];
+    readonly inputs: { readonly members: readonly PathSet[] };
+    readonly checked: Pick<StoreUnit, "insights" | "crosschecks" | "venueComparisons">;
+  },
+): StoreUnit {
+  const { plan } = context;
+  const { start, ranking, rankedBy, inputs, checked } = unit;
+  const fetchedAtUnix = Date.now() / 1000;
+  return {
+    asset: plan.asset,
+    horizon: plan.horizon,
+    forecastStartTimeUnix: start.startUnix,
+    runId: context.runId,
+    pathSets: inputs.members.map((pathSet) => ({
+      pathSet,
+      source: "/v2/prediction/historical",
+      fetchedAtUnix,
+    })),
+    insights: checked.insights,
+    crosschecks: checked.crosschecks,
+    venueComparisons: checked.venueComparisons,
+    leaderboards: [
+      {
+        operation: rankedBy,
+        promptName: plan.competition,
+        days: ENSEMBLE_DAYS,
+        asOfUnix:
+          leaderboardTimeUnix(ranking) ??
+          (rankedBy === "/v2/meta-leaderboard/historical" ? start.startUnix : context.asOfUnix),
+        rows: ranking,
+      },
+    ],
+  };
 }
 
 /** The latest `updated_at` of the rows, Unix seconds; undefined when none parses. */

@@ -58,7 +58,8 @@ describe("ServiceCache", () => {
       await held;
       return answers(client.baseUrl);
     });
-    await expect.poll(() => heldUrl).not.toBe("");
+    // however long the sandbox takes to start
+    await expect.poll(() => heldUrl, { timeout: 60_000 }).not.toBe("");
     for (const clock of CLOCKS.slice(1)) await active.use(sandboxAt(clock), async () => {});
     await active.use(sandboxAt("2026-11-20T10:03:00Z"), async () => {});
     // the others came and went around it: the held one is never the one closed

@@ -133,7 +133,11 @@ describeWithRedis("watches and retries on a real Redis", ({ directory, url: redi
 
       // A worker without --until-idle stops on SIGTERM, and unwatching removes the scheduler.
       const running = startWorker(url, watchLake, queueName);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // SIGTERM once it is connected (its handler is installed before it connects), however long
+      // it takes to load
+      await expect
+        .poll(async () => (await queue.getWorkers()).length, { timeout: 60_000, interval: 100 })
+        .toBeGreaterThan(0);
       running.child.kill("SIGTERM");
       expect(await running.done).toBe(0);
       const removed = await runPathlab(["queue", "unwatch", "--redis", url, ...queueName]);

@@ -2,8 +2,8 @@
 import { migratedTables } from "../store/schemaTables.ts";
 
 /**
- * `Tables: runs, path_sets, …. Views: path_points.`, wrapped at 96 columns: from the migrations,
- * since help opens no database.
+ * `Tables: runs, path_sets, …. Views: path_points.`, wrapped at 96 columns: from the schema as
+ * `schema.ts` states it, since help opens no database.
  * @example command.addHelpText("after", `\n${tablesHelp()}`);
  */
 export function tablesHelp(): string {

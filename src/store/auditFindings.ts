@@ -1,24 +1,11 @@
 /**
- * The `audit_findings` table (migration 6): each violation `pathlab audit` found, with its run.
+ * The findings of `pathlab audit` in the store (`audit_findings`): each violation it found, with
+ * its run.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Store } from "./openStore.ts";
 import { timestampOfUnix } from "./timestamps.ts";
-
-/** Migration 6: the table of audit findings. */
-export const CREATE_AUDIT_FINDINGS = `
-CREATE TABLE audit_findings (
-  run_id BIGINT NOT NULL,
-  asset VARCHAR NOT NULL,
-  forecast_start_time TIMESTAMP,
-  operation VARCHAR NOT NULL,
-  field VARCHAR NOT NULL,
-  check_name VARCHAR NOT NULL,
-  size DOUBLE NOT NULL,
-  tolerance DOUBLE NOT NULL,
-  detail VARCHAR NOT NULL
-)`;
 
 /**
  * One finding to store (an `AuditFinding` of the crosscheck layer with its asset and snapshot).

@@ -2,6 +2,9 @@
  * The folder `exportParquet` writes to, and what it may touch there: a new or empty folder, or one
  * holding pathlab's own earlier export, which its manifest (`.pathlab-export.json`) describes
  * file by file. Only the files a manifest lists are ever removed; anything else is the user's.
+ *
+ * Over 300 lines: every rule on what may be touched in a user's folder (the manifest's checks, the
+ * folder's, the removals) stays in this one file, so that they are reviewed together.
  */
 
 import {

@@ -15,7 +15,8 @@ import {
   writeManifest,
 } from "./exportFolder.ts";
 import type { Store } from "./openStore.ts";
-import { migratedTables, tableNames } from "./schemaTables.ts";
+import { TABLES } from "./schema.ts";
+import { tableNames } from "./schemaTables.ts";
 import { makeStaging, removeAbandonedStaging } from "./exportStaging.ts";
 import { sqlIdentifier } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
@@ -28,14 +29,12 @@ import { StoreError } from "./storeError.ts";
 export type ExportedTableName = string;
 
 /**
- * The tables of pathlab's schema, as its migrations create them, in order: what
+ * The tables of pathlab's schema, as `schema.ts` states them, in order: what
  * {@link exportParquet} writes by default from a database of the current schema (which it reads
  * from the database itself, so a table added there is written too).
  * @example EXPORTED_TABLES.includes("miner_scores") // => true
  */
-export const EXPORTED_TABLES: readonly ExportedTableName[] = migratedTables()
-  .filter((table) => table.kind === "table")
-  .map((table) => table.name);
+export const EXPORTED_TABLES: readonly ExportedTableName[] = TABLES.map((table) => table.name);
 
 /** How a table is written: the query (its rows plus the partition columns) and those columns. */
 interface TableExport {

@@ -1,11 +1,14 @@
 /**
  * Insight records in the store: one `insights` row per (operation, asset, horizon, forecast start,
- * source) holding the record as JSON, and its numeric leaves in `insight_values` for SQL.
+ * source) holding the record as JSON, and its numeric leaves in `insight_values` for SQL; and the
+ * service's records read back (the units a database holds, the snapshots `pathlab audit` reads).
  */
 
 import { DuckDBDataChunkWriter, type DuckDBConnection } from "@duckdb/node-api";
 import type { Horizon } from "../domain/assets.ts";
 import { insightLeaves } from "./insightLeaves.ts";
+import type { Store } from "./openStore.ts";
+import { queryRows } from "./queryRows.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
 /**
@@ -101,4 +104,63 @@ export async function insertInsights(
     appender.closeSync();
   }
   return ids;
+}
+
+const SELECT_SERVICE_RECORD_PLACES = `
+SELECT DISTINCT asset, horizon, epoch(forecast_start_time)::BIGINT FROM insights
+WHERE source = 'service'`;
+
+const SELECT_SERVICE_RECORD_ASSETS = `
+SELECT DISTINCT asset FROM insights WHERE source = 'service' AND horizon = $horizon ORDER BY asset`;
+
+const SELECT_LATEST_SERVICE_RECORDS = `
+SELECT operation, record::VARCHAR, strftime(forecast_start_time, '%Y-%m-%dT%H:%M:%SZ')
+FROM insights
+WHERE source = 'service' AND horizon = $horizon AND asset = $asset AND forecast_start_time =
+  (SELECT max(forecast_start_time) FROM insights
+   WHERE source = 'service' AND horizon = $horizon AND asset = $asset)`;
+
+/**
+ * Every asset, horizon and forecast start of which `store` holds a record of the service, in no
+ * particular order.
+ * @example (await serviceRecordPlaces(store))[0] // => { asset: "BTC", horizon: "1h", forecastStartUnix: 1795341600 }
+ */
+export async function serviceRecordPlaces(
+  store: Store,
+): Promise<{ asset: string; horizon: Horizon; forecastStartUnix: number }[]> {
+  const rows = await store.withConnection(async (connection) =>
+    (await connection.runAndReadAll(SELECT_SERVICE_RECORD_PLACES)).getRowsJS(),
+  );
+  return rows.map(([asset, horizon, startUnix]) => ({
+    asset: String(asset),
+    horizon: horizon as Horizon,
+    forecastStartUnix: Number(startUnix),
+  }));
+}
+
+/**
+ * The assets of which `store` holds records of the service at `horizon`, in order.
+ * @example await serviceRecordAssets(store, "24h") // => ["BTC", "ETH"]
+ */
+export async function serviceRecordAssets(store: Store, horizon: Horizon): Promise<string[]> {
+  const { rows } = await queryRows(store, SELECT_SERVICE_RECORD_ASSETS, { horizon });
+  return rows.map((row) => String(row[0]));
+}
+
+/**
+ * The service's records of `asset` at `horizon` and its latest stored forecast start (ISO 8601,
+ * whole seconds), one per operation; none when `store` holds none.
+ * @example const [{ operation, record, forecastStartTime }] = await latestServiceRecords(store, "BTC", "24h");
+ */
+export async function latestServiceRecords(
+  store: Store,
+  asset: string,
+  horizon: Horizon,
+): Promise<{ operation: string; record: unknown; forecastStartTime: string }[]> {
+  const { rows } = await queryRows(store, SELECT_LATEST_SERVICE_RECORDS, { horizon, asset });
+  return rows.map(([operation, record, start]) => ({
+    operation: String(operation),
+    record: JSON.parse(String(record)) as unknown,
+    forecastStartTime: String(start),
+  }));
 }

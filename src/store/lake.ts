@@ -19,7 +19,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { randomUUID } from "node:crypto";
 import { join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { openStore, Store } from "./openStore.ts";
+import { Store } from "./openStore.ts";
+import { SCHEMA_MIGRATIONS_TABLE, TABLES } from "./schema.ts";
 import { sqlIdentifier, sqlStringLiteral } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
 
@@ -184,11 +185,23 @@ export async function writeLakeUnit(
 }
 
 /**
+ * Removes every row of `tables` from `store`: a working store whose rows went into the lake as one
+ * unit's files (`writeLakeUnit`), emptied so that it holds the next unit's rows alone.
+ * @example await emptyTables(workingStore, ["rank_history"]);
+ */
+export async function emptyTables(store: Store, tables: readonly string[]): Promise<void> {
+  await store.withConnection(async (connection) => {
+    for (const table of tables) await connection.run(`DELETE FROM ${sqlIdentifier(table)}`);
+  });
+}
+
+/**
  * Opens the lake at `directory` for reading, as a `locked` store: every table of pathlab's schema
- * is a view over its Parquet files (`read_parquet` with hive partitioning, the store's column
- * types), or an empty table where the lake has no file of it yet; DuckDB may read files under
- * the lake only, and only statements that read run (as `pathlab query`). Files written while it is
- * open are seen by the next statement. Throws a {@link StoreError} when the folder is not a lake.
+ * (`schema.ts`, and the bookkeeping `schema_migrations` that a database has too) is a view over
+ * its Parquet files (`read_parquet` with hive partitioning, the schema's column types), or an
+ * empty table where the lake has no file of it yet; DuckDB may read files under the lake only,
+ * and only statements that read run (as `pathlab query`). Files written while it is open are seen
+ * by the next statement. Throws a {@link StoreError} when the folder is not a lake.
  * @example const lake = await openLake("./lake"); await streamRows(lake, "select count(*) from miner_scores", …);
  */
 export async function openLake(directory: string): Promise<Store> {
@@ -200,38 +213,19 @@ export async function openLake(directory: string): Promise<Store> {
       `not a pathlab lake (no ${LAKE_MARKER}); write one with \`pathlab worker --lake\``,
     );
   }
-  const schema = await openStore(":memory:");
-  const tables = await schema
-    .withConnection(async (connection) =>
-      (
-        await connection.runAndReadAll(
-          `SELECT table_name, column_name, data_type FROM duckdb_columns()
-         WHERE database_name = current_database() AND schema_name = current_schema()
-           AND table_name IN (SELECT table_name FROM duckdb_tables() WHERE database_name = current_database())
-         ORDER BY table_name, column_index`,
-        )
-      ).getRowsJS(),
-    )
-    .finally(() => schema.close());
-  const columnsOf = new Map<string, { name: string; type: string }[]>();
-  for (const [table, name, type] of tables) {
-    const list = columnsOf.get(String(table)) ?? [];
-    list.push({ name: String(name), type: String(type) });
-    columnsOf.set(String(table), list);
-  }
   const instance = await DuckDBInstance.create(":memory:");
   const connection = await instance.connect();
   try {
-    for (const [table, columns] of columnsOf) {
+    for (const { name: table, columns } of [...TABLES, SCHEMA_MIGRATIONS_TABLE]) {
       const hasFiles = lakeFiles(join(root, table)).length > 0;
       if (!hasFiles) {
-        const definitions = columns.map(({ name, type }) => `${sqlIdentifier(name)} ${type}`);
+        const definitions = columns.map(([name, type]) => `${sqlIdentifier(name)} ${type}`);
         await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${definitions.join(", ")})`);
         continue;
       }
       const glob = sqlStringLiteral(join(root, table, "**", "*.parquet"));
       const select = columns.map(
-        ({ name, type }) => `CAST(${sqlIdentifier(name)} AS ${type}) AS ${sqlIdentifier(name)}`,
+        ([name, type]) => `CAST(${sqlIdentifier(name)} AS ${type}) AS ${sqlIdentifier(name)}`,
       );
       await connection.run(
         `CREATE VIEW ${sqlIdentifier(table)} AS SELECT ${select.join(", ")} FROM (${latestRows(glob)})`,

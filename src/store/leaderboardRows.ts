@@ -5,6 +5,7 @@
 
 import { DuckDBDataChunkWriter, type DuckDBConnection } from "@duckdb/node-api";
 import type { LeaderboardV2Row } from "../domain/records/leaderboard.ts";
+import type { Store } from "./openStore.ts";
 import { timestampOfIso, timestampOfUnix } from "./timestamps.ts";
 
 /**
@@ -76,4 +77,17 @@ export async function insertLeaderboards(
     appender.closeSync();
   }
   return written;
+}
+
+const SELECT_LEADERBOARD_TIMES = `SELECT DISTINCT epoch(as_of)::BIGINT FROM leaderboard_rows ORDER BY ALL`;
+
+/**
+ * The times (`as_of`, Unix seconds) of the leaderboards `store` holds, in order.
+ * @example await storedLeaderboardTimes(unitStore) // => [1795341600]
+ */
+export async function storedLeaderboardTimes(store: Store): Promise<number[]> {
+  const rows = await store.withConnection(async (connection) =>
+    (await connection.runAndReadAll(SELECT_LEADERBOARD_TIMES)).getRowsJS(),
+  );
+  return rows.map(([asOf]) => Number(asOf));
 }

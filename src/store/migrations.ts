@@ -1,54 +1,26 @@
 /**
- * The versioned schema: an ordered list of named migrations, and `migrate`, which applies the ones a
- * database has not seen yet (each in its own transaction, recorded in `schema_migrations`).
+ * The versioned schema: the ordered list of named migrations that bring a database of any earlier
+ * version to the schema of `schema.ts`, and `migrate`, which makes a new database from that schema
+ * or applies the migrations a database has not seen yet (each in its own transaction, recorded in
+ * `schema_migrations`).
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import {
-  CREATE_CALIBRATION,
-  CREATE_CROSSCHECKS,
-  CREATE_INSIGHTS,
-  CREATE_INSIGHT_VALUES,
-  CREATE_LEADERBOARD_ROWS,
-  CREATE_MINER_SCORES,
-  CREATE_PATH_POINTS_VIEW,
-  CREATE_PATH_SETS,
-  CREATE_PATH_VALUES,
-  CREATE_PROMPTS,
-  CREATE_REALIZED_PRICES,
-  CREATE_RUNS,
-  CREATE_SERVICE_SCORES,
-  CREATE_SMOOTHED_SCORES,
-  CREATE_VENUE_COMPARISONS,
-} from "./schema.ts";
+import { ABANDONED_RUNS_MIGRATION } from "./migrations/abandonedRuns.ts";
+import { AUDIT_FINDINGS_MIGRATION } from "./migrations/auditFindings.ts";
+import { INITIAL_SCHEMA_MIGRATION } from "./migrations/initialSchema.ts";
+import { INTERRUPTED_RUNS_MIGRATION } from "./migrations/interruptedRuns.ts";
+import type { Migration } from "./migrations/migration.ts";
+import { SCORE_SOURCES_MIGRATION } from "./migrations/scoreSourcesAndRankHistory.ts";
+import { SCORING_MIGRATION } from "./migrations/scoring.ts";
+import { TRADABLE_VENUE_COMPARISONS_MIGRATION } from "./migrations/tradableVenueComparisons.ts";
+import { SCHEMA_MIGRATIONS_TABLE, SCHEMA_STATEMENTS } from "./schema.ts";
 import { StoreError } from "./storeError.ts";
-import { CREATE_AUDIT_FINDINGS } from "./auditFindings.ts";
-import { VENUE_COMPARISONS_V7 } from "./venueComparisons.ts";
-import { RUNS_V5, SCORING_V4 } from "./scoringSchemaV4.ts";
+import { tableStatements } from "./tableDefinition.ts";
 
-/**
- * One step of the schema: a version (1, 2, …, in order, never reused), a name, and its SQL
- * statements. A migration is applied once, in one transaction with its `schema_migrations` row.
- * @example const migration: Migration = { version: 2, name: "add prompts", statements: [CREATE_PROMPTS] };
- */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly statements: readonly string[];
-  /**
-   * Whether a database without this migration reads the same (it only loosens a constraint), so
-   * that read-only opens (`query`, `export`, notebooks) take it as it is.
-   */
-  readonly readsAlike?: boolean;
-}
+export type { Migration } from "./migrations/migration.ts";
 
-/** The table that records which migrations a database has applied. */
-const CREATE_SCHEMA_MIGRATIONS = `
-CREATE TABLE IF NOT EXISTS schema_migrations (
-  version INTEGER PRIMARY KEY,
-  name VARCHAR NOT NULL,
-  applied_at TIMESTAMP NOT NULL
-)`;
+const [CREATE_SCHEMA_MIGRATIONS] = tableStatements(SCHEMA_MIGRATIONS_TABLE, { ifNotExists: true });
 
 const SELECT_APPLIED_VERSIONS = `SELECT version, name FROM schema_migrations ORDER BY version`;
 
@@ -61,77 +33,23 @@ SELECT count(*) AS present FROM duckdb_tables()
 WHERE database_name = current_database() AND table_name = 'schema_migrations'`;
 
 /**
- * Migration 3: `runs.status` may also be `interrupted` (a job stopped by Ctrl-C). DuckDB cannot
- * change a CHECK constraint in place, so the table is rebuilt under its own name through a
- * temporary copy, keeping every row, its id and the id sequence.
- * @example for (const statement of RUNS_ALLOW_INTERRUPTED) await connection.run(statement);
- */
-export const RUNS_ALLOW_INTERRUPTED: readonly string[] = [
-  "CREATE TEMP TABLE runs_before_v3 AS SELECT * FROM runs",
-  "DROP TABLE runs",
-  `CREATE TABLE runs (
-  id BIGINT PRIMARY KEY DEFAULT nextval('run_ids'),
-  started_at TIMESTAMP NOT NULL,
-  finished_at TIMESTAMP,
-  command VARCHAR NOT NULL,
-  args JSON NOT NULL,
-  status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed', 'interrupted')),
-  failures JSON NOT NULL
-)`,
-  "INSERT INTO runs SELECT * FROM runs_before_v3",
-  "DROP TABLE runs_before_v3",
-];
-
-/**
- * Every migration of pathlab's schema, in order. Version 1 creates the tables of DESIGN.md §4 that
- * the sync job writes (runs, path sets and their values, insights and their numeric leaves,
- * cross-checks, leaderboard rows, venue comparisons); version 2 the tables the score job writes
- * (prompts, realized prices, the service's and pathlab's scores, smoothed scores, calibration). Add
- * a migration for a new table; never edit one that has shipped. Version 3 lets a run end
- * `interrupted`; version 4 adds the service's CRPS as a score source, hotkeys and rank history;
- * version 5 lets a run end `abandoned` and records its process (`scoringSchemaV4.ts`); version 6
- * adds the findings of `audit` (`auditFindings.ts`); version 7 marks venue comparisons decided or
- * tradable (`VENUE_COMPARISONS_V7`).
+ * Every migration of pathlab's schema, in order, each as it shipped (`migrations/`): version 1
+ * creates the tables of DESIGN.md §4 that the sync job writes; version 2 the tables the score job
+ * writes; version 3 lets a run end `interrupted`; version 4 adds the service's CRPS as a score
+ * source, hotkeys and rank history; version 5 lets a run end `abandoned` and records its process;
+ * version 6 adds the findings of `audit`; version 7 marks venue comparisons decided or tradable.
+ * To change the schema, change `schema.ts` and add a migration that brings the previous version
+ * there; never edit one that has shipped.
  * @example MIGRATIONS.map((migration) => migration.name) // => ["initial schema", "scoring", "interrupted runs", "score sources and rank history", "abandoned runs", "audit findings", "tradable venue comparisons"]
  */
 export const MIGRATIONS: readonly Migration[] = [
-  {
-    version: 1,
-    name: "initial schema",
-    statements: [
-      CREATE_RUNS,
-      CREATE_PATH_SETS,
-      CREATE_PATH_VALUES,
-      CREATE_PATH_POINTS_VIEW,
-      CREATE_INSIGHTS,
-      CREATE_INSIGHT_VALUES,
-      CREATE_CROSSCHECKS,
-      CREATE_LEADERBOARD_ROWS,
-      CREATE_VENUE_COMPARISONS,
-    ],
-  },
-  {
-    version: 2,
-    name: "scoring",
-    statements: [
-      CREATE_PROMPTS,
-      CREATE_REALIZED_PRICES,
-      CREATE_SERVICE_SCORES,
-      CREATE_MINER_SCORES,
-      CREATE_SMOOTHED_SCORES,
-      CREATE_CALIBRATION,
-    ],
-  },
-  {
-    version: 3,
-    name: "interrupted runs",
-    statements: RUNS_ALLOW_INTERRUPTED,
-    readsAlike: true,
-  },
-  { version: 4, name: "score sources and rank history", statements: SCORING_V4 },
-  { version: 5, name: "abandoned runs", statements: RUNS_V5, readsAlike: true },
-  { version: 6, name: "audit findings", statements: [CREATE_AUDIT_FINDINGS], readsAlike: true },
-  { version: 7, name: "tradable venue comparisons", statements: VENUE_COMPARISONS_V7 },
+  INITIAL_SCHEMA_MIGRATION,
+  SCORING_MIGRATION,
+  INTERRUPTED_RUNS_MIGRATION,
+  SCORE_SOURCES_MIGRATION,
+  ABANDONED_RUNS_MIGRATION,
+  AUDIT_FINDINGS_MIGRATION,
+  TRADABLE_VENUE_COMPARISONS_MIGRATION,
 ];
 
 /**
@@ -152,54 +70,106 @@ export async function appliedMigrations(
 }
 
 /**
- * Applies the migrations of `migrations` that the database has not applied yet, in version order,
- * each in its own transaction together with its `schema_migrations` row; returns those applied
- * (none when the schema is current, so running it again changes nothing). Throws a
- * {@link StoreError} when the database has a version this list does not know (made by a newer
- * pathlab) or when a migration fails (its transaction is rolled back).
+ * Brings the database's schema up to date and returns the migrations that this applied (none when
+ * the schema is current, so running it again changes nothing). A database without any migration
+ * applied is made at once from `schema.ts` (`SCHEMA_STATEMENTS`), with every migration recorded
+ * as applied; any other gets the migrations it has not applied yet, in version order, each in its
+ * own transaction together with its `schema_migrations` row. With `migrations` given (tests: a
+ * database of an earlier version), a database is built and brought up to date by those
+ * migrations alone, step by step. Throws a {@link StoreError} when the database has a version
+ * this pathlab does not know (made by a newer pathlab) or when a step fails (its transaction is
+ * rolled back).
  * @example
  * const applied = await migrate(connection, "./pathlab.duckdb"); // [] when up to date
  */
 export async function migrate(
   connection: DuckDBConnection,
   databasePath: string,
-  migrations: readonly Migration[] = MIGRATIONS,
+  migrations?: readonly Migration[],
 ): Promise<Migration[]> {
-  checkOrder(migrations);
+  const steps = migrations ?? MIGRATIONS;
+  checkOrder(steps);
   await connection.run(CREATE_SCHEMA_MIGRATIONS);
   const applied = await appliedMigrations(connection);
-  const known = new Set(migrations.map((migration) => migration.version));
+  const known = new Set(steps.map((migration) => migration.version));
   for (const { version, name } of applied) {
     if (!known.has(version)) {
       throw new StoreError(
         "migrate",
         databasePath,
-        `the database has schema version ${version} ("${name}"), which this pathlab does not know (its latest is ${migrations.at(-1)?.version ?? 0}); use a newer pathlab`,
+        `the database has schema version ${version} ("${name}"), which this pathlab does not know (its latest is ${steps.at(-1)?.version ?? 0}); use a newer pathlab`,
       );
     }
+  }
+  if (migrations === undefined && applied.length === 0) {
+    const what = `the schema (version ${MIGRATIONS.length}) was not created`;
+    await applyInTransaction(connection, databasePath, what, SCHEMA_STATEMENTS, MIGRATIONS);
+    return [...MIGRATIONS];
   }
   const done = new Set(applied.map((migration) => migration.version));
-  const pending = migrations.filter((migration) => !done.has(migration.version));
+  const pending = steps.filter((migration) => !done.has(migration.version));
   for (const migration of pending) {
-    await connection.run("BEGIN TRANSACTION");
-    try {
-      for (const statement of migration.statements) await connection.run(statement);
-      await connection.run(INSERT_APPLIED_VERSION, {
-        version: migration.version,
-        name: migration.name,
-      });
-      await connection.run("COMMIT");
-    } catch (error) {
-      await connection.run("ROLLBACK");
-      throw new StoreError(
-        "migrate",
-        databasePath,
-        `migration ${migration.version} ("${migration.name}") failed and was rolled back: ${(error as Error).message}`,
-        { cause: error },
-      );
-    }
+    const what = `migration ${migration.version} ("${migration.name}") failed`;
+    await applyInTransaction(connection, databasePath, what, migration.statements, [migration]);
   }
   return pending;
+}
+
+/**
+ * Runs `statements` and records `migrations` as applied, in one transaction; rolls it back and
+ * throws a {@link StoreError} saying `what` happened when one fails.
+ */
+async function applyInTransaction(
+  connection: DuckDBConnection,
+  databasePath: string,
+  what: string,
+  statements: readonly string[],
+  migrations: readonly Migration[],
+): Promise<void> {
+  await connection.run("BEGIN TRANSACTION");
+  try {
+    for (const statement of statements) await connection.run(statement);
+    for (const { version, name } of migrations) {
+      await connection.run(INSERT_APPLIED_VERSION, { version, name });
+    }
+    await connection.run("COMMIT");
+  } catch (error) {
+    await connection.run("ROLLBACK");
+    throw new StoreError(
+      "migrate",
+      databasePath,
+      `${what} and was rolled back: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * For a read-only open (`openStore`): the schema must be the latest of `migrations` (pathlab's own
+ * by default), or lack only migrations that read alike (`Migration.readsAlike`). Throws a
+ * {@link StoreError} of `openStore` saying what to do otherwise.
+ * @example await checkSchemaReadable(connection, "./pathlab.duckdb");
+ */
+export async function checkSchemaReadable(
+  connection: DuckDBConnection,
+  databasePath: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<void> {
+  const applied = await appliedMigrations(connection);
+  const latest = migrations.at(-1)?.version ?? 0;
+  const version = applied.at(-1)?.version ?? 0;
+  const missing = migrations.filter((migration) => migration.version > version);
+  const readable = version > 0 && missing.every((migration) => migration.readsAlike === true);
+  if (version !== latest && !(version < latest && readable)) {
+    const found = applied.length === 0 ? "no pathlab schema" : `schema version ${version}`;
+    throw new StoreError(
+      "openStore",
+      databasePath,
+      version < latest
+        ? `expected schema version ${latest}, got ${found}; open it once for writing (e.g. \`npx pathlab sync\`) to migrate it`
+        : `expected schema version ${latest}, got ${found}, made by a newer pathlab; use a newer pathlab`,
+    );
+  }
 }
 
 function checkOrder(migrations: readonly Migration[]): void {

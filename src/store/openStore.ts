@@ -5,7 +5,7 @@
 
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
-import { appliedMigrations, migrate, MIGRATIONS, type Migration } from "./migrations.ts";
+import { checkSchemaReadable, migrate, type Migration } from "./migrations.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreLockedError } from "./storeError.ts";
 
@@ -43,7 +43,10 @@ export interface OpenStoreOptions {
   readonly locked?: boolean;
   /** Rows per row group for new data; 2,048 by default (see bench/suites/store.ts). */
   readonly rowGroupSize?: number;
-  /** The migrations to apply (tests); pathlab's own by default. */
+  /**
+   * The migrations that build and update the database step by step (tests: a database of an
+   * earlier version); by default pathlab's own, a new database made at once from `schema.ts`.
+   */
   readonly migrations?: readonly Migration[];
 }
 
@@ -183,7 +186,6 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   const locked = options.locked ?? false;
   const readOnly = locked || (options.readOnly ?? false);
   const rowGroupSize = options.rowGroupSize ?? DEFAULT_ROW_GROUP_SIZE;
-  const migrations = options.migrations ?? MIGRATIONS;
   if (!Number.isInteger(rowGroupSize) || rowGroupSize < 2048 || rowGroupSize % 2048 !== 0) {
     throw new RangeError(
       `openStore requires rowGroupSize to be a positive multiple of 2048, got ${rowGroupSize}`,
@@ -196,7 +198,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
       "no database file there; a read-only open needs an existing database (run `npx pathlab sync` to create one)",
     );
   }
-  if (locked) return openLocked(path, migrations);
+  if (locked) return openLocked(path, options.migrations);
   const instance = await DuckDBInstance.create(":memory:");
   let connection: DuckDBConnection | undefined;
   try {
@@ -218,9 +220,8 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
       );
     }
     await connection.run(`USE ${DATABASE_ALIAS}`);
-    const applied = readOnly
-      ? await checkSchema(connection, path, migrations)
-      : await migrate(connection, path, migrations);
+    if (readOnly) await checkSchemaReadable(connection, path, options.migrations);
+    const applied = readOnly ? [] : await migrate(connection, path, options.migrations);
     return new Store(path, readOnly, instance, connection, applied);
   } catch (error) {
     connection?.closeSync();
@@ -240,7 +241,10 @@ const LOCKED_CONFIG: Readonly<Record<string, string>> = {
 };
 
 /** {@link openStore} with `locked`: the file as the default database of a locked-down instance. */
-async function openLocked(path: string, migrations: readonly Migration[]): Promise<Store> {
+async function openLocked(
+  path: string,
+  migrations: readonly Migration[] | undefined,
+): Promise<Store> {
   let instance: DuckDBInstance;
   try {
     instance = await DuckDBInstance.create(path, LOCKED_CONFIG);
@@ -258,38 +262,11 @@ async function openLocked(path: string, migrations: readonly Migration[]): Promi
   let connection: DuckDBConnection | undefined;
   try {
     connection = await instance.connect();
-    const applied = await checkSchema(connection, path, migrations);
-    return new Store(path, true, instance, connection, applied, true);
+    await checkSchemaReadable(connection, path, migrations);
+    return new Store(path, true, instance, connection, [], true);
   } catch (error) {
     connection?.closeSync();
     instance.closeSync();
     throw error;
   }
-}
-
-/**
- * For a read-only open: the schema must be the latest this pathlab knows, or lack only migrations
- * that read alike (`Migration.readsAlike`).
- */
-async function checkSchema(
-  connection: DuckDBConnection,
-  path: string,
-  migrations: readonly Migration[],
-): Promise<Migration[]> {
-  const applied = await appliedMigrations(connection);
-  const latest = migrations.at(-1)?.version ?? 0;
-  const version = applied.at(-1)?.version ?? 0;
-  const missing = migrations.filter((migration) => migration.version > version);
-  const readable = version > 0 && missing.every((migration) => migration.readsAlike === true);
-  if (version !== latest && !(version < latest && readable)) {
-    const found = applied.length === 0 ? "no pathlab schema" : `schema version ${version}`;
-    throw new StoreError(
-      "openStore",
-      path,
-      version < latest
-        ? `expected schema version ${latest}, got ${found}; open it once for writing (e.g. \`npx pathlab sync\`) to migrate it`
-        : `expected schema version ${latest}, got ${found}, made by a newer pathlab; use a newer pathlab`,
-    );
-  }
-  return [];
 }

@@ -8,6 +8,8 @@ import type { Store } from "./openStore.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 import { withoutSecrets } from "./withoutSecrets.ts";
 import { processAlive } from "./processAlive.ts";
+import { tableDefinition } from "./schema.ts";
+import { sqlIdentifier } from "./sqlText.ts";
 
 /**
  * How a run ended: `ok`, `partial` (some units failed, the rest stored), `failed`,
@@ -126,5 +128,22 @@ export async function finishRun(store: Store, run: Run, end: RunEnd): Promise<vo
       failures,
       id: run.id,
     });
+  });
+}
+
+/**
+ * Removes the run from every row of `tables` that keeps one (a unit's rows on their way into the
+ * lake, where runs are not kept: they are a database's bookkeeping); tables without a `run_id`
+ * column are left as they are.
+ * @example await clearRunIds(unitStore, ["path_sets", "path_values", "insights"]);
+ */
+export async function clearRunIds(store: Store, tables: readonly string[]): Promise<void> {
+  const withRuns = tables.filter((table) =>
+    tableDefinition(table).columns.some(([column]) => column === "run_id"),
+  );
+  await store.withConnection(async (connection) => {
+    for (const table of withRuns) {
+      await connection.run(`UPDATE ${sqlIdentifier(table)} SET run_id = NULL`);
+    }
   });
 }

@@ -1,5 +1,9 @@
 /**
- * The tables of the store, one named SQL constant each (migration 1 runs them in this order).
+ * The schema of the store: every table's current columns (name, type, constraints) and keys, and
+ * the view over them. A new database is made from these (`SCHEMA_STATEMENTS`); a database of an
+ * earlier version reaches the same shape through the migrations (`migrations.ts`), and
+ * test/store/schema.test.ts checks both against this module, column by column.
+ *
  * Times are `TIMESTAMP` in UTC. Natural keys are PRIMARY KEY or UNIQUE constraints on the tables
  * written row by row; the bulk child tables (`path_values`, `insight_values`, `crosschecks`) have no
  * index (DuckDB keeps ART indexes in memory, and these grow by thousands of rows per unit): their
@@ -7,306 +11,396 @@
  * replaces and never duplicates. There are no FOREIGN KEY constraints, because DuckDB executes an
  * upsert of a referenced parent row as delete + insert and would refuse it.
  *
- * Over 300 lines: one constant per table, kept together so that the whole schema reads in one place.
+ * Over 300 lines: one entry per table, kept together so that the whole schema reads in one place.
  */
 
-/**
- * The runs of pathlab's jobs: arguments without secrets, status, failures (a JSON array).
- * @example await connection.run(CREATE_RUNS);
- */
-export const CREATE_RUNS = `
-CREATE SEQUENCE run_ids START 1;
-CREATE TABLE runs (
-  id BIGINT PRIMARY KEY DEFAULT nextval('run_ids'),
-  started_at TIMESTAMP NOT NULL,
-  finished_at TIMESTAMP,
-  command VARCHAR NOT NULL,
-  args JSON NOT NULL,
-  status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed')),
-  failures JSON NOT NULL
-)`;
+import {
+  tableStatements,
+  viewStatement,
+  type TableDefinition,
+  type ViewDefinition,
+} from "./tableDefinition.ts";
+
+/** The columns of a prompt's natural key, first in every table keyed by prompt. */
+const PROMPT_KEY = ["asset", "time_increment", "time_length", "start_time"] as const;
 
 /**
- * One miner's path set for one prompt, keyed by (asset, miner_uid, start_time, time_increment,
- * time_length); its prices are in {@link CREATE_PATH_VALUES}.
- * @example await connection.run(CREATE_PATH_SETS);
+ * Every table of pathlab's schema, in the order the schema creates them (the order `pathlab
+ * export` writes them and `query --help` lists them).
+ * @example TABLES.find((table) => table.name === "prompts")?.primaryKey // => ["asset", "time_increment", "time_length", "start_time"]
  */
-export const CREATE_PATH_SETS = `
-CREATE SEQUENCE path_set_ids START 1;
-CREATE TABLE path_sets (
-  id BIGINT PRIMARY KEY DEFAULT nextval('path_set_ids'),
-  asset VARCHAR NOT NULL,
-  miner_uid INTEGER NOT NULL,
-  start_time TIMESTAMP NOT NULL,
-  time_increment INTEGER NOT NULL CHECK (time_increment > 0),
-  time_length INTEGER NOT NULL CHECK (time_length >= 0),
-  n_paths INTEGER NOT NULL CHECK (n_paths >= 0),
-  n_points INTEGER NOT NULL CHECK (n_points >= 1),
-  source VARCHAR NOT NULL,
-  fetched_at TIMESTAMP NOT NULL,
-  run_id BIGINT,
-  UNIQUE (asset, miner_uid, start_time, time_increment, time_length)
-)`;
+export const TABLES: readonly TableDefinition[] = [
+  // The runs of pathlab's jobs: arguments without secrets, status, failures (a JSON array), and
+  // the process and machine that ran each (so that a later job can tell a dead run from a live one).
+  {
+    name: "runs",
+    sequence: "run_ids",
+    columns: [
+      ["id", "BIGINT", "DEFAULT nextval('run_ids')"],
+      ["started_at", "TIMESTAMP", "NOT NULL"],
+      ["finished_at", "TIMESTAMP"],
+      ["command", "VARCHAR", "NOT NULL"],
+      ["args", "JSON", "NOT NULL"],
+      [
+        "status",
+        "VARCHAR",
+        "NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed', 'interrupted', 'abandoned'))",
+      ],
+      ["failures", "JSON", "NOT NULL"],
+      ["pid", "INTEGER"],
+      ["host", "VARCHAR"],
+    ],
+    primaryKey: ["id"],
+  },
+  // One miner's path set for one prompt, keyed by (asset, miner_uid, start_time, time_increment,
+  // time_length); its prices are in `path_values`.
+  {
+    name: "path_sets",
+    sequence: "path_set_ids",
+    columns: [
+      ["id", "BIGINT", "DEFAULT nextval('path_set_ids')"],
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["miner_uid", "INTEGER", "NOT NULL"],
+      ["start_time", "TIMESTAMP", "NOT NULL"],
+      ["time_increment", "INTEGER", "NOT NULL CHECK (time_increment > 0)"],
+      ["time_length", "INTEGER", "NOT NULL CHECK (time_length >= 0)"],
+      ["n_paths", "INTEGER", "NOT NULL CHECK (n_paths >= 0)"],
+      ["n_points", "INTEGER", "NOT NULL CHECK (n_points >= 1)"],
+      ["source", "VARCHAR", "NOT NULL"],
+      ["fetched_at", "TIMESTAMP", "NOT NULL"],
+      ["run_id", "BIGINT"],
+    ],
+    primaryKey: ["id"],
+    unique: ["asset", "miner_uid", "start_time", "time_increment", "time_length"],
+  },
+  // The prices of every path: one row per path, `prices[t + 1]` is point t (DuckDB lists are
+  // 1-based). DOUBLE is IEEE 754 binary64, so the values read back bit-identical.
+  {
+    name: "path_values",
+    columns: [
+      ["path_set_id", "BIGINT", "NOT NULL"],
+      ["path", "INTEGER", "NOT NULL"],
+      ["prices", "DOUBLE[]", "NOT NULL"],
+    ],
+  },
+  // An insight record as the service reported it or as pathlab recomputed it, keyed by
+  // (operation, asset, horizon, forecast_start_time, source).
+  {
+    name: "insights",
+    sequence: "insight_ids",
+    columns: [
+      ["id", "BIGINT", "DEFAULT nextval('insight_ids')"],
+      ["operation", "VARCHAR", "NOT NULL"],
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["horizon", "VARCHAR", "NOT NULL CHECK (horizon IN ('1h', '24h'))"],
+      ["forecast_start_time", "TIMESTAMP", "NOT NULL"],
+      ["source", "VARCHAR", "NOT NULL CHECK (source IN ('service', 'recomputed'))"],
+      ["record", "JSON", "NOT NULL"],
+      ["run_id", "BIGINT"],
+    ],
+    primaryKey: ["id"],
+    unique: ["operation", "asset", "horizon", "forecast_start_time", "source"],
+  },
+  // The numeric leaves of each insight record, for SQL: `field` is the record's property path
+  // (`data.long_liquidation_probability`), `key` the coordinates within it (`5.0%/12`).
+  {
+    name: "insight_values",
+    columns: [
+      ["insight_id", "BIGINT", "NOT NULL"],
+      ["field", "VARCHAR", "NOT NULL"],
+      ["key", "VARCHAR", "NOT NULL"],
+      ["value", "DOUBLE"],
+    ],
+  },
+  // One row per number compared between the service's record and pathlab's recomputation, with
+  // the tolerance used and the verdict. Natural key (no index, see above): (operation, asset,
+  // horizon, forecast_start_time, field, key).
+  {
+    name: "crosschecks",
+    columns: [
+      ["operation", "VARCHAR", "NOT NULL"],
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["horizon", "VARCHAR", "NOT NULL CHECK (horizon IN ('1h', '24h'))"],
+      ["forecast_start_time", "TIMESTAMP", "NOT NULL"],
+      ["field", "VARCHAR", "NOT NULL"],
+      ["key", "VARCHAR", "NOT NULL"],
+      ["service_value", "DOUBLE"],
+      ["recomputed_value", "DOUBLE"],
+      ["difference", "DOUBLE"],
+      ["tolerance", "DOUBLE"],
+      ["verdict", "VARCHAR", "NOT NULL"],
+      ["detail", "VARCHAR"],
+      ["run_id", "BIGINT"],
+    ],
+  },
+  // Rows of a leaderboard or meta-leaderboard as fetched for a time (`as_of`), ranked as returned;
+  // `days` is 0 for operations without.
+  {
+    name: "leaderboard_rows",
+    columns: [
+      ["operation", "VARCHAR", "NOT NULL"],
+      ["prompt_name", "VARCHAR", "NOT NULL"],
+      ["days", "INTEGER", "NOT NULL"],
+      ["as_of", "TIMESTAMP", "NOT NULL"],
+      ["rank", "INTEGER", "NOT NULL"],
+      ["neuron_uid", "INTEGER", "NOT NULL"],
+      ["rewards", "DOUBLE", "NOT NULL"],
+      ["updated_at", "TIMESTAMP"],
+      ["coldkey", "VARCHAR"],
+      ["ip_address", "VARCHAR"],
+      ["run_id", "BIGINT"],
+    ],
+    primaryKey: ["operation", "prompt_name", "days", "as_of", "neuron_uid"],
+  },
+  // A venue market next to the service's model probability and pathlab's recomputed one: the
+  // venue's probability, its order book (best bid and ask), the event window, the service's
+  // record, whether the current price already settles the market (`decided`) and the edge that
+  // survives the venue's spread, fee and rounding (`edge_side` `buy` or `sell` YES, `net_edge`;
+  // nulls: none, or not judged). `market` tells apart the buckets of one range-family event (their
+  // title), else it is the slug.
+  {
+    name: "venue_comparisons",
+    columns: [
+      ["operation", "VARCHAR", "NOT NULL"],
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["horizon", "VARCHAR", "NOT NULL CHECK (horizon IN ('1h', '24h'))"],
+      ["forecast_start_time", "TIMESTAMP", "NOT NULL"],
+      ["slug", "VARCHAR", "NOT NULL"],
+      ["market", "VARCHAR", "NOT NULL"],
+      ["kind", "VARCHAR", "NOT NULL CHECK (kind IN ('up-down', 'range', 'above', 'hit', 'below'))"],
+      ["ref_prices", "DOUBLE[]"],
+      ["event_start_time", "TIMESTAMP"],
+      ["event_end_time", "TIMESTAMP", "NOT NULL"],
+      ["observed_at", "TIMESTAMP", "NOT NULL"],
+      ["current_price", "DOUBLE", "NOT NULL"],
+      ["start_price", "DOUBLE"],
+      ["service_probability", "DOUBLE", "NOT NULL"],
+      ["recomputed_probability", "DOUBLE"],
+      ["recomputed_standard_error", "DOUBLE"],
+      ["venue_probability", "DOUBLE"],
+      ["best_bid_price", "DOUBLE"],
+      ["best_bid_size", "DOUBLE"],
+      ["best_ask_price", "DOUBLE"],
+      ["best_ask_size", "DOUBLE"],
+      ["last_trade_price", "DOUBLE"],
+      ["record", "JSON", "NOT NULL"],
+      ["run_id", "BIGINT"],
+      ["decided", "BOOLEAN"],
+      ["edge_side", "VARCHAR"],
+      ["net_edge", "DOUBLE"],
+    ],
+    primaryKey: ["operation", "asset", "forecast_start_time", "slug", "market"],
+  },
+  // The validator prompts a `score` run scored, with the competition that pools each, the time it
+  // was scored (start + length) and the validator's rule for its prompt scores.
+  {
+    name: "prompts",
+    columns: [
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["time_increment", "INTEGER", "NOT NULL CHECK (time_increment > 0)"],
+      ["time_length", "INTEGER", "NOT NULL CHECK (time_length > 0)"],
+      ["start_time", "TIMESTAMP", "NOT NULL"],
+      ["competition", "VARCHAR", "NOT NULL"],
+      ["scored_time", "TIMESTAMP", "NOT NULL"],
+      ["score_rule", "VARCHAR", "NOT NULL"],
+      ["run_id", "BIGINT"],
+    ],
+    primaryKey: PROMPT_KEY,
+  },
+  // The realized path of a prompt as the service returned it: `prices[t + 1]` is grid point t,
+  // NULL where the price is missing.
+  {
+    name: "realized_prices",
+    columns: [
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["time_increment", "INTEGER", "NOT NULL"],
+      ["time_length", "INTEGER", "NOT NULL"],
+      ["start_time", "TIMESTAMP", "NOT NULL"],
+      ["prices", "DOUBLE[]", "NOT NULL"],
+      ["run_id", "BIGINT"],
+    ],
+    primaryKey: PROMPT_KEY,
+  },
+  // The service's own score rows of a prompt (historical scores): raw CRPS (−1 invalid) and prompt
+  // score per miner.
+  {
+    name: "service_scores",
+    columns: [
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["time_increment", "INTEGER", "NOT NULL"],
+      ["time_length", "INTEGER", "NOT NULL"],
+      ["start_time", "TIMESTAMP", "NOT NULL"],
+      ["miner_uid", "INTEGER", "NOT NULL"],
+      ["crps", "DOUBLE", "NOT NULL"],
+      ["prompt_score", "DOUBLE", "NOT NULL"],
+      ["scored_time", "TIMESTAMP", "NOT NULL"],
+      ["run_id", "BIGINT"],
+    ],
+    primaryKey: [...PROMPT_KEY, "miner_uid"],
+  },
+  // pathlab's scores of a prompt, per miner (`source` `network`: recomputed from its path set;
+  // `service`: its path set was not available and the CRPS is the service's) or candidate model
+  // (`candidate`, `miner_uid` −1): prompt CRPS (−1 invalid) and its price and volatility parts, the
+  // CRPS sum of each scoring interval (JSON object), prompt score, the reason a path set was
+  // rejected, the comparison with the service's row, and the uid's holder when the prompt was
+  // asked (`hotkey`; NULL when held since before the holder history pathlab read).
+  {
+    name: "miner_scores",
+    columns: [
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["time_increment", "INTEGER", "NOT NULL"],
+      ["time_length", "INTEGER", "NOT NULL"],
+      ["start_time", "TIMESTAMP", "NOT NULL"],
+      ["source", "VARCHAR", "NOT NULL CHECK (source IN ('network', 'service', 'candidate'))"],
+      ["miner_uid", "INTEGER", "NOT NULL"],
+      ["crps", "DOUBLE", "NOT NULL"],
+      ["intervals", "JSON", "NOT NULL"],
+      ["prompt_score", "DOUBLE"],
+      ["invalid_reason", "VARCHAR"],
+      ["service_crps", "DOUBLE"],
+      ["service_prompt_score", "DOUBLE"],
+      ["verdict", "VARCHAR", "NOT NULL"],
+      ["run_id", "BIGINT"],
+      ["hotkey", "VARCHAR"],
+      ["price_crps", "DOUBLE"],
+      ["volatility_crps", "DOUBLE"],
+    ],
+    primaryKey: [...PROMPT_KEY, "source", "miner_uid"],
+  },
+  // Smoothed scores and reward weights of a competition at one time (`as_of`), recomputed by
+  // pathlab next to the service's, with the verdict of each and the uid's holder at that time.
+  {
+    name: "smoothed_scores",
+    columns: [
+      ["competition", "VARCHAR", "NOT NULL"],
+      ["as_of", "TIMESTAMP", "NOT NULL"],
+      ["source", "VARCHAR", "NOT NULL CHECK (source IN ('network', 'candidate'))"],
+      ["miner_uid", "INTEGER", "NOT NULL"],
+      ["smoothed_score", "DOUBLE"],
+      ["reward_weight", "DOUBLE"],
+      ["service_smoothed_score", "DOUBLE"],
+      ["service_reward_weight", "DOUBLE"],
+      ["verdict", "VARCHAR", "NOT NULL"],
+      ["run_id", "BIGINT"],
+      ["hotkey", "VARCHAR"],
+    ],
+    primaryKey: ["competition", "as_of", "source", "miner_uid"],
+  },
+  // Calibration of one path set on one prompt (see `promptCalibration`): PIT histogram counts,
+  // central-interval levels with covered counts and width sums, and CRPS per step (basis points).
+  {
+    name: "calibration",
+    columns: [
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["time_increment", "INTEGER", "NOT NULL"],
+      ["time_length", "INTEGER", "NOT NULL"],
+      ["start_time", "TIMESTAMP", "NOT NULL"],
+      ["source", "VARCHAR", "NOT NULL CHECK (source IN ('network', 'candidate'))"],
+      ["miner_uid", "INTEGER", "NOT NULL"],
+      ["horizon", "VARCHAR", "NOT NULL"],
+      ["n_paths", "INTEGER", "NOT NULL"],
+      ["observed_points", "INTEGER", "NOT NULL"],
+      ["pit_counts", "DOUBLE[]", "NOT NULL"],
+      ["levels", "DOUBLE[]", "NOT NULL"],
+      ["covered_counts", "DOUBLE[]", "NOT NULL"],
+      ["width_sums", "DOUBLE[]", "NOT NULL"],
+      ["relative_width_sums_bps", "DOUBLE[]", "NOT NULL"],
+      ["step_crps_bps", "DOUBLE[]", "NOT NULL"],
+      ["run_id", "BIGINT"],
+    ],
+    primaryKey: [...PROMPT_KEY, "source", "miner_uid"],
+  },
+  // Every miner's and the candidate's smoothed score, reward weight and rank at every validator
+  // update of a scored range; `window_in_range` is false for an update whose window reaches before
+  // the range (its smoothed scores then pool only the range's prompts).
+  {
+    name: "rank_history",
+    columns: [
+      ["competition", "VARCHAR", "NOT NULL"],
+      ["updated_at", "TIMESTAMP", "NOT NULL"],
+      ["source", "VARCHAR", "NOT NULL CHECK (source IN ('network', 'candidate'))"],
+      ["miner_uid", "INTEGER", "NOT NULL"],
+      ["hotkey", "VARCHAR"],
+      ["rank", "INTEGER", "NOT NULL"],
+      ["of_miners", "INTEGER", "NOT NULL"],
+      ["smoothed_score", "DOUBLE", "NOT NULL"],
+      ["reward_weight", "DOUBLE", "NOT NULL"],
+      ["window_in_range", "BOOLEAN", "NOT NULL"],
+      ["run_id", "BIGINT"],
+    ],
+    primaryKey: ["competition", "updated_at", "source", "miner_uid"],
+  },
+  // Each violation `pathlab audit` found, with its run, asset and snapshot (its forecast start,
+  // when known).
+  {
+    name: "audit_findings",
+    columns: [
+      ["run_id", "BIGINT", "NOT NULL"],
+      ["asset", "VARCHAR", "NOT NULL"],
+      ["forecast_start_time", "TIMESTAMP"],
+      ["operation", "VARCHAR", "NOT NULL"],
+      ["field", "VARCHAR", "NOT NULL"],
+      ["check_name", "VARCHAR", "NOT NULL"],
+      ["size", "DOUBLE", "NOT NULL"],
+      ["tolerance", "DOUBLE", "NOT NULL"],
+      ["detail", "VARCHAR", "NOT NULL"],
+    ],
+  },
+];
 
 /**
- * The prices of every path: one row per path, `prices[t + 1]` is point t (DuckDB lists are 1-based).
- * DOUBLE is IEEE 754 binary64, so the values read back bit-identical.
- * @example await connection.run(CREATE_PATH_VALUES);
+ * The views of pathlab's schema, made after its tables.
+ * @example VIEWS.map((view) => view.name) // => ["path_points"]
  */
-export const CREATE_PATH_VALUES = `
-CREATE TABLE path_values (
-  path_set_id BIGINT NOT NULL,
-  path INTEGER NOT NULL,
-  prices DOUBLE[] NOT NULL
-)`;
-
-/**
- * Every price as a row, for SQL: (path set, path, point, time, price).
- * @example await connection.run(CREATE_PATH_POINTS_VIEW);
- */
-export const CREATE_PATH_POINTS_VIEW = `
-CREATE VIEW path_points AS
+export const VIEWS: readonly ViewDefinition[] = [
+  // Every price as a row, for SQL: (path set, path, point, time, price).
+  {
+    name: "path_points",
+    select: `
 SELECT
   s.id AS path_set_id, s.asset, s.miner_uid, s.start_time, s.time_increment, v.path,
   CAST(generate_subscripts(v.prices, 1) - 1 AS INTEGER) AS point,
   unnest(v.prices) AS price
-FROM path_values v JOIN path_sets s ON s.id = v.path_set_id`;
+FROM path_values v JOIN path_sets s ON s.id = v.path_set_id`,
+  },
+];
 
 /**
- * An insight record as the service reported it or as pathlab recomputed it, keyed by (operation,
- * asset, horizon, forecast_start_time, source).
- * @example await connection.run(CREATE_INSIGHTS);
+ * The table in which `migrate` records which migrations a database has applied: bookkeeping
+ * beside the schema, not one of its {@link TABLES}.
+ * @example SCHEMA_MIGRATIONS_TABLE.name // => "schema_migrations"
  */
-export const CREATE_INSIGHTS = `
-CREATE SEQUENCE insight_ids START 1;
-CREATE TABLE insights (
-  id BIGINT PRIMARY KEY DEFAULT nextval('insight_ids'),
-  operation VARCHAR NOT NULL,
-  asset VARCHAR NOT NULL,
-  horizon VARCHAR NOT NULL CHECK (horizon IN ('1h', '24h')),
-  forecast_start_time TIMESTAMP NOT NULL,
-  source VARCHAR NOT NULL CHECK (source IN ('service', 'recomputed')),
-  record JSON NOT NULL,
-  run_id BIGINT,
-  UNIQUE (operation, asset, horizon, forecast_start_time, source)
-)`;
+export const SCHEMA_MIGRATIONS_TABLE: TableDefinition = {
+  name: "schema_migrations",
+  columns: [
+    ["version", "INTEGER"],
+    ["name", "VARCHAR", "NOT NULL"],
+    ["applied_at", "TIMESTAMP", "NOT NULL"],
+  ],
+  primaryKey: ["version"],
+};
 
 /**
- * The numeric leaves of each insight record, for SQL: `field` is the record's property path
- * (`data.long_liquidation_probability`), `key` the coordinates within it (`5.0%/12`).
- * @example await connection.run(CREATE_INSIGHT_VALUES);
+ * The statements that make the schema in a new database: each table (with its sequence), then
+ * each view.
+ * @example SCHEMA_STATEMENTS[0] // => "CREATE SEQUENCE run_ids START 1"
  */
-export const CREATE_INSIGHT_VALUES = `
-CREATE TABLE insight_values (
-  insight_id BIGINT NOT NULL,
-  field VARCHAR NOT NULL,
-  key VARCHAR NOT NULL,
-  value DOUBLE
-)`;
+export const SCHEMA_STATEMENTS: readonly string[] = [
+  ...TABLES.flatMap((table) => tableStatements(table)),
+  ...VIEWS.map(viewStatement),
+];
 
 /**
- * One row per number compared between the service's record and pathlab's recomputation, with the
- * tolerance used and the verdict. Natural key: (operation, asset, horizon, forecast_start_time,
- * field, key).
- * @example await connection.run(CREATE_CROSSCHECKS);
+ * The definition of the table `name` (of {@link TABLES} or the bookkeeping table); throws a
+ * RangeError naming the tables for any other name.
+ * @example tableDefinition("prompts").columns.length // => 8
  */
-export const CREATE_CROSSCHECKS = `
-CREATE TABLE crosschecks (
-  operation VARCHAR NOT NULL,
-  asset VARCHAR NOT NULL,
-  horizon VARCHAR NOT NULL CHECK (horizon IN ('1h', '24h')),
-  forecast_start_time TIMESTAMP NOT NULL,
-  field VARCHAR NOT NULL,
-  key VARCHAR NOT NULL,
-  service_value DOUBLE,
-  recomputed_value DOUBLE,
-  difference DOUBLE,
-  tolerance DOUBLE,
-  verdict VARCHAR NOT NULL,
-  detail VARCHAR,
-  run_id BIGINT
-)`;
-
-/**
- * Rows of a leaderboard or meta-leaderboard as fetched for a time (`as_of`), ranked as returned.
- * Natural key: (operation, prompt_name, days, as_of, neuron_uid); `days` is 0 for operations without.
- * @example await connection.run(CREATE_LEADERBOARD_ROWS);
- */
-export const CREATE_LEADERBOARD_ROWS = `
-CREATE TABLE leaderboard_rows (
-  operation VARCHAR NOT NULL,
-  prompt_name VARCHAR NOT NULL,
-  days INTEGER NOT NULL,
-  as_of TIMESTAMP NOT NULL,
-  rank INTEGER NOT NULL,
-  neuron_uid INTEGER NOT NULL,
-  rewards DOUBLE NOT NULL,
-  updated_at TIMESTAMP,
-  coldkey VARCHAR,
-  ip_address VARCHAR,
-  run_id BIGINT,
-  PRIMARY KEY (operation, prompt_name, days, as_of, neuron_uid)
-)`;
-
-/**
- * A venue market next to the service's model probability and pathlab's recomputed one: the venue's
- * probability, its order book (best bid and ask), the event window and the service's record.
- * Natural key: (operation, asset, forecast_start_time, slug, market); `market` tells apart the
- * buckets of one range-family event (their title), else it is the slug.
- * @example await connection.run(CREATE_VENUE_COMPARISONS);
- */
-export const CREATE_VENUE_COMPARISONS = `
-CREATE TABLE venue_comparisons (
-  operation VARCHAR NOT NULL,
-  asset VARCHAR NOT NULL,
-  horizon VARCHAR NOT NULL CHECK (horizon IN ('1h', '24h')),
-  forecast_start_time TIMESTAMP NOT NULL,
-  slug VARCHAR NOT NULL,
-  market VARCHAR NOT NULL,
-  kind VARCHAR NOT NULL CHECK (kind IN ('up-down', 'range', 'above', 'hit', 'below')),
-  ref_prices DOUBLE[],
-  event_start_time TIMESTAMP,
-  event_end_time TIMESTAMP NOT NULL,
-  observed_at TIMESTAMP NOT NULL,
-  current_price DOUBLE NOT NULL,
-  start_price DOUBLE,
-  service_probability DOUBLE NOT NULL,
-  recomputed_probability DOUBLE,
-  recomputed_standard_error DOUBLE,
-  venue_probability DOUBLE,
-  best_bid_price DOUBLE,
-  best_bid_size DOUBLE,
-  best_ask_price DOUBLE,
-  best_ask_size DOUBLE,
-  last_trade_price DOUBLE,
-  record JSON NOT NULL,
-  run_id BIGINT,
-  PRIMARY KEY (operation, asset, forecast_start_time, slug, market)
-)`;
-
-/**
- * The validator prompts a `score` run scored: one row per (asset, time_increment, time_length,
- * start_time), with the competition that pools it and the time it was scored (start + length).
- * @example await connection.run(CREATE_PROMPTS);
- */
-export const CREATE_PROMPTS = `
-CREATE TABLE prompts (
-  asset VARCHAR NOT NULL,
-  time_increment INTEGER NOT NULL CHECK (time_increment > 0),
-  time_length INTEGER NOT NULL CHECK (time_length > 0),
-  start_time TIMESTAMP NOT NULL,
-  competition VARCHAR NOT NULL,
-  scored_time TIMESTAMP NOT NULL,
-  score_rule VARCHAR NOT NULL,
-  run_id BIGINT,
-  PRIMARY KEY (asset, time_increment, time_length, start_time)
-)`;
-
-/**
- * The realized path of a prompt as the service returned it: `prices[t + 1]` is grid point t, NULL
- * where the price is missing. Natural key: the prompt's.
- * @example await connection.run(CREATE_REALIZED_PRICES);
- */
-export const CREATE_REALIZED_PRICES = `
-CREATE TABLE realized_prices (
-  asset VARCHAR NOT NULL,
-  time_increment INTEGER NOT NULL,
-  time_length INTEGER NOT NULL,
-  start_time TIMESTAMP NOT NULL,
-  prices DOUBLE[] NOT NULL,
-  run_id BIGINT,
-  PRIMARY KEY (asset, time_increment, time_length, start_time)
-)`;
-
-/**
- * The service's own score rows of a prompt (historical scores): raw CRPS (−1 invalid) and prompt
- * score per miner. Natural key: the prompt's and `miner_uid`.
- * @example await connection.run(CREATE_SERVICE_SCORES);
- */
-export const CREATE_SERVICE_SCORES = `
-CREATE TABLE service_scores (
-  asset VARCHAR NOT NULL,
-  time_increment INTEGER NOT NULL,
-  time_length INTEGER NOT NULL,
-  start_time TIMESTAMP NOT NULL,
-  miner_uid INTEGER NOT NULL,
-  crps DOUBLE NOT NULL,
-  prompt_score DOUBLE NOT NULL,
-  scored_time TIMESTAMP NOT NULL,
-  run_id BIGINT,
-  PRIMARY KEY (asset, time_increment, time_length, start_time, miner_uid)
-)`;
-
-/**
- * pathlab's scores of a prompt, per miner (`source` `network`) or candidate model (`source`
- * `candidate`, `miner_uid` −1): prompt CRPS (−1 invalid), the CRPS sum of each scoring interval
- * (JSON object), prompt score, the reason a path set was rejected, and the comparison with the
- * service's row. Natural key: the prompt's, `source` and `miner_uid`.
- * @example await connection.run(CREATE_MINER_SCORES);
- */
-export const CREATE_MINER_SCORES = `
-CREATE TABLE miner_scores (
-  asset VARCHAR NOT NULL,
-  time_increment INTEGER NOT NULL,
-  time_length INTEGER NOT NULL,
-  start_time TIMESTAMP NOT NULL,
-  source VARCHAR NOT NULL CHECK (source IN ('network', 'candidate')),
-  miner_uid INTEGER NOT NULL,
-  crps DOUBLE NOT NULL,
-  intervals JSON NOT NULL,
-  prompt_score DOUBLE,
-  invalid_reason VARCHAR,
-  service_crps DOUBLE,
-  service_prompt_score DOUBLE,
-  verdict VARCHAR NOT NULL,
-  run_id BIGINT,
-  PRIMARY KEY (asset, time_increment, time_length, start_time, source, miner_uid)
-)`;
-
-/**
- * Smoothed scores and reward weights of a competition at one time (`as_of`), recomputed by pathlab
- * next to the service's, with the verdict of each. Natural key: (competition, as_of, source,
- * miner_uid).
- * @example await connection.run(CREATE_SMOOTHED_SCORES);
- */
-export const CREATE_SMOOTHED_SCORES = `
-CREATE TABLE smoothed_scores (
-  competition VARCHAR NOT NULL,
-  as_of TIMESTAMP NOT NULL,
-  source VARCHAR NOT NULL CHECK (source IN ('network', 'candidate')),
-  miner_uid INTEGER NOT NULL,
-  smoothed_score DOUBLE,
-  reward_weight DOUBLE,
-  service_smoothed_score DOUBLE,
-  service_reward_weight DOUBLE,
-  verdict VARCHAR NOT NULL,
-  run_id BIGINT,
-  PRIMARY KEY (competition, as_of, source, miner_uid)
-)`;
-
-/**
- * Calibration of one path set on one prompt (see `promptCalibration`): PIT histogram counts,
- * central-interval levels with covered counts and width sums, and CRPS per step (basis points).
- * Natural key: the prompt's, `source` and `miner_uid`.
- * @example await connection.run(CREATE_CALIBRATION);
- */
-export const CREATE_CALIBRATION = `
-CREATE TABLE calibration (
-  asset VARCHAR NOT NULL,
-  time_increment INTEGER NOT NULL,
-  time_length INTEGER NOT NULL,
-  start_time TIMESTAMP NOT NULL,
-  source VARCHAR NOT NULL CHECK (source IN ('network', 'candidate')),
-  miner_uid INTEGER NOT NULL,
-  horizon VARCHAR NOT NULL,
-  n_paths INTEGER NOT NULL,
-  observed_points INTEGER NOT NULL,
-  pit_counts DOUBLE[] NOT NULL,
-  levels DOUBLE[] NOT NULL,
-  covered_counts DOUBLE[] NOT NULL,
-  width_sums DOUBLE[] NOT NULL,
-  relative_width_sums_bps DOUBLE[] NOT NULL,
-  step_crps_bps DOUBLE[] NOT NULL,
-  run_id BIGINT,
-  PRIMARY KEY (asset, time_increment, time_length, start_time, source, miner_uid)
-)`;
+export function tableDefinition(name: string): TableDefinition {
+  const table = [...TABLES, SCHEMA_MIGRATIONS_TABLE].find((candidate) => candidate.name === name);
+  if (table === undefined) {
+    throw new RangeError(
+      `tableDefinition requires a table of the schema (${TABLES.map((known) => known.name).join(", ")}), got ${JSON.stringify(name)}`,
+    );
+  }
+  return table;
+}

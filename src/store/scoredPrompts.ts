@@ -1,9 +1,11 @@
 /**
  * One scored prompt into the store, in one transaction: its `prompts` row, realized prices, the
- * service's score rows, pathlab's scores per miner (and candidate) and their calibration rows.
+ * service's score rows, pathlab's scores per miner (and candidate) and their calibration rows; and
+ * the prompts a store holds already.
  */
 
 import { DOUBLE, LIST, VARCHAR, listValue, type DuckDBConnection } from "@duckdb/node-api";
+import type { CompetitionName } from "../domain/competitions.ts";
 import type { ScoreRow } from "../domain/records/validation.ts";
 import type { Store } from "./openStore.ts";
 import { StoreError } from "./storeError.ts";
@@ -250,4 +252,24 @@ async function deleteKey(
        AND time_length = $time_length AND start_time = $start_time`,
     key as never,
   );
+}
+
+const SELECT_PROMPT_STARTS = `SELECT DISTINCT competition, asset, epoch(start_time)::BIGINT FROM prompts`;
+
+/**
+ * The competition, asset and start (Unix seconds) of every prompt `store` holds, in no particular
+ * order.
+ * @example (await storedPromptStarts(store))[0] // => { competition: "crypto-24h", asset: "BTC", startUnix: 1795176000 }
+ */
+export async function storedPromptStarts(
+  store: Store,
+): Promise<{ competition: CompetitionName; asset: string; startUnix: number }[]> {
+  const rows = await store.withConnection(async (connection) =>
+    (await connection.runAndReadAll(SELECT_PROMPT_STARTS)).getRowsJS(),
+  );
+  return rows.map(([competition, asset, startUnix]) => ({
+    competition: competition as CompetitionName,
+    asset: String(asset),
+    startUnix: Number(startUnix),
+  }));
 }

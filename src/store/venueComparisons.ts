@@ -11,19 +11,6 @@ import { venueMarketOf, type VenueComparisonEntry } from "./venueMarket.ts";
 
 export type { VenueComparisonEntry } from "./venueMarket.ts";
 
-/**
- * Migration 7: with each comparison, whether the current price already settles the market
- * (`decided`), and the edge that survives the venue's spread, fee and rounding (`edge_side` `buy`
- * or `sell` YES, `net_edge` what is left of the edge after them; both null when none). Rows
- * stored before it have nulls: not judged.
- * @example VENUE_COMPARISONS_V7.length // => 3
- */
-export const VENUE_COMPARISONS_V7: readonly string[] = [
-  "ALTER TABLE venue_comparisons ADD COLUMN decided BOOLEAN",
-  "ALTER TABLE venue_comparisons ADD COLUMN edge_side VARCHAR",
-  "ALTER TABLE venue_comparisons ADD COLUMN net_edge DOUBLE",
-];
-
 /** Removes the comparisons of one operation at one asset and forecast start. */
 export const DELETE_VENUE_COMPARISONS = `
 DELETE FROM venue_comparisons
@@ -130,6 +117,19 @@ export interface TradableEdge {
   readonly netEdge: number;
 }
 
+const SELECT_RUN_VENUE_COUNTS = `
+SELECT count(*), count(*) FILTER (decided),
+  count(*) FILTER (decided IS NOT TRUE AND edge_side IS NOT NULL)
+FROM venue_comparisons WHERE run_id = $run`;
+
+const SELECT_RUN_VENUE_EDGES = `
+SELECT asset, operation, market, edge_side,
+  CASE edge_side WHEN 'buy' THEN best_ask_price ELSE best_bid_price END,
+  coalesce(recomputed_probability, service_probability), net_edge
+FROM venue_comparisons
+WHERE run_id = $run AND decided IS NOT TRUE AND edge_side IS NOT NULL
+ORDER BY net_edge DESC, asset, operation, market LIMIT $limit`;
+
 /**
  * The run's venue comparisons counted (all, decided, live with a tradable edge) and its largest
  * `limit` edges among live markets, largest first: edges are ranked only where the market is not
@@ -144,24 +144,9 @@ export async function runVenueEdges(
 ): Promise<{ markets: number; decided: number; tradable: number; edges: TradableEdge[] }> {
   return store.withConnection(async (connection) => {
     const counts = (
-      await connection.runAndReadAll(
-        `SELECT count(*), count(*) FILTER (decided),
-           count(*) FILTER (decided IS NOT TRUE AND edge_side IS NOT NULL)
-         FROM venue_comparisons WHERE run_id = $run`,
-        { run: runId },
-      )
+      await connection.runAndReadAll(SELECT_RUN_VENUE_COUNTS, { run: runId })
     ).getRowsJS()[0];
-    const edges = (
-      await connection.runAndReadAll(
-        `SELECT asset, operation, market, edge_side,
-           CASE edge_side WHEN 'buy' THEN best_ask_price ELSE best_bid_price END,
-           coalesce(recomputed_probability, service_probability), net_edge
-         FROM venue_comparisons
-         WHERE run_id = $run AND decided IS NOT TRUE AND edge_side IS NOT NULL
-         ORDER BY net_edge DESC, asset, operation, market LIMIT $limit`,
-        { run: runId, limit },
-      )
-    )
+    const edges = (await connection.runAndReadAll(SELECT_RUN_VENUE_EDGES, { run: runId, limit }))
       .getRowsJS()
       .map(([asset, operation, market, side, price, model, netEdge]) => ({
         asset: String(asset),

@@ -1,11 +1,10 @@
 /**
- * The schema's tables and views, as the migrations' SQL names them and as a freshly migrated
- * database's catalog holds them: the two lists must agree (the `query --help` text is built from the
- * first, `export` works from the second).
+ * The schema's tables and views, as `schema.ts` names them and as a freshly migrated database's
+ * catalog holds them: the two lists must agree (the `query --help` text is built from the first,
+ * `export` works from the second).
  */
 
 import { describe, expect, it } from "vitest";
-import type { Migration } from "../../src/store/migrations.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { migratedTables, schemaTables } from "../../src/store/schemaTables.ts";
@@ -33,36 +32,6 @@ describe("schemaTables", () => {
     expect(held.map((table) => table.name)).toEqual(
       expect.arrayContaining(["runs", "path_values", "miner_scores", "smoothed_scores"]),
     );
-  });
-
-  it("migratedTables follows drops, rebuilds (kept in place) and ignores temporary tables", () => {
-    const migrations: Migration[] = [
-      {
-        version: 1,
-        name: "first",
-        statements: [
-          "CREATE TABLE a (x INTEGER); CREATE TABLE b (x INTEGER)",
-          "CREATE VIEW v AS SELECT 1",
-        ],
-      },
-      {
-        version: 2,
-        name: "second",
-        statements: [
-          "CREATE TEMP TABLE a_before AS SELECT * FROM a",
-          "DROP TABLE a",
-          "CREATE TABLE a (x BIGINT)",
-          "DROP TABLE a_before",
-          "DROP VIEW IF EXISTS v",
-          'CREATE TABLE IF NOT EXISTS "c" (x INTEGER)',
-        ],
-      },
-    ];
-    expect(migratedTables(migrations)).toEqual([
-      { name: "a", kind: "table" },
-      { name: "b", kind: "table" },
-      { name: "c", kind: "table" },
-    ]);
   });
 
   it("schemaTables puts tables made outside the migrations after pathlab's, by name", async () => {

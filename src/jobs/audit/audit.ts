@@ -14,7 +14,7 @@ import { neutralNaming } from "../../domain/naming.ts";
 import { parseIsoTimeMs } from "../../domain/time.ts";
 import { writeAuditFindings } from "../../store/auditFindings.ts";
 import type { Store } from "../../store/openStore.ts";
-import { queryRows } from "../../store/queryRows.ts";
+import { latestServiceRecords, serviceRecordAssets } from "../../store/insights.ts";
 import type { ServiceRequest } from "../../service/resolveService.ts";
 import { runJob, type Job } from "../harness/runJob.ts";
 
@@ -164,15 +164,9 @@ async function auditSource(
   return { source, assets, read };
 }
 
-const STORED_24H = `source = 'service' AND horizon = '24h'`;
-
 /** The assets with the service's 24h records in `store`, in order. */
 async function storedAssets(store: Store): Promise<string[]> {
-  const { rows } = await queryRows(
-    store,
-    `SELECT DISTINCT asset FROM insights WHERE ${STORED_24H} ORDER BY asset`,
-  );
-  return rows.map((row) => String(row[0]));
+  return serviceRecordAssets(store, "24h");
 }
 
 /** The service's 24h records of `asset` at its latest stored forecast start, as a snapshot. */
@@ -180,20 +174,13 @@ async function storedSnapshot(
   store: Store,
   asset: string,
 ): Promise<{ snapshot: AuditSnapshot; missing: string[] }> {
-  const { rows } = await queryRows(
-    store,
-    `SELECT operation, record::VARCHAR, strftime(forecast_start_time, '%Y-%m-%dT%H:%M:%SZ')
-     FROM insights
-     WHERE ${STORED_24H} AND asset = $asset AND forecast_start_time =
-       (SELECT max(forecast_start_time) FROM insights WHERE ${STORED_24H} AND asset = $asset)`,
-    { asset },
-  );
-  const byOperation = new Map(rows.map((row) => [String(row[0]), JSON.parse(String(row[1]))]));
+  const rows = await latestServiceRecords(store, asset, "24h");
+  const byOperation = new Map(rows.map((row) => [row.operation, row.record]));
   const found = await gather(asset, async ([operation]) => byOperation.get(operation));
-  const start = rows[0]?.[2];
+  const start = rows[0]?.forecastStartTime;
   if (rows.length === 0) found.missing.push(`no 24h records of ${asset} are stored`);
   return {
-    snapshot: { ...found.snapshot, ...(start != null && { forecastStartTime: String(start) }) },
+    snapshot: { ...found.snapshot, ...(start !== undefined && { forecastStartTime: start }) },
     missing: found.missing,
   };
 }

@@ -4,10 +4,9 @@
  * that the lake's readers are never locked out and a rerun replaces a prompt's files.
  */
 
-import { prepareLake, writeLakeUnit } from "../../store/lake.ts";
+import { emptyTables, prepareLake, writeLakeUnit } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
-import { sqlIdentifier } from "../../store/sqlText.ts";
 import { lakeUnitOf } from "./queueUnit.ts";
 import type { PlannedPrompt, RangeCompetition } from "./rangePrompts.ts";
 
@@ -34,11 +33,7 @@ export function lakeOutput(
       const unit = lakeUnitOf({ competition, asset: prompt.asset, startUnix: prompt.startUnix });
       await writeLakeUnit(lake, unit, store, PROMPTS_LAST);
     } finally {
-      await store.withConnection(async (connection) => {
-        for (const table of SCORED_PROMPT_TABLES) {
-          await connection.run(`DELETE FROM ${sqlIdentifier(table)}`);
-        }
-      });
+      await emptyTables(store, SCORED_PROMPT_TABLES);
     }
   };
 }

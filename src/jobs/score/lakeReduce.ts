@@ -28,7 +28,8 @@ import { join } from "node:path";
 import { COMPETITIONS } from "../../domain/assets.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import { isoSeconds } from "../../domain/time.ts";
-import { LAKE_MARKER, writeLakeUnit } from "../../store/lake.ts";
+import { emptyTables, LAKE_MARKER, writeLakeUnit } from "../../store/lake.ts";
+import { readLakePrompts } from "../../store/lakePrompts.ts";
 import { lakeTimes } from "../../store/lakeTimes.ts";
 import { openStore, type Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
@@ -47,7 +48,7 @@ import { promptRangeTooLong } from "../harness/defaults.ts";
 import { syncRangeOf } from "../sync/range.ts";
 import { UsageError } from "../../service/usageError.ts";
 import { runJob, type JobOptions } from "../harness/runJob.ts";
-import { lakePool, readLakePrompts } from "./lakePrompts.ts";
+import { lakePool } from "./lakePrompts.ts";
 
 /**
  * Options of {@link runLakeReduce}.
@@ -223,7 +224,7 @@ async function writeByUpdate(
     for (const [updateUnix, ranked] of byUpdate) {
       const { key, date } = lakeTimes(updateUnix);
       const unit = { key: `rank.${competition}.${key}`, competition, asset: "all", date };
-      await store.withConnection((connection) => connection.run("DELETE FROM rank_history"));
+      await emptyTables(store, ["rank_history"]);
       await writeRankHistory(store, competition, ranked, null);
       await writeLakeUnit(lake, unit, store, ["rank_history"]);
       units.push(unit.key);

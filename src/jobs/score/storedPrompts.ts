@@ -5,8 +5,8 @@
 
 import { readStoreOrLake } from "../../store/lake.ts";
 import type { Store } from "../../store/openStore.ts";
+import { storedPromptStarts } from "../../store/scoredPrompts.ts";
 import { scoreUnitKey } from "./queueUnit.ts";
-import type { CompetitionName } from "../../domain/competitions.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 
 /**
@@ -15,24 +15,8 @@ import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
  * @example const stored = await storedPromptKeys(store); stored.has("score.crypto-24h.BTC.20261119T120000Z")
  */
 export async function storedPromptKeys(store: Store, lake?: string): Promise<Set<string>> {
-  const rows = await readStoreOrLake(store, lake, (source) =>
-    source.withConnection(async (connection) =>
-      (
-        await connection.runAndReadAll(
-          "SELECT DISTINCT competition, asset, epoch(start_time)::BIGINT FROM prompts",
-        )
-      ).getRowsJS(),
-    ),
-  );
-  return new Set(
-    (rows ?? []).map(([competition, asset, startUnix]) =>
-      scoreUnitKey({
-        competition: competition as CompetitionName,
-        asset: String(asset),
-        startUnix: Number(startUnix),
-      }),
-    ),
-  );
+  const prompts = await readStoreOrLake(store, lake, storedPromptStarts);
+  return new Set((prompts ?? []).map(scoreUnitKey));
 }
 
 /**

@@ -1,14 +1,13 @@
 /**
  * What the cross-check knows about the fields of the insight records: how each number is rounded
  * (the insight conventions), which numbers are probabilities, how the elements of an array are
- * matched between two records, and which fields of a venue record are the model's.
+ * matched between two records, and which fields of a venue record are the model's. What differs
+ * between kinds is each kind's `fields` in the registry (`src/domain/insightKinds.ts`).
  */
 
-import {
-  PERCENTILE_PRICE_DECIMALS,
-  PROBABILITY_DECIMALS,
-  VOLATILITY_DECIMALS,
-} from "../domain/insightConventions.ts";
+import { PROBABILITY_DECIMALS } from "../domain/insightConventions.ts";
+import { insightKind, isInsightPath } from "../domain/insightKindLists.ts";
+import type { ElementKey, RecordFields } from "../domain/insightKind.ts";
 
 /**
  * How a number of a record is reported.
@@ -34,21 +33,17 @@ const PROBABILITY_FIELDS =
 /**
  * The rounding rule of a number at `field` (a generic field: array indexes written `[]`, map keys
  * `{}`, e.g. `data[].long_liquidation_probability{}`) of the record of `operationPath`, from the
- * insight conventions: probabilities 4 decimals; prediction percentiles 2; volatilities and their
- * percentiles 2; everything else (prices, bounds, time in interval, impermanent loss, option
- * prices, volatility averages, realized prices and returns) unrounded.
+ * insight conventions: probabilities 4 decimals; then the rounding of its kind's `fields` in the
+ * registry (prediction percentiles 2; volatilities and their percentiles 2); everything else
+ * (prices, bounds, time in interval, impermanent loss, option prices, volatility averages,
+ * realized prices and returns) unrounded.
  * @example numberRule("/insights/volatility", "forecast_future.volatility[]") // => { decimals: 2, probability: false }
  */
 export function numberRule(operationPath: string, field: string): NumberRule {
   if (PROBABILITY_FIELDS.test(field)) return PROBABILITY;
-  if (operationPath === "/insights/prediction-percentiles" && field.endsWith("percentiles[]{}")) {
-    return { decimals: PERCENTILE_PRICE_DECIMALS, probability: false };
-  }
-  if (
-    operationPath.startsWith("/insights/volatility") &&
-    /(?:volatility\[\]|percentiles\[\]\{\})$/.test(field)
-  ) {
-    return { decimals: VOLATILITY_DECIMALS, probability: false };
+  const rounded = fieldsOf(operationPath).rounded;
+  if (rounded !== undefined && rounded.fields.test(field)) {
+    return { decimals: rounded.decimals, probability: false };
   }
   return UNROUNDED;
 }
@@ -60,52 +55,23 @@ export function numberRule(operationPath: string, field: string): NumberRule {
  * @example isVenueOperation("/insights/venueb/daily") // => true
  */
 export function isVenueOperation(operationPath: string): boolean {
-  return (
-    operationPath.startsWith("/insights/venuea/") || operationPath.startsWith("/insights/venueb/")
-  );
+  return isInsightPath(operationPath) && insightKind(operationPath).family !== "insights";
 }
 
 /**
  * How the elements of the array at `field` are paired between the two records: by a key computed
- * from each element, or (undefined) by position. Liquidation scenarios pair by `price_change`, LP
- * bounds by `interval.full_width`, range-family markets by comparison type and reference prices,
- * venue B contracts by `start_price` (the strike); every other array by index.
+ * from each element (its kind's `elementKeys` in the registry), or (undefined) by position.
+ * Liquidation scenarios pair by `price_change`, LP bounds by `interval.full_width`, range-family
+ * markets by comparison type and reference prices, venue B contracts by `start_price` (the
+ * strike); every other array by index.
  * @example elementIdentity("/insights/liquidation", "data[]")?.({ price_change: "1.0%" }) // => "1.0%"
  */
-export function elementIdentity(
-  operationPath: string,
-  field: string,
-): ((element: unknown) => string | undefined) | undefined {
-  if (field === "data[]" && operationPath === "/insights/liquidation") {
-    return (element) => stringAt(element, ["price_change"]);
-  }
-  if (field === "data[]" && operationPath === "/insights/lp-bounds") {
-    return (element) => stringAt(element, ["interval", "full_width"]);
-  }
-  if (field === "[]" && operationPath.startsWith("/insights/venuea/")) {
-    return (element) => {
-      const record = element as { cmp_type?: unknown; ref_prices?: unknown } | null;
-      if (record === null || typeof record !== "object" || !Array.isArray(record.ref_prices)) {
-        return undefined;
-      }
-      const kind = typeof record.cmp_type === "string" ? `${record.cmp_type} ` : "";
-      return `${kind}${record.ref_prices.join(", ")}`;
-    };
-  }
-  if (field === "[]" && operationPath.startsWith("/insights/venueb/")) {
-    return (element) => {
-      const strike = (element as { start_price?: unknown } | null)?.start_price;
-      return typeof strike === "number" ? String(strike) : undefined;
-    };
-  }
-  return undefined;
+export function elementIdentity(operationPath: string, field: string): ElementKey | undefined {
+  const keys = fieldsOf(operationPath).elementKeys;
+  return keys !== undefined && Object.hasOwn(keys, field) ? keys[field] : undefined;
 }
 
-function stringAt(value: unknown, path: readonly string[]): string | undefined {
-  let current = value;
-  for (const key of path) {
-    if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return typeof current === "string" ? current : undefined;
+/** The registry's fields of the kind at `operationPath`; none for a path that is no kind. */
+function fieldsOf(operationPath: string): RecordFields {
+  return isInsightPath(operationPath) ? insightKind(operationPath).fields : {};
 }

@@ -158,6 +158,27 @@ export type {
   OperationPath,
   OperationsByPath,
 } from "./operations.ts";
+export { INSIGHT_KINDS } from "./insightKinds.ts";
+export type {
+  InsightKinds,
+  InsightPath,
+  RecomputedInsightPath,
+  InsightKindTable,
+  RecomputedKindTable,
+} from "./insightKinds.ts";
+export { INSIGHT_PATHS, isInsightPath, insightKind } from "./insightKindLists.ts";
+export type { FamilyOperations, AnyInsightKind } from "./insightKindLists.ts";
+export type {
+  InsightFamily,
+  InsightInput,
+  ElementKey,
+  RecordFields,
+  AuditedRecord,
+  InsightKindDefinition,
+  InsightKind,
+  AnyRecordCodec,
+} from "./insightKind.ts";
+export type { Codec, CodecValue, DecodeState } from "./decode.ts";
 export { encodeQuery } from "./query.ts";
 export type { QueryParamsOf, QueryTarget } from "./query.ts";
 export { decode, encode } from "./codec.ts";

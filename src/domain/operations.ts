@@ -1,14 +1,14 @@
 /**
  * The operations table: every operation of the interface (`spec/interface.md`), grouped by section,
  * each entry keeping its literal path type. The client, the sandbox, the CLI and the jobs read it.
- * Paths the spec does not show are pathlab's defaults, decided in `default-paths.ts`.
+ * Paths the spec does not show are pathlab's defaults, decided in `default-paths.ts`. The
+ * insights and venue sections are the insight kinds' operations (`insightKinds.ts`).
  */
+import { familyOperations } from "./insightKindLists.ts";
 import type { Operation } from "./operation.ts";
-import { insightOperations } from "./operations/insights.ts";
 import { leaderboardOperations } from "./operations/leaderboard.ts";
 import { predictionOperations } from "./operations/predictions.ts";
 import { validationOperations } from "./operations/validation.ts";
-import { venueAOperations, venueBOperations } from "./operations/venues.ts";
 
 /**
  * Every operation, by section and client method name.
@@ -17,9 +17,9 @@ import { venueAOperations, venueBOperations } from "./operations/venues.ts";
  * operationTable.validation.smoothedScores.pathShown // => false
  */
 export const operationTable = {
-  insights: insightOperations,
-  venueA: venueAOperations,
-  venueB: venueBOperations,
+  insights: familyOperations("insights"),
+  venueA: familyOperations("venueA"),
+  venueB: familyOperations("venueB"),
   predictions: predictionOperations,
   leaderboard: leaderboardOperations,
   validation: validationOperations,

@@ -6,6 +6,7 @@
 import { availableParallelism } from "node:os";
 import { allocateValues } from "../paths/pathSet.ts";
 import { workerEntry } from "../domain/workerEntry.ts";
+import { recomputedPathsReading } from "../domain/insightKindLists.ts";
 import {
   keepAliveWhile,
   spawnPoolWorker,
@@ -338,10 +339,7 @@ export class InsightPool {
 }
 
 /** The paths whose records read the volatility block returns. */
-const VOLATILITY_PATHS: readonly RecomputablePath[] = [
-  "/insights/volatility",
-  "/insights/volatility-percentiles",
-];
+const VOLATILITY_PATHS: readonly RecomputablePath[] = recomputedPathsReading("previous-prompt");
 
 /** The worker tasks of a set: the step percentiles, and the previous prompt's block returns. */
 function planTasks(

@@ -10,17 +10,16 @@ import {
   venueEventWindow,
   volatilityBlockSteps,
 } from "../domain/insightConventions.ts";
+import { recomputedPathsReading } from "../domain/insightKindLists.ts";
 import { resolveContext, type InsightContext } from "./context.ts";
 import type { RecomputablePath } from "./recompute.ts";
 import type { InsightSession } from "./session.ts";
 
 /** The range-family paths whose hit markets read running extremes at the daily event's end. */
-const RANGE_FAMILY: readonly RecomputablePath[] = [
-  "/insights/venuea/range",
-  "/insights/venuea/range/daily",
-  "/insights/venuea/above/daily",
-  "/insights/venuea/hit/daily",
-];
+const RANGE_FAMILY: readonly RecomputablePath[] = recomputedPathsReading("range-markets");
+
+/** The volatility records, which read the block log returns of this and the previous prompt. */
+const VOLATILITY_RECORDS: readonly RecomputablePath[] = recomputedPathsReading("previous-prompt");
 
 /**
  * Before computing several records of one session: computes, in ONE pass over the paths
@@ -65,8 +64,7 @@ export function prepareRecords(
       uppers: Float64Array.from(bounds, (bound) => bound.upper),
     };
   }
-  const volatility =
-    paths.includes("/insights/volatility") || paths.includes("/insights/volatility-percentiles");
+  const volatility = paths.some((path) => VOLATILITY_RECORDS.includes(path));
   const blockSteps = volatility
     ? volatilityBlockSteps(context.horizon, resolved.timeIncrement)
     : undefined;

@@ -1,13 +1,6 @@
 /** `recompute`: any insight or venue record of the spec, by the operation's path. */
 
-import type { LiquidationRecord } from "../domain/records/liquidation.ts";
-import type { LpBoundsRecord, LpProbabilitiesRecord } from "../domain/records/lp.ts";
-import type { OptionPricingRecord } from "../domain/records/option-pricing.ts";
-import type { PredictionPercentilesRecord } from "../domain/records/percentiles.ts";
-import type {
-  VolatilityPercentilesRecord,
-  VolatilityRecord,
-} from "../domain/records/volatility.ts";
+import type { RecomputedInsightPath, RecomputedKindTable } from "../domain/insightKinds.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import type { InsightContext } from "./context.ts";
 import { liquidationInsight } from "./liquidation.ts";
@@ -17,56 +10,23 @@ import { optionPricingInsight } from "./optionPricing.ts";
 import { predictionPercentilesInsight } from "./predictionPercentiles.ts";
 import type { InsightResult } from "./result.ts";
 import type { InsightSession } from "./session.ts";
-import {
-  earlierRangeModelSides,
-  rangeModelSides,
-  upDownModelSide,
-  type EarlierRangeModelSide,
-  type RangeModelSide,
-  type UpDownModelSide,
-} from "./venueA.ts";
-import { venueBModelSides, type VenueBModelSide } from "./venueB.ts";
+import { earlierRangeModelSides, rangeModelSides, upDownModelSide } from "./venueA.ts";
+import { venueBModelSides } from "./venueB.ts";
 import { volatilityInsight, volatilityPercentilesInsight } from "./volatility.ts";
 
 /**
- * The recomputed record of each operation: the spec's record for the insights, the model side for
- * the venue comparisons.
- * @example type Bounds = RecomputedRecords["/insights/lp-bounds"]; // LpBoundsRecord
- */
-export interface RecomputedRecords {
-  "/insights/liquidation": LiquidationRecord;
-  "/insights/lp-bounds": LpBoundsRecord;
-  "/insights/lp-probabilities": LpProbabilitiesRecord;
-  "/insights/lp-bounds-chart": LpProbabilitiesRecord;
-  "/insights/option-pricing": OptionPricingRecord;
-  "/insights/volatility": VolatilityRecord;
-  "/insights/volatility-percentiles": VolatilityPercentilesRecord;
-  "/insights/prediction-percentiles": PredictionPercentilesRecord;
-  "/insights/venuea/up-down/daily": UpDownModelSide;
-  "/insights/venuea/up-down/hourly": UpDownModelSide;
-  "/insights/venuea/up-down/15min": UpDownModelSide;
-  "/insights/venuea/up-down/5min": UpDownModelSide;
-  "/insights/venuea/range": EarlierRangeModelSide[];
-  "/insights/venuea/range/daily": RangeModelSide[];
-  "/insights/venuea/above/daily": RangeModelSide[];
-  "/insights/venuea/hit/daily": RangeModelSide[];
-  "/insights/venueb/daily": VenueBModelSide[];
-  "/insights/venueb/hourly": VenueBModelSide[];
-  "/insights/venueb/15min": VenueBModelSide[];
-}
-
-/**
- * A spec path that {@link recompute} answers.
+ * A spec path that {@link recompute} answers: every kind of the registry that pathlab recomputes.
  * @example const path: RecomputablePath = "/insights/venueb/15min";
  */
-export type RecomputablePath = keyof RecomputedRecords;
+export type RecomputablePath = RecomputedInsightPath;
 
 type Recomputer = (
   source: Ensemble | InsightSession,
   context: InsightContext,
 ) => InsightResult<unknown>;
 
-const RECOMPUTERS: { readonly [Path in RecomputablePath]: Recomputer } = {
+/** The recomputation of each kind: typed against the registry, so that none is left out. */
+const RECOMPUTERS = {
   "/insights/liquidation": liquidationInsight,
   "/insights/lp-bounds": lpBoundsInsight,
   "/insights/lp-probabilities": lpProbabilitiesInsight,
@@ -87,10 +47,23 @@ const RECOMPUTERS: { readonly [Path in RecomputablePath]: Recomputer } = {
   "/insights/venueb/daily": (source, context) => venueBModelSides(source, context, "daily"),
   "/insights/venueb/hourly": (source, context) => venueBModelSides(source, context, "hourly"),
   "/insights/venueb/15min": (source, context) => venueBModelSides(source, context, "15min"),
+} satisfies RecomputedKindTable<Recomputer>;
+
+/** The record a recomputation gives. */
+type RecordOf<Recomputation extends Recomputer> =
+  ReturnType<Recomputation> extends InsightResult<infer Result> ? Result : never;
+
+/**
+ * The recomputed record of each operation: the spec's record for the insights, the model side for
+ * the venue comparisons (what its entry of the recompute table returns).
+ * @example type Bounds = RecomputedRecords["/insights/lp-bounds"]; // LpBoundsRecord
+ */
+export type RecomputedRecords = {
+  [Path in RecomputablePath]: RecordOf<(typeof RECOMPUTERS)[Path]>;
 };
 
 /**
- * Every path {@link recompute} answers, in the order of the operations table.
+ * Every path {@link recompute} answers, in the order of its table.
  * @example RECOMPUTABLE_PATHS.length // => 19
  */
 export const RECOMPUTABLE_PATHS: readonly RecomputablePath[] = Object.freeze(

@@ -59,3 +59,13 @@ export const liquidationRecordCodec: Codec<LiquidationRecord> = objectOf<Liquida
     }),
   ),
 });
+
+/**
+ * What identifies a scenario of a liquidation record (its `price_change`), so that two records'
+ * scenarios are paired by move rather than by position; undefined without one.
+ * @example liquidationScenarioKey({ price_change: "1.0%" }) // => "1.0%"
+ */
+export function liquidationScenarioKey(scenario: unknown): string | undefined {
+  const change = (scenario as { price_change?: unknown } | null)?.price_change;
+  return typeof change === "string" ? change : undefined;
+}

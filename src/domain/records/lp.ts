@@ -125,3 +125,14 @@ export const lpProbabilitiesRecordCodec: Codec<LpProbabilitiesRecord> =
       }),
     ),
   });
+
+/**
+ * What identifies an entry of an LP bounds record (its interval's `full_width`), so that two
+ * records' entries are paired by width rather than by position; undefined without one.
+ * @example lpBoundsEntryKey({ interval: { full_width: "10.0%" } }) // => "10.0%"
+ */
+export function lpBoundsEntryKey(entry: unknown): string | undefined {
+  const interval = (entry as { interval?: { full_width?: unknown } | null } | null)?.interval;
+  const width = interval?.full_width;
+  return typeof width === "string" ? width : undefined;
+}

@@ -208,3 +208,18 @@ export const earlierRangeRecordCodec: Codec<EarlierRangeRecord> = objectOf<Earli
   venuea_probability: probabilityCodec,
   event_end_time: timeCodec,
 });
+
+/**
+ * What identifies a market of a range-family record: its comparison type (when it has one) and
+ * reference prices, so that two records' markets are paired by market rather than by position;
+ * undefined without reference prices.
+ * @example rangeMarketKey({ cmp_type: "above", ref_prices: [2175] }) // => "above 2175"
+ */
+export function rangeMarketKey(market: unknown): string | undefined {
+  const record = market as { cmp_type?: unknown; ref_prices?: unknown } | null;
+  if (record === null || typeof record !== "object" || !Array.isArray(record.ref_prices)) {
+    return undefined;
+  }
+  const kind = typeof record.cmp_type === "string" ? `${record.cmp_type} ` : "";
+  return `${kind}${record.ref_prices.join(", ")}`;
+}

@@ -63,3 +63,13 @@ export const venueBComparisonsCodec: Codec<VenueBComparisonRecord[]> = arrayOf(
     best_ask_price: nullable(probabilityCodec),
   }),
 );
+
+/**
+ * What identifies a contract of a venue B record: its strike (`start_price`), so that two records'
+ * contracts are paired by strike rather than by position; undefined without one.
+ * @example venueBContractKey({ start_price: 97000 }) // => "97000"
+ */
+export function venueBContractKey(contract: unknown): string | undefined {
+  const strike = (contract as { start_price?: unknown } | null)?.start_price;
+  return typeof strike === "number" ? String(strike) : undefined;
+}

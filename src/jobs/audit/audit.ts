@@ -10,6 +10,7 @@ import type { ClientOptions } from "../../client/options.ts";
 import { auditSnapshot, type AuditReport, type AuditSnapshot } from "../../crosscheck/audit.ts";
 import { OPTION_PRICING_ASSETS } from "../../domain/assets.ts";
 import { decode } from "../../domain/codec.ts";
+import { AUDITED_RECORDS } from "../../domain/insightKindLists.ts";
 import { neutralNaming } from "../../domain/naming.ts";
 import { parseIsoTimeMs } from "../../domain/time.ts";
 import { writeAuditFindings } from "../../store/auditFindings.ts";
@@ -34,14 +35,10 @@ export const DEFAULT_AUDIT_ASSETS: readonly string[] = [
   "AAPL",
 ];
 
-/** The five records of a snapshot: the operation, the file of a saved folder, the key. */
-const RECORDS = [
-  ["/insights/liquidation", "liquidation/{asset}.json", "liquidation"],
-  ["/insights/lp-bounds", "lp_bounds/{asset}.json", "lpBounds"],
-  ["/insights/lp-probabilities", "lp_probabilities/{asset}.json", "lpProbabilities"],
-  ["/insights/option-pricing", "option_pricing/{asset}.json", "options"],
-  ["/insights/prediction-percentiles", "prediction_percentiles/{asset}_24h.json", "percentiles"],
-] as const;
+/** The records of a snapshot (the audited kinds): the operation, the file of a saved folder, the key. */
+const RECORDS = AUDITED_RECORDS.map(
+  ({ path, savedFile, snapshotKey }) => [path, savedFile, snapshotKey] as const,
+);
 
 /**
  * What to audit and where the report goes.

@@ -9,6 +9,7 @@ import type { RecomputablePath } from "../../insights/recompute.ts";
 import { ensembleOf } from "../../paths/ensemble.ts";
 import type { PathSet } from "../../paths/pathSet.ts";
 import { HORIZON_LAYOUTS, VOLATILITY_LAYOUTS } from "../../domain/insightConventions.ts";
+import { recomputedPathsReading } from "../../domain/insightKindLists.ts";
 import type { LeaderboardV2Row } from "../../domain/records/leaderboard.ts";
 import {
   fetchEnsembleMembers,
@@ -22,10 +23,8 @@ import { UnitFailure } from "./unitFailure.ts";
 import { messageOf } from "./unitResults.ts";
 
 /** Operations whose records need the previous prompt's ensemble and the minute closes. */
-const VOLATILITY_OPERATIONS: readonly RecomputablePath[] = [
-  "/insights/volatility",
-  "/insights/volatility-percentiles",
-];
+const VOLATILITY_OPERATIONS: readonly RecomputablePath[] =
+  recomputedPathsReading("previous-prompt");
 
 /**
  * What {@link fetchUnitInputs} gives.

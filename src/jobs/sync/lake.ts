@@ -20,6 +20,7 @@
  */
 
 import { serviceRecordPlaces } from "../../store/insights.ts";
+import { INSIGHT_PATHS_BY_LAKE_CODE } from "../../domain/insightKindLists.ts";
 import { readStoreOrLake, writeLakeUnit, type LakeUnit } from "../../store/lake.ts";
 import { giveLakeIds } from "../../store/lakeIds.ts";
 import { lakeTimes } from "../../store/lakeTimes.ts";
@@ -49,27 +50,8 @@ const UNIT_TABLES = [
  */
 export const LAKE_ID_CODES = {
   assets: ["BTC", "ETH", "SOL", "XAU", "SPYX", "NVDAX", "GOOGLX", "TSLAX", "AAPLX"],
-  operations: [
-    "/insights/prediction-percentiles",
-    "/insights/volatility",
-    "/insights/volatility-percentiles",
-    "/insights/liquidation",
-    "/insights/lp-bounds",
-    "/insights/lp-bounds-chart",
-    "/insights/lp-probabilities",
-    "/insights/option-pricing",
-    "/insights/venuea/up-down/daily",
-    "/insights/venuea/up-down/hourly",
-    "/insights/venuea/up-down/15min",
-    "/insights/venuea/up-down/5min",
-    "/insights/venuea/range",
-    "/insights/venuea/range/daily",
-    "/insights/venuea/above/daily",
-    "/insights/venuea/hit/daily",
-    "/insights/venueb/daily",
-    "/insights/venueb/hourly",
-    "/insights/venueb/15min",
-  ],
+  /** The insight kinds by their lake code (`lakeCode` in the registry). */
+  operations: INSIGHT_PATHS_BY_LAKE_CODE,
   sources: ["service", "recomputed"],
 } as const;
 

@@ -13,7 +13,7 @@ import {
   type Competition,
   type Horizon,
 } from "../../domain/assets.ts";
-import { operationByPath } from "../../domain/operations.ts";
+import { insightKind } from "../../domain/insightKindLists.ts";
 import { isoSeconds } from "../../domain/time.ts";
 import { lakeTimes } from "../../store/lakeTimes.ts";
 import { RECOMPUTABLE_PATHS, type RecomputablePath } from "../../insights/recompute.ts";
@@ -67,18 +67,16 @@ export function competitionFor(asset: string, horizon: Horizon): Competition {
 }
 
 /**
- * The operations of a unit, in the order of the operations table: the insights (every horizon),
- * and the venue comparisons whose default horizon is the unit's (daily ones at 24h; hourly,
- * 15-minute and 5-minute ones at 1h), each only where its asset list has the asset.
+ * The operations of a unit, in the order of the recompute table: the kinds whose sync horizons
+ * have the unit's (the insights every horizon; the venue comparisons their default horizon: daily
+ * ones at 24h, hourly, 15-minute and 5-minute ones at 1h), each only where its asset list has the
+ * asset.
  * @example unitOperations("XAU", "24h").includes("/insights/option-pricing") // => false (not in OPT)
  */
 export function unitOperations(asset: string, horizon: Horizon): RecomputablePath[] {
   return RECOMPUTABLE_PATHS.filter((path) => {
-    const params = operationByPath(path).params;
-    const assets = params.find((param) => param.name === "asset")?.allowed;
-    if (assets !== undefined && !assets.includes(asset)) return false;
-    if (!path.startsWith("/insights/venue")) return true;
-    return params.find((param) => param.name === "horizon")?.default === horizon;
+    const kind = insightKind(path);
+    return kind.assets.includes(asset) && kind.syncHorizons.includes(horizon);
   });
 }
 

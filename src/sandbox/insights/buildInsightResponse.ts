@@ -3,6 +3,8 @@
  * neutral naming; the server encodes it for its naming) chosen by `inputs.operationPath`.
  */
 
+import { isInsightPath } from "../../domain/insightKindLists.ts";
+import type { InsightKindTable } from "../../domain/insightKinds.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
 import { buildLiquidationRecord } from "./liquidation.ts";
 import { buildLpBoundsRecord } from "./lpBounds.ts";
@@ -14,7 +16,8 @@ import { buildUpDownRecord } from "./upDown.ts";
 import { buildVenueBRecords } from "./venueB.ts";
 import { buildVolatilityPercentilesRecord, buildVolatilityRecord } from "./volatility.ts";
 
-const BUILDERS: Readonly<Record<string, (inputs: SandboxInsightInputs) => unknown>> = {
+/** The builder of each kind: typed against the registry, so that none is left out. */
+const BUILDERS = {
   "/insights/liquidation": buildLiquidationRecord,
   "/insights/lp-bounds": buildLpBoundsRecord,
   "/insights/lp-probabilities": buildLpProbabilitiesRecord,
@@ -35,7 +38,7 @@ const BUILDERS: Readonly<Record<string, (inputs: SandboxInsightInputs) => unknow
   "/insights/venueb/daily": (inputs) => buildVenueBRecords(inputs, "daily"),
   "/insights/venueb/hourly": (inputs) => buildVenueBRecords(inputs, "hourly"),
   "/insights/venueb/15min": (inputs) => buildVenueBRecords(inputs, "15min"),
-};
+} satisfies InsightKindTable<(inputs: SandboxInsightInputs) => unknown>;
 
 /**
  * The spec paths {@link buildInsightResponse} answers: every insight and venue operation.
@@ -54,13 +57,11 @@ export const SANDBOX_INSIGHT_PATHS: readonly string[] = Object.freeze(Object.key
  * const wire = encode("/insights/liquidation", body as LiquidationRecord, { naming: liveNaming });
  */
 export function buildInsightResponse(inputs: SandboxInsightInputs): unknown {
-  const builder = Object.hasOwn(BUILDERS, inputs.operationPath)
-    ? BUILDERS[inputs.operationPath]
-    : undefined;
-  if (builder === undefined) {
+  const path = inputs.operationPath;
+  if (!isInsightPath(path)) {
     throw new RangeError(
-      `buildInsightResponse: ${JSON.stringify(inputs.operationPath)} is not an insight or venue operation; expected one of ${SANDBOX_INSIGHT_PATHS.join(", ")}`,
+      `buildInsightResponse: ${JSON.stringify(path)} is not an insight or venue operation; expected one of ${SANDBOX_INSIGHT_PATHS.join(", ")}`,
     );
   }
-  return builder(inputs);
+  return BUILDERS[path](inputs);
 }

@@ -10,6 +10,7 @@ import {
   ENSEMBLE_SIZE,
   HORIZON_LAYOUTS,
 } from "../../../domain/insightConventions.ts";
+import { insightKind, isInsightPath } from "../../../domain/insightKindLists.ts";
 import { buildInsightResponse } from "../../insights/buildInsightResponse.ts";
 import type { SandboxInsightInputs, SandboxInsightOptions } from "../../insights/inputs.ts";
 import { pooledAnswers } from "../../world/pathRows.ts";
@@ -159,7 +160,7 @@ export function createInsightHandler(options: InsightHandlerOptions): OperationH
         `no miner of ${asset} ${horizon} sent a valid submission for the prompt at ${forecastStartUnix}`,
       );
     }
-    if (entry.previous === null && path.startsWith("/insights/volatility")) {
+    if (entry.previous === null && readsPreviousPrompt(path)) {
       const target = forecastStartUnix - HORIZON_LAYOUTS[horizon].horizonMinutes * 60;
       const previousStart = world.isPromptStart(asset, horizon, target)
         ? target
@@ -199,4 +200,9 @@ function horizonGrid(horizon: Horizon): { timeIncrement: number; timeLength: num
 function defaultHorizon(params: readonly { name: string; default?: string | number }[]): string {
   const spec = params.find((param) => param.name === "horizon");
   return typeof spec?.default === "string" ? spec.default : "24h";
+}
+
+/** Whether the record of `path` reads the previous prompt's ensemble (the volatility records). */
+function readsPreviousPrompt(path: string): boolean {
+  return isInsightPath(path) && insightKind(path).inputs.includes("previous-prompt");
 }

@@ -7,6 +7,7 @@
  * returns the digests of what they stored.
  */
 
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as ScoreJob from "../../src/jobs/score/score.ts";
@@ -26,9 +27,14 @@ export interface SpeedParityDigests {
 
 /** Runs the sync and the score with the jobs under `root`, into databases in `folder`. */
 export async function runSpeedParity(root: string, folder: string): Promise<SpeedParityDigests> {
-  const jobs = (name: string) => pathToFileURL(join(root, "src", "jobs", name)).href;
-  const { runSync } = (await import(jobs("sync.ts"))) as typeof SyncJob;
-  const { runScore } = (await import(jobs("score.ts"))) as typeof ScoreJob;
+  // A job's module is src/jobs/<job>/<job>.ts, or src/jobs/<job>.ts in older checkouts.
+  const jobs = (name: string) => {
+    const inFolder = join(root, "src", "jobs", name, `${name}.ts`);
+    const file = existsSync(inFolder) ? inFolder : join(root, "src", "jobs", `${name}.ts`);
+    return pathToFileURL(file).href;
+  };
+  const { runSync } = (await import(jobs("sync"))) as typeof SyncJob;
+  const { runScore } = (await import(jobs("score"))) as typeof ScoreJob;
   const syncDatabase = join(folder, "parity-sync.duckdb");
   await runSync({
     assets: ["BTC"],

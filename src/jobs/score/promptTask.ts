@@ -4,7 +4,6 @@
  * `scorePromptPool` exactly as on the job's own thread.
  */
 
-import { ScoringPool } from "../../scoring/scoringPool.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import type { CandidateFolderFile } from "./candidate.ts";
 import { minerKeysOf, type MinerKeys } from "./minerKeys.ts";
@@ -51,14 +50,13 @@ export async function runPromptTask(task: PromptTask): Promise<PromptPool> {
       ? lastKeys.keys
       : minerKeysOf(task.keys);
   lastKeys = { changes: task.keys, keys };
-  const pool = new ScoringPool({ threads: 0 });
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new Error(task.deadlineMessage)), task.deadlineMs);
   try {
     const scored = await scorePromptPool(
       {
         client: client.withSignal(deadline.signal),
-        pool,
+        scoringThreads: undefined,
         keys,
         ownOnly: task.ownOnly,
         selected: task.selected,
@@ -74,7 +72,6 @@ export async function runPromptTask(task: PromptTask): Promise<PromptPool> {
     throw error;
   } finally {
     clearTimeout(timer);
-    await pool.close();
   }
 }
 

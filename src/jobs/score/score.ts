@@ -10,7 +10,7 @@
 import { createClient } from "../../client/create-client.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { availableParallelism } from "node:os";
-import { ScoringPool } from "../../scoring/scoringPool.ts";
+import { ScoringThreads } from "../../scoring/scoringThreads.ts";
 import { UnitPool } from "../harness/unitPool.ts";
 import { LIVE_PATHS } from "../../domain/default-paths.ts";
 import { openStore, type Store } from "../../store/openStore.ts";
@@ -85,7 +85,8 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
   const threads = options.threads ?? availableParallelism();
   const units = new UnitPool(unitPoolThreads(threads, options.client, recorder !== undefined));
   // Without the unit pool, one prompt's miners are spread over the threads instead.
-  const pool = new ScoringPool({ threads: units.threads > 0 ? 0 : threads });
+  const scoringThreads =
+    units.threads === 0 && threads > 0 ? new ScoringThreads(threads) : undefined;
   try {
     const resolved = await resolveService({ ...options, client: deployment }, secrets, recording);
     ({ sandbox, replay } = resolved);
@@ -158,7 +159,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
       const context: JobContext = {
         client,
         store,
-        pool,
+        scoringThreads,
         keys,
         runId: run.id,
         fromUnix,
@@ -232,7 +233,7 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
     ) as ScoreSummary;
   } finally {
     await units.close();
-    await pool.close();
+    await scoringThreads?.close();
     await client?.close();
     await sandbox?.close();
     await replay?.close();

@@ -5,7 +5,7 @@
  */
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import type { ScoringPool } from "../../scoring/scoringPool.ts";
+import type { ScoringThreads } from "../../scoring/scoringThreads.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import { setMaxListeners } from "node:events";
 import { isoSeconds } from "../../domain/time.ts";
@@ -37,7 +37,8 @@ import type { UnitPool } from "../harness/unitPool.ts";
 export interface JobContext {
   readonly client: PathlabClient;
   readonly store: Store;
-  readonly pool: ScoringPool;
+  /** Where a prompt's miners are scored when it is scored here: these threads, or this thread. */
+  readonly scoringThreads: ScoringThreads | undefined;
   readonly keys: MinerKeys;
   readonly runId: number;
   readonly fromUnix: number;
@@ -57,7 +58,7 @@ export interface JobContext {
   readonly unitDeadlineMs: number;
   /**
    * Where prompts are scored: on the unit pool's threads, each with a client of these options, or
-   * (`undefined`) on this thread with `client` and `pool`.
+   * (`undefined`) on this thread with `client` and `scoringThreads`.
    */
   readonly units: { readonly pool: UnitPool; readonly client: TaskClientOptions } | undefined;
   /** Called once a prompt is stored (`--lake` moves its rows on); its failure fails the prompt. */

@@ -5,10 +5,10 @@
  *
  * The 250 miners cycle through the bench data's 10 miners (uids 0 … 249), read as the score job
  * reads them: from prediction set records by `pathSetFromPrediction` into shared memory, which the
- * threads read in place (`PathSetAllocation`). Ordinary Float64Arrays, which each task's message
- * copies, have a row of their own. The threads start once, at load (a thread takes ~0.3 s to
- * start, paid once per process, not per prompt; the warm-up runs pay it), and each run awaits
- * `scoreMiners`.
+ * threads read in place (`PathSetAllocation`). Ordinary Float64Arrays, which `ScoringThreads`
+ * first copies into shared memory on the calling thread, have a row of their own. The threads
+ * start once, at load (a thread takes ~0.3 s to start, paid once per process, not per prompt; the
+ * warm-up runs pay it), and each run awaits `scoreMiners`.
  *
  * The bench prompts start 2026-02-25, before the 1h gap fix (2026-03-11) and the volatility CRPS:
  * the 1h cases set the dated rules explicitly (`gapsFirstChangeOnly: true`, the current 121
@@ -136,7 +136,7 @@ export const suite = defineSuite({
         name: "  same, ordinary Float64Arrays, 2 threads",
         size: "250 × 1,000 × 289",
         pathlab: () => threads.scoreMiners(dayOrdinary, dayRealized, crypto24h),
-        note: "copies in the messages",
+        note: "staging copies",
       },
       {
         name: "  same, parity mode (properscoring's loop)",

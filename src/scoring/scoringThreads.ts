@@ -6,7 +6,7 @@
 import { availableParallelism } from "node:os";
 import { workerEntry } from "../domain/workerEntry.ts";
 import type { RealizedPath } from "../domain/records/validation.ts";
-import type { PathSet } from "../paths/pathSet.ts";
+import { allocateValues, type PathSet } from "../paths/pathSet.ts";
 import { WorkerThreads } from "../paths/workerThreads.ts";
 import { allocateKernelScratches } from "./kernelScratch.ts";
 import type { MinerTaskRequest, MinerTaskResult } from "./minerTask.ts";
@@ -18,6 +18,9 @@ import {
 } from "./scoreMiners.ts";
 import type { ScoringTarget } from "./scoringTarget.ts";
 
+/** Tasks a thread holds at once: the second waits in its port, so that it never idles between two. */
+const TASKS_PER_THREAD = 2;
+
 /**
  * Worker threads that score a prompt's miners, as {@link scoreMiners} does on the calling thread.
  * Create them once and reuse them for every prompt (a thread takes ~0.3 s to start; they start
@@ -25,8 +28,10 @@ import type { ScoringTarget } from "./scoringTarget.ts";
  * alive.
  * Data: prices in a SharedArrayBuffer are shared with the threads as they are, and read in place
  * (read path sets that way: `pathSetFromPrediction` and `readPathSets` with `{ shared: true }`);
- * other prices are copied into each task by `postMessage`. The caller's arrays are never
- * detached (that would invalidate V8's ArrayBufferDetaching protector of the calling thread).
+ * other prices are copied by the calling thread into a SharedArrayBuffer staging buffer (one per
+ * task in flight, reused), which the thread reads (a thread scores memory it allocated itself
+ * more slowly: `kernelScratch.ts`). The caller's arrays are never detached (that would invalidate
+ * V8's ArrayBufferDetaching protector of the calling thread).
  * Each thread scores in kernel scratch allocated on this thread (`kernelScratch.ts` says why).
  * @example
  * const threads = new ScoringThreads(2);
@@ -52,8 +57,7 @@ export class ScoringThreads {
       owner: "ScoringThreads",
       entry: workerEntry(import.meta.url, "scoringWorker"),
       threads,
-      // A second task waits in each thread's port, so that no thread idles between tasks.
-      tasksPerThread: 2,
+      tasksPerThread: TASKS_PER_THREAD,
       workerData: (count) => ({ kernelScratch: allocateKernelScratches(count) }),
     });
     this.threads = threads;
@@ -76,11 +80,34 @@ export class ScoringThreads {
     this.workers.requireOpen("scoreMiners");
     if (pathSets.length === 0) return [];
     const { plan, requests } = prepareCall("scoreMiners", pathSets, realized, target, options);
-    const results = await Promise.all(
-      requests.map((request, index) =>
-        this.workers.run({ ...request, values: pathSets[index].values }, "scoreMiners"),
-      ),
-    );
+    const results = new Array<MinerTaskResult>(requests.length);
+    let next = 0;
+    let failed = false;
+    // Lanes that each send the next miner when their last one is scored: as many as the threads
+    // take at once, so that only those miners' ordinary prices are staged at a time.
+    const lane = async () => {
+      let stage: Float64Array | undefined;
+      try {
+        while (!failed && next < requests.length) {
+          const index = next++;
+          let values = pathSets[index].values;
+          if (!(values.buffer instanceof SharedArrayBuffer)) {
+            if (stage === undefined || stage.length < values.length) {
+              stage = allocateValues(values.length, true);
+            }
+            const staged = stage.subarray(0, values.length);
+            staged.set(values);
+            values = staged;
+          }
+          results[index] = await this.workers.run({ ...requests[index], values }, "scoreMiners");
+        }
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    };
+    const lanes = Math.min(requests.length, this.threads * TASKS_PER_THREAD);
+    await Promise.all(Array.from({ length: lanes }, lane));
     return results.map((result, index) => minerScore(plan, requests[index].minerUid, result));
   }
 

@@ -89,10 +89,14 @@ describe("scoreMiners and ScoringThreads", () => {
       }
       posted.mockClear();
       fromCopies = await threads.scoreMiners(pathSets, realized, { competition: "crypto-1h" });
-      // Ordinary arrays are copied by the message, never transferred.
-      const copied = sentTasks();
-      expect(copied).toHaveLength(pathSets.length);
-      for (const { transferList } of copied) expect(transferList ?? []).toEqual([]);
+      // Ordinary arrays go through staging buffers in shared memory instead, never transferred.
+      const staged = sentTasks();
+      expect(staged).toHaveLength(pathSets.length);
+      for (const { values, transferList } of staged) {
+        expect((values as Float64Array).buffer).toBeInstanceOf(SharedArrayBuffer);
+        expect(pathSets.some((pathSet) => pathSet.values === values)).toBe(false);
+        expect(transferList ?? []).toEqual([]);
+      }
     } finally {
       posted.mockRestore();
     }

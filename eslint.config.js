@@ -34,6 +34,9 @@ const packageOwners = {
   vega: ["plots"],
   "vega-lite": ["plots"],
   "@resvg/resvg-wasm": ["plots"],
+  // Worker threads: `paths/workerThreads.ts` (for insights/ and scoring/), the unit pool, the
+  // sandbox's compute threads.
+  piscina: ["paths", "jobs", "sandbox"],
 };
 
 const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "src");

@@ -42,7 +42,7 @@ export interface BenchData {
  * One timed computation. `pathlab` is what is measured; `naive` is a plain JS baseline of the same
  * computation (idiomatic, unoptimized: arrays, sort with a comparator); `peer` names a numpy
  * script `bench/peers/<script>.py` and the case it implements there. Each function returns a
- * value (kept alive so the work cannot be optimized away).
+ * value (kept alive so the work cannot be optimized away), or a promise of one.
  */
 export interface BenchCase {
   /** What is computed, e.g. `stepQuantiles (9 percentiles)`. */
@@ -83,9 +83,14 @@ export const WARMUP_MS = 200;
 
 /**
  * Runs `fn` at least `warmup` times and for at least {@link WARMUP_MS} (at most 5,000 runs), then
- * times `repeats` runs with performance.now(). The numpy peers warm up by the same rule.
+ * times `repeats` runs with performance.now(). The numpy peers warm up by the same rule. A run
+ * that returns a promise (work on worker threads) lasts until it settles.
  */
-export function timeWarm(fn: () => unknown, repeats: number, warmup: number): Timing {
+export async function timeWarm(
+  fn: () => unknown,
+  repeats: number,
+  warmup: number,
+): Promise<Timing> {
   const warmStart = performance.now();
   for (
     let run = 0;
@@ -93,11 +98,13 @@ export function timeWarm(fn: () => unknown, repeats: number, warmup: number): Ti
     run++
   ) {
     sink = fn();
+    if (sink instanceof Promise) sink = await sink;
   }
   const times: number[] = [];
   for (let run = 0; run < repeats; run++) {
     const start = performance.now();
     sink = fn();
+    if (sink instanceof Promise) sink = await sink;
     times.push(performance.now() - start);
   }
   if (sink === Symbol.for("never")) console.log(sink);

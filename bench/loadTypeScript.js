@@ -19,6 +19,7 @@ export async function loadTypeScript(entry) {
     import("cli-progress"),
     import("@duckdb/node-api"),
     import("simple-statistics"),
+    import("piscina"),
   ]);
   const { register } = await import("tsx/esm/api");
   register();

@@ -11,12 +11,12 @@
  * record with its standard errors. The numpy peer computes the values only, no standard errors.
  * The set first names its records to `prepareRecords` (one pass over the paths for the running
  * extremes, the LP bounds' counts and the block returns); the variant row without it shows what
- * that pass saves. The pool row prepares the same set with an `InsightPool` of one worker thread
+ * that pass saves. The threads row prepares the same set with `InsightThreads`, one worker thread
  * (the step percentiles and the previous prompt's block returns, volatilities and percentiles on
  * the worker, the pass over the paths on this thread, then the records that need no worker part
  * while the worker finishes), over paths in SharedArrayBuffers as
- * `ensembleOf(pathSets, { shared: true })` makes them; the pool is started once at load and timed
- * through `prepareRecordsBlocking`, because the harness times synchronous functions.
+ * `ensembleOf(pathSets, { shared: true })` makes them; the thread starts once, at load (the
+ * warm-up runs pay it), and each run awaits `prepareRecords`.
  */
 
 import type { InsightContext, RangeMarket } from "../../src/insights/context.ts";
@@ -31,7 +31,7 @@ import { InsightSession } from "../../src/insights/session.ts";
 import { rangeModelSides, upDownModelSide } from "../../src/insights/venueA.ts";
 import { venueBModelSides } from "../../src/insights/venueB.ts";
 import { volatilityInsight, volatilityPercentilesInsight } from "../../src/insights/volatility.ts";
-import { InsightPool } from "../../src/insights/insightPool.ts";
+import { InsightThreads } from "../../src/insights/insightThreads.ts";
 import { Ensemble } from "../../src/paths/ensemble.ts";
 import {
   defineSuite,
@@ -70,8 +70,7 @@ const HIT_MARKETS: RangeMarket[] = [
   58000, 60000, 62000, 64000, 66000, 70000, 72000, 74000, 76000, 78000,
 ].map((level) => ({ cmpType: "hit", refPrices: [level] }));
 
-const pool = new InsightPool({ threads: 1 });
-await pool.start();
+const threads = new InsightThreads(1);
 
 /** A copy of `values` in a SharedArrayBuffer (as `ensembleOf` with `shared` pools them). */
 function sharedCopy(values: Float64Array): Float64Array {
@@ -128,7 +127,7 @@ export const suite = defineSuite({
       );
       return { session: new InsightSession(ensemble, context), context };
     };
-    // The records that read no worker part of an InsightPool, and those that do.
+    // The records that read no worker part of `InsightThreads`, and those that do.
     const ownRecords = (session: InsightSession, context: InsightContext) => [
       liquidationInsight(session, context),
       lpBoundsInsight(session, context),
@@ -157,12 +156,12 @@ export const suite = defineSuite({
       prepareRecords(session, { ...context, rangeMarkets: HIT_MARKETS }, RECOMPUTABLE_PATHS);
       return records(session, context);
     };
-    const pooledSet = () => {
+    const threadsSet = async () => {
       const { session, context } = fresh(true);
       const hits = { ...context, rangeMarkets: HIT_MARKETS };
       // The records that need no worker part are computed while the worker finishes.
       let own: unknown[] = [];
-      pool.prepareRecordsBlocking(session, hits, RECOMPUTABLE_PATHS, () => {
+      await threads.prepareRecords(session, hits, RECOMPUTABLE_PATHS, () => {
         own = ownRecords(session, context);
       });
       return [...workerPartRecords(session, context), ...own];
@@ -181,9 +180,9 @@ export const suite = defineSuite({
         targetMs: 40,
       },
       {
-        name: "  same set, InsightPool: 1 worker thread beside this one",
+        name: "  same set, InsightThreads: 1 worker thread beside this one",
         size,
-        pathlab: pooledSet,
+        pathlab: threadsSet,
         peer: { script: "insights", case: "full_set" },
         targetMs: 40,
       },

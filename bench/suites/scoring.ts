@@ -1,16 +1,14 @@
 /**
  * Validator-exact scoring of one prompt for 250 miners (issue 7: ≤ 0.5 s on this 2-core machine)
- * on the worker pool, beside the calling thread and a numpy/properscoring peer.
+ * on two worker threads (`ScoringThreads`), beside the calling thread and a numpy/properscoring
+ * peer.
  *
  * The 250 miners cycle through the bench data's 10 miners (uids 0 … 249), read as the score job
  * reads them: from prediction set records by `pathSetFromPrediction` into shared memory, which the
- * workers read in place (`PathSetAllocation`). Ordinary Float64Arrays, which the pool first copies
- * into shared memory on the calling thread, have rows of their own. The pool is started once
- * at load (a worker takes ~0.3 s to start, paid once per process, not per prompt), and timed
- * through `scoreMinersBlocking`, because the harness times synchronous functions: the workers
- * score while this thread sleeps in `Atomics.wait`, the same work `scoreMiners` awaits. A second
- * pool of one worker lets this thread score queued miners too (`callerScores`, its default when a
- * core is left).
+ * threads read in place (`PathSetAllocation`). Ordinary Float64Arrays, which `ScoringThreads`
+ * first copies into shared memory on the calling thread, have a row of their own. The threads
+ * start once, at load (a thread takes ~0.3 s to start, paid once per process, not per prompt; the
+ * warm-up runs pay it), and each run awaits `scoreMiners`.
  *
  * The bench prompts start 2026-02-25, before the 1h gap fix (2026-03-11) and the volatility CRPS:
  * the 1h cases set the dated rules explicitly (`gapsFirstChangeOnly: true`, the current 121
@@ -26,7 +24,8 @@ import { blockVolatilitiesOf } from "../../src/reference/volatilityCrps.ts";
 import { pathBlockVolatilities } from "../../src/core/pathBlockVolatilities.ts";
 import { gatherReturns } from "../../src/scoring/gatherTerms.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
-import { createScoringPool } from "../../src/scoring/scoringPool.ts";
+import { scoreMiners } from "../../src/scoring/scoreMiners.ts";
+import { ScoringThreads } from "../../src/scoring/scoringThreads.ts";
 import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../src/domain/intervals.ts";
 import type { RealizedPath } from "../../src/domain/records/validation.ts";
 import { defineSuite, MINERS, PATHS_PER_MINER, POINTS, TIME_INCREMENT } from "../harness.ts";
@@ -37,10 +36,7 @@ const START_TIME = 1772063100;
 /** Points of the 1h prompts cut from the 24h bench paths (their first 61 points, read as minutes). */
 const HOUR_POINTS = 61;
 
-const pool = createScoringPool({ threads: 2, synchronousBelow: 0 });
-await pool.start();
-const oneWorker = createScoringPool({ threads: 1, synchronousBelow: 0 });
-await oneWorker.start();
+const threads = new ScoringThreads(2);
 
 /** The realized path record of `prices`. */
 function realizedOf(prices: Float64Array, timeIncrement: number): RealizedPath {
@@ -130,55 +126,44 @@ export const suite = defineSuite({
     const hourPrices = realizedPrices.slice(0, HOUR_POINTS);
     return [
       {
-        name: "scoreMiners, 24h prompt (345 terms), 2 workers, path sets as read",
+        name: "scoreMiners, 24h prompt (345 terms), 2 threads, path sets as read",
         size: "250 × 1,000 × 289",
-        pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h),
+        pathlab: () => threads.scoreMiners(day, dayRealized, crypto24h),
         peer: { script: "scoring", case: "validator_24h_250" },
         targetMs: 500,
       },
       {
-        name: "  same, 1 worker + the calling thread (callerScores)",
+        name: "  same, ordinary Float64Arrays, 2 threads",
         size: "250 × 1,000 × 289",
-        pathlab: () => oneWorker.scoreMinersBlocking(day, dayRealized, crypto24h),
-      },
-      {
-        name: "  same, ordinary Float64Arrays, 2 workers",
-        size: "250 × 1,000 × 289",
-        pathlab: () => pool.scoreMinersBlocking(dayOrdinary, dayRealized, crypto24h),
+        pathlab: () => threads.scoreMiners(dayOrdinary, dayRealized, crypto24h),
         note: "staging copies",
-      },
-      {
-        name: "  same, ordinary Float64Arrays, 1 worker + the calling thread",
-        size: "250 × 1,000 × 289",
-        pathlab: () => oneWorker.scoreMinersBlocking(dayOrdinary, dayRealized, crypto24h),
-        note: "half the copies",
       },
       {
         name: "  same, parity mode (properscoring's loop)",
         size: "250 × 1,000 × 289",
-        pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h, { method: "parity" }),
+        pathlab: () => threads.scoreMiners(day, dayRealized, crypto24h, { method: "parity" }),
       },
       {
-        name: "  same, on the calling thread (no workers)",
+        name: "  same, on the calling thread (no threads)",
         size: "250 × 1,000 × 289",
-        pathlab: () => day.map((pathSet) => scorePrompt(pathSet, dayRealized, crypto24h)),
-        note: "variant, not used",
+        pathlab: () => scoreMiners(day, dayRealized, crypto24h),
+        note: "as on a unit pool thread",
       },
       {
         name: "scoreMiners with calibration (PIT, coverage, step CRPS)",
         size: "250 × 1,000 × 289",
-        pathlab: () => pool.scoreMinersBlocking(day, dayRealized, crypto24h, { calibration: true }),
+        pathlab: () => threads.scoreMiners(day, dayRealized, crypto24h, { calibration: true }),
       },
       {
-        name: "scoreMiners, 1h prompt (121 terms), 2 workers",
+        name: "scoreMiners, 1h prompt (121 terms), 2 threads",
         size: "250 × 1,000 × 61",
-        pathlab: () => pool.scoreMinersBlocking(hour, hourRealized, crypto1h, priceOnly),
+        pathlab: () => threads.scoreMiners(hour, hourRealized, crypto1h, priceOnly),
         peer: { script: "scoring", case: "validator_1h_250" },
       },
       {
-        name: "scoreMiners, 1h prompt with volatility CRPS (+17 blocks), 2 workers",
+        name: "scoreMiners, 1h prompt with volatility CRPS (+17 blocks), 2 threads",
         size: "250 × 1,000 × 61",
-        pathlab: () => pool.scoreMinersBlocking(hour, hourRealized, crypto1h, withVolatility),
+        pathlab: () => threads.scoreMiners(hour, hourRealized, crypto1h, withVolatility),
         peer: { script: "scoring", case: "validator_1h_vol_250" },
         note: "≤ 1.3× the row above",
       },

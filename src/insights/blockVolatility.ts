@@ -46,7 +46,7 @@ export function blockVolatilities(session: InsightSession, horizon: Horizon): Bl
 /**
  * {@link blockVolatilities} of block-major `returns` (block b, path p at `b·nPaths + p`, the
  * block log returns of `InsightSession.blockLogReturns`) of blocks `blockMinutes` long; what the
- * session keeps (`InsightSession.blockVolatilities`) and an `InsightPool` worker computes for
+ * session keeps (`InsightSession.blockVolatilities`) and an `InsightThreads` worker computes for
  * the previous prompt.
  * Throws `RangeError` unless `returns` holds whole blocks of nPaths ≥ 1 returns.
  * @example blockVolatilitiesOf(session.blockLogReturns(3), 10000, 15).values.length // => 96
@@ -190,7 +190,7 @@ export function blockVolatilityPercentiles(
 /**
  * The block size (steps) and the annualization scale of {@link blockVolatilityPercentiles} for
  * `horizon` on the session's ensemble: the arguments of `InsightSession.blockPercentiles` (and of
- * the `InsightPool` tasks that compute them elsewhere).
+ * the `InsightThreads` tasks that compute them elsewhere).
  * Throws `RangeError` when a block is not a whole number of the ensemble's steps.
  * @example blockPercentileLayout(session, "24h") // => { blockSteps: 3, scale: 18718.97… } for 5-minute steps
  */

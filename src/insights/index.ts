@@ -7,8 +7,7 @@
 export { InsightSession, insightSessionFor } from "./session.ts";
 export type { InsightSessionOptions } from "./session.ts";
 export { prepareRecords } from "./prepareRecords.ts";
-export { InsightPool } from "./insightPool.ts";
-export type { InsightPoolOptions } from "./insightPool.ts";
+export { InsightThreads } from "./insightThreads.ts";
 export type { InsightContext, RangeMarket, VenueBContract, PreviousForecast } from "./context.ts";
 export { standardErrorKey } from "./result.ts";
 export type { QuantileEstimates } from "./quantileErrors.ts";

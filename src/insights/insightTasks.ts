@@ -1,5 +1,5 @@
 /**
- * The work an `InsightPool` hands to a worker thread: whole-ensemble kernels on shared paths,
+ * The work `InsightThreads` hands to a worker thread: whole-ensemble kernels on shared paths,
  * whose results a session adopts (`InsightSession.adopt`).
  */
 
@@ -51,20 +51,12 @@ export type InsightTask =
       readonly scale: number;
     };
 
-/** A task as posted to a worker. @example const request: InsightTaskRequest = { taskId: 1, task }; */
-export interface InsightTaskRequest {
-  readonly taskId: number;
-  readonly task: InsightTask;
-}
-
 /**
- * What a worker posts back: the parts for the session (the block returns themselves are not
+ * What a worker sends back: the parts for the session (the block returns themselves are not
  * sent: they are in the caller's shared `returns`), or the error message of a task that threw.
- * @example const result: InsightTaskResult = { taskId: 1, parts: [] };
+ * @example const result: InsightTaskResult = { parts: [] };
  */
-export type InsightTaskResult =
-  | { readonly taskId: number; readonly parts: SessionPart[] }
-  | { readonly taskId: number; readonly error: string };
+export type InsightTaskResult = { readonly parts: SessionPart[] } | { readonly error: string };
 
 /**
  * Runs one task with the kernels the session itself runs (so that the parts equal, number for

@@ -1,35 +1,21 @@
 /**
- * The insight pool's worker thread: runs each {@link InsightTaskRequest} it is sent and posts the
- * {@link InsightTaskResult} on its result port, then bumps the pool's shared signal (so that a
- * blocking call sleeping in `Atomics.wait` wakes up). Started through `workerEntry` (src/domain/workerEntry.ts).
+ * The worker thread of `InsightThreads` (piscina): runs one {@link InsightTask} per task. Started
+ * through `workerEntry` (src/domain/workerEntry.ts).
  */
 
-import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { runInsightTask, type InsightTaskRequest, type InsightTaskResult } from "./insightTasks.ts";
+import { runInsightTask, type InsightTask, type InsightTaskResult } from "./insightTasks.ts";
 
-const port = parentPort;
-const { port: results, signal } = (workerData ?? {}) as {
-  port?: MessagePort;
-  signal?: Int32Array;
-};
-if (port === null || results === undefined || signal === undefined) {
-  throw new Error("insightWorker.ts must run in a worker thread started by InsightPool");
-}
-
-/** Posts a message on the result port and wakes a blocked caller. */
-function post(message: InsightTaskResult | { readonly ready: true }): void {
-  results!.postMessage(message);
-  Atomics.add(signal!, 0, 1);
-  Atomics.notify(signal!, 0);
-}
-
-port.on("message", (request: InsightTaskRequest) => {
-  // The parts are plain typed arrays, cloned into the caller (nothing transferred, so no
-  // ArrayBuffer is detached in either isolate); the paths and block returns stay shared.
+/**
+ * Runs one task; a task that throws gives its error's message (the session then computes that
+ * part itself), so that only a thread's failure rejects. The parts are plain typed arrays, cloned
+ * into the caller (nothing transferred, so no ArrayBuffer is detached in either isolate); the
+ * paths and block returns stay shared.
+ * @example runThreadTask({ kind: "step-percentiles", values, nPaths: 10000, nPoints: 289 }) // piscina calls it with each task
+ */
+export default function runThreadTask(task: InsightTask): InsightTaskResult {
   try {
-    post({ taskId: request.taskId, parts: runInsightTask(request.task) });
+    return { parts: runInsightTask(task) };
   } catch (error) {
-    post({ taskId: request.taskId, error: error instanceof Error ? error.message : String(error) });
+    return { error: error instanceof Error ? error.message : String(error) };
   }
-});
-post({ ready: true });
+}

@@ -17,7 +17,7 @@ import { insightSessionFor, type InsightSession } from "./session.ts";
  * Histogram selection per step on the step-major paths (`stepQuantiles` of core; a transient
  * transposition unless the session keeps a copy, `InsightSession.withStepMajor`); standard errors
  * from the order statistics p ± √(p(1 − p)/n) (`stepQuantilesWithErrors`). The session keeps
- * them (`InsightSession.stepPercentiles`; an `InsightPool` computes them on a worker thread).
+ * them (`InsightSession.stepPercentiles`; `InsightThreads` computes them on a worker thread).
  * Throws `RangeError` for a context that does not fit the ensemble.
  * @example predictionPercentilesInsight(ensemble, context).record.forecast_future.percentiles[288]["0.5"]
  */

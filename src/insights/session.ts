@@ -190,7 +190,7 @@ export class InsightSession {
    * price (see {@link InsightSession.nestedRangeStatistics}; the extremes at the last point come
    * with them) and the block log returns over `blockSteps` steps (see
    * {@link InsightSession.blockLogReturns}; in a SharedArrayBuffer when the paths are, so that an
-   * `InsightPool` worker reads them in place). Each intermediate asked for alone costs a pass of
+   * `InsightThreads` worker reads them in place). Each intermediate asked for alone costs a pass of
    * its own, so a caller computing several records names them all here first; `prepareRecords`
    * does it from the records' paths. Intervals that `nestedRangeStatistics` does not take in one
    * pass (not nested, not finite, more than 64) are left to
@@ -198,7 +198,7 @@ export class InsightSession {
    * Throws `RangeError` for a step outside [0, nPoints − 1] or a block size as
    * {@link InsightSession.blockLogReturns} does.
    * @example session.prepare({ extremeSteps: [72, 144, 216, 288], intervals: { lowers, uppers }, blockSteps: 3 });
-   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
+   * @internal Part of the session's cache, shared with `prepareRecords` and `InsightThreads`.
    */
   prepare(request: PathPassRequest): void {
     const wanted: number[] = [];
@@ -220,7 +220,7 @@ export class InsightSession {
     wanted.sort((a, b) => a - b);
     const { values, nPaths, nPoints } = this.ensemble;
     // Paths in shared memory get their block returns in shared memory too, so that an
-    // `InsightPool` worker can read them in place (the block percentiles).
+    // `InsightThreads` worker can read them in place (the block percentiles).
     const blocks = withBlocks
       ? {
           steps: blockSteps,
@@ -283,7 +283,7 @@ export class InsightSession {
    * Each path's minimum and maximum over points [0, step] ({@link InsightSession.prepareExtremes}
    * first when not yet known); do not write into them.
    * @example const { minima, maxima } = session.extremesAt(288);
-   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
+   * @internal Part of the session's cache, shared with `prepareRecords` and `InsightThreads`.
    */
   extremesAt(step: number): PathExtremes {
     this.prepareExtremes([step]);
@@ -329,7 +329,7 @@ export class InsightSession {
    * per block size and scale and kept (do not write into them).
    * Throws `RangeError` for a block size as {@link InsightSession.blockLogReturns} does.
    * @example session.blockPercentiles(3, annualizeVolatility(1, 15)).values.length // => 96 × 9
-   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
+   * @internal Part of the session's cache, shared with `prepareRecords` and `InsightThreads`.
    */
   blockPercentiles(blockSteps: number, scale: number): QuantileEstimates {
     const key = `${blockSteps} ${scale}`;
@@ -348,7 +348,7 @@ export class InsightSession {
    * into them).
    * Throws `RangeError` for a block size as {@link InsightSession.blockLogReturns} does.
    * @example session.blockVolatilities(3, 15).values.length // => 96
-   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
+   * @internal Part of the session's cache, shared with `prepareRecords` and `InsightThreads`.
    */
   blockVolatilities(blockSteps: number, blockMinutes: number): BlockVolatilities {
     const key = `${blockSteps} ${blockMinutes}`;
@@ -365,12 +365,12 @@ export class InsightSession {
   }
 
   /**
-   * Keeps an intermediate computed elsewhere for this session's paths (an `InsightPool` worker
+   * Keeps an intermediate computed elsewhere for this session's paths (an `InsightThreads` worker
    * ran the same kernel on them): later reads return it instead of computing it. Only for what
    * the same kernel gave on these very paths, or the records will not match. Throws `RangeError`
    * for a part whose size does not fit the session.
    * @example session.adopt({ kind: "step-percentiles", estimates });
-   * @internal Part of the session's cache, shared with `prepareRecords` and the `InsightPool`.
+   * @internal Part of the session's cache, shared with `prepareRecords` and `InsightThreads`.
    */
   adopt(part: SessionPart): void {
     const nPaths = this.nPaths;
@@ -600,7 +600,7 @@ function rebasedEnsemble(ensemble: Ensemble, price: number, rebase: RebaseMode):
     nPoints: ensemble.nPoints,
     values: ensemble.memberValues(index),
   }));
-  // A shared ensemble stays shared, so that an InsightPool's workers read the copy in place.
+  // A shared ensemble stays shared, so that `InsightThreads` workers read the copy in place.
   const shared = ensemble.values.buffer instanceof SharedArrayBuffer;
   return ensembleOf(pathSets, { rebaseTo: price, rebase, shared });
 }

@@ -25,7 +25,7 @@ export interface EnsembleOptions {
   readonly rebase?: RebaseMode;
   /**
    * Pool the values into a SharedArrayBuffer (default false), so that worker threads read them in
-   * place: an `InsightPool` then shares the ensemble with its workers without copying it.
+   * place: `InsightThreads` then shares the ensemble with its workers without copying it.
    */
   readonly shared?: boolean;
 }

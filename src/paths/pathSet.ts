@@ -35,10 +35,11 @@ export interface PathSet {
  */
 export interface PathSetAllocation {
   /**
-   * Allocate `values` over a SharedArrayBuffer (default false). A `ScoringPool`'s workers then
-   * read them in place; ordinary arrays are copied into shared memory first, by the calling
-   * thread, on the way to a worker (~2.3 MB per 24h path set). (An `InsightPool` reads an
-   * ensemble, which `ensembleOf(pathSets, { shared: true })` pools into shared memory.)
+   * Allocate `values` over a SharedArrayBuffer (default false). `ScoringThreads` then share
+   * them with their threads, which read them in place; ordinary arrays are copied into shared
+   * memory first, by the calling thread, on the way to a thread (~2.3 MB per 24h path set).
+   * (`InsightThreads` reads an ensemble, which `ensembleOf(pathSets, { shared: true })` pools
+   * into shared memory.)
    */
   readonly shared?: boolean;
 }

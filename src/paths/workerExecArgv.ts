@@ -1,5 +1,5 @@
 /**
- * The Node options of pathlab's worker threads (the scoring pool's and the insight pool's).
+ * The Node options of pathlab's worker threads (`ScoringThreads`, `InsightThreads`).
  */
 
 /**

@@ -44,6 +44,6 @@ export type {
   CalibrationSummary,
   CoverageSummary,
 } from "./calibrationAccumulator.ts";
-export { ScoringPool, createScoringPool } from "./scoringPool.ts";
-export type { ScoringPoolOptions } from "./scoringPool.ts";
-export type { MinerPromptScore, ScoreMinersOptions } from "./scoringCall.ts";
+export { scoreMiners } from "./scoreMiners.ts";
+export type { MinerPromptScore, ScoreMinersOptions } from "./scoreMiners.ts";
+export { ScoringThreads } from "./scoringThreads.ts";

@@ -1,13 +1,13 @@
 /**
  * The scratch memory of the prompt-scoring kernel (`promptCrpsOfValues.ts`,
- * `volatilityCrpsOfValues.ts`, `sortMembers.ts`): in a `ScoringPool` worker thread, buffers the
- * pool allocated for that worker on the calling thread; elsewhere, buffers of its own. Why: the same kernel measured ~20 % slower in a worker thread on
- * memory the worker had allocated itself than on memory the main thread had allocated and shared
- * with it (11.4 vs 9.1 µs per 1,000-member term; in plain JavaScript without tsx, 9.7–10.5 vs
- * 8.2 µs, one or two workers; bench/README.md). The cause is not known; where the buffers come
- * from is the only difference (it is not V8's ArrayBufferDetaching protector, which nothing
- * invalidates here, nor the two cores slowing each other: two processes score at full speed side
- * by side).
+ * `volatilityCrpsOfValues.ts`, `sortMembers.ts`): in a `ScoringThreads` worker thread, buffers
+ * allocated for it on the calling thread; elsewhere, buffers of its own. Why: the same kernel
+ * measured ~20 % slower in a worker thread on memory the worker had allocated itself than on
+ * memory the main thread had allocated and shared with it (11.4 vs 9.1 µs per 1,000-member
+ * term; in plain JavaScript without tsx, 9.7–10.5 vs 8.2 µs, one or two workers;
+ * bench/README.md). The cause is not known; where the buffers come from is the only difference
+ * (it is not V8's ArrayBufferDetaching protector, which nothing invalidates here, nor the two
+ * cores slowing each other: two processes score at full speed side by side).
  */
 
 import { isMainThread, workerData } from "node:worker_threads";
@@ -65,9 +65,8 @@ const BYTE_LENGTHS: Readonly<Record<keyof KernelScratch, number>> = {
 };
 
 /**
- * A new {@link KernelScratch}, in SharedArrayBuffers with `shared` (what a pool allocates on the
- * calling thread and hands to a worker in `workerData.kernelScratch`).
- * @example spawnPoolWorker({ ...options, data: { kernelScratch: allocateKernelScratch(true) } })
+ * A new {@link KernelScratch}, in SharedArrayBuffers with `shared`.
+ * @example allocateKernelScratch(false).values.byteLength // => 65536
  */
 export function allocateKernelScratch(shared: boolean): KernelScratch {
   const allocate = (byteLength: number) =>
@@ -84,6 +83,30 @@ export function allocateKernelScratch(shared: boolean): KernelScratch {
   };
 }
 
+/**
+ * Kernel scratches that a pool allocates on the calling thread for its worker threads and hands
+ * them all in `workerData.kernelScratch` (a pool gives every thread the same `workerData`): each
+ * thread takes the first scratch whose claim is still 0, setting it to 1 (`Atomics`), so that no
+ * two threads share one; a thread that finds none free allocates its own.
+ * @example new Piscina({ filename, workerData: { kernelScratch: allocateKernelScratches(2) } })
+ */
+export interface KernelScratches {
+  readonly scratches: readonly KernelScratch[];
+  /** One claim per scratch: 0 free, 1 taken (over a SharedArrayBuffer). */
+  readonly claims: Int32Array;
+}
+
+/**
+ * {@link KernelScratches} for `count` threads, in SharedArrayBuffers, all free.
+ * @example allocateKernelScratches(2).scratches.length // => 2
+ */
+export function allocateKernelScratches(count: number): KernelScratches {
+  return {
+    scratches: Array.from({ length: count }, () => allocateKernelScratch(true)),
+    claims: new Int32Array(new SharedArrayBuffer(count * Int32Array.BYTES_PER_ELEMENT)),
+  };
+}
+
 /** `candidate` when it is a complete {@link KernelScratch} of the right sizes, else undefined. */
 function validScratch(candidate: unknown): KernelScratch | undefined {
   if (typeof candidate !== "object" || candidate === null) return undefined;
@@ -96,13 +119,30 @@ function validScratch(candidate: unknown): KernelScratch | undefined {
   return candidate as KernelScratch;
 }
 
+/** The first free scratch of `candidate` (a {@link KernelScratches}), now claimed; else undefined. */
+function claimScratch(candidate: unknown): KernelScratch | undefined {
+  if (typeof candidate !== "object" || candidate === null) return undefined;
+  const { scratches, claims } = candidate as Partial<KernelScratches>;
+  if (!Array.isArray(scratches) || !(claims instanceof Int32Array)) return undefined;
+  if (!(claims.buffer instanceof SharedArrayBuffer) || claims.length !== scratches.length) {
+    return undefined;
+  }
+  for (let index = 0; index < scratches.length; index++) {
+    const scratch = validScratch(scratches[index]);
+    if (scratch !== undefined && Atomics.compareExchange(claims, index, 0, 1) === 0) {
+      return scratch;
+    }
+  }
+  return undefined;
+}
+
 /**
- * This thread's kernel scratch: the worker's `workerData.kernelScratch` when a pool handed it one
- * (of the right sizes), else new buffers.
+ * This thread's kernel scratch: in a worker thread, a free one of the pool's
+ * `workerData.kernelScratch` ({@link KernelScratches}, of the right sizes), else new buffers.
  * @example new Int32Array(KERNEL_SCRATCH.lowCounts).length // => 512
  */
 export const KERNEL_SCRATCH: KernelScratch =
   (isMainThread
     ? undefined
-    : validScratch((workerData as { kernelScratch?: unknown } | null)?.kernelScratch)) ??
+    : claimScratch((workerData as { kernelScratch?: unknown } | null)?.kernelScratch)) ??
   allocateKernelScratch(false);

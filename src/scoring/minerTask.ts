@@ -1,7 +1,7 @@
 /**
- * One miner's share of scoring a prompt, as plain cloneable data: what the scoring pool sends to a
- * worker thread and what comes back. The same function runs it in the workers and on the calling
- * thread (the pool's synchronous fallback), so both give the same numbers.
+ * One miner's share of scoring a prompt, as plain cloneable data: what `ScoringThreads` sends to
+ * a worker thread and what comes back. The same function runs it in the threads and in
+ * `scoreMiners` on the calling thread, so both give the same numbers.
  */
 
 import type { CrpsMethod } from "../core/crps.ts";
@@ -12,11 +12,9 @@ import type { PromptPlan } from "./promptPlan.ts";
 
 /**
  * What a worker needs to score one miner on one prompt.
- * @example const request: MinerTaskRequest = { jobId: 1, plan, method: "closed", calibration: undefined, realizedPrices, values, nPaths: 1000, minerUid: 17, asset: "BTC", startTime: 1772063100, timeIncrement: 300 };
+ * @example const request: MinerTaskRequest = { plan, method: "closed", calibration: undefined, realizedPrices, values, nPaths: 1000, minerUid: 17, asset: "BTC", startTime: 1772063100, timeIncrement: 300 };
  */
 export interface MinerTaskRequest {
-  /** The pool's id of this job, echoed in the result. */
-  readonly jobId: number;
   readonly plan: PromptPlan;
   readonly method: CrpsMethod;
   /** Calibration options, or `undefined` for no calibration. */
@@ -39,7 +37,6 @@ export interface MinerTaskRequest {
  * @example const result: MinerTaskResult = runMinerTask(request);
  */
 export interface MinerTaskResult {
-  readonly jobId: number;
   readonly crps: number;
   readonly invalidReason: string | undefined;
   /** Whether the interval sums were computed (see `PromptCrpsValue.scored`). */
@@ -89,7 +86,6 @@ export function runMinerTask(request: MinerTaskRequest): MinerTaskResult {
             request.calibration,
           );
     return {
-      jobId: request.jobId,
       crps: result.crps,
       invalidReason: result.invalidReason,
       scored: result.scored,
@@ -103,7 +99,6 @@ export function runMinerTask(request: MinerTaskRequest): MinerTaskResult {
     };
   } catch (error) {
     return {
-      jobId: request.jobId,
       crps: NaN,
       invalidReason: undefined,
       scored: false,

@@ -89,9 +89,9 @@ export interface PromptCrps {
  * it to any target, `false` leaves it out), and, before 2026-03-11, `_gaps` intervals scored as
  * ordinary intervals, for every target (`gapsFirstChangeOnly` sets the formula).
  * Agreement: in `"parity"` mode bit for bit with `src/reference/promptCrps.ts` under the same
- * rules (and so with properscoring); in `"closed"` mode within ~1e-13 relative. For many miners of one prompt use
- * {@link ScoringPool} (worker threads) or {@link planPrompt} once and {@link promptCrpsOfValues}
- * per miner.
+ * rules (and so with properscoring); in `"closed"` mode within ~1e-13 relative. For many miners
+ * of one prompt use {@link scoreMiners} (or `ScoringThreads`, on worker threads) or
+ * {@link planPrompt} once and {@link promptCrpsOfValues} per miner.
  * Throws `RangeError` when the realized path belongs to another prompt (time increment or start
  * time differ), for an unknown competition, an invalid interval length, or a volatility block
  * shorter than one time increment (`volatility: true` on prompts of more than 5-minute steps).
@@ -113,8 +113,8 @@ export function scorePrompt(
 /**
  * The {@link PromptPlan} of a path set's prompt: checks that `realized` belongs to it, resolves
  * the dated rules at its scored time (start + `realized.time_length`; `promptCrpsRules`) and
- * prepares its realized terms and block volatilities. Shared by {@link scorePrompt} and the
- * scoring pool.
+ * prepares its realized terms and block volatilities. Shared by {@link scorePrompt} and
+ * {@link scoreMiners}.
  * @example planFor("scorePrompt", pathSet, realized, { competition: "crypto-1h" }).intervals.length // => 18
  */
 export function planFor(

@@ -51,7 +51,7 @@ SELECT path, prices FROM path_values WHERE path_set_id = $path_set_id ORDER BY p
  * @example
  * const pathSets = await readPathSets(store, { asset: "BTC", startTime: 1772063100, timeIncrement: 300 });
  * const ensemble = ensembleOf(pathSets, { rebaseTo: currentPrice });
- * const forPool = await readPathSets(store, query, { shared: true }); // a ScoringPool copies none
+ * const forPool = await readPathSets(store, query, { shared: true }); // ScoringThreads copies none
  */
 export async function readPathSets(
   store: Store,

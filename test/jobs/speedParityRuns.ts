@@ -27,11 +27,11 @@ export interface SpeedParityDigests {
 
 /** Runs the sync and the score with the jobs under `root`, into databases in `folder`. */
 export async function runSpeedParity(root: string, folder: string): Promise<SpeedParityDigests> {
-  // a job's entry in its folder (`src/jobs/sync/sync.ts`), or in older checkouts `src/jobs/sync.ts`
+  // A job's module is src/jobs/<job>/<job>.ts, or src/jobs/<job>.ts in older checkouts.
   const jobs = (name: string) => {
     const inFolder = join(root, "src", "jobs", name, `${name}.ts`);
-    return pathToFileURL(existsSync(inFolder) ? inFolder : join(root, "src", "jobs", `${name}.ts`))
-      .href;
+    const file = existsSync(inFolder) ? inFolder : join(root, "src", "jobs", `${name}.ts`);
+    return pathToFileURL(file).href;
   };
   const { runSync } = (await import(jobs("sync"))) as typeof SyncJob;
   const { runScore } = (await import(jobs("score"))) as typeof ScoreJob;

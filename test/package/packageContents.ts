@@ -83,14 +83,15 @@ export interface ImportReport {
   readonly rootCount: number;
   readonly onlyInRoot: string[];
   readonly layers: Record<string, { count: number; notInRoot: string[] }>;
-  readonly pools: Record<string, { threads: number; startMs: number }>;
+  readonly pools: Record<string, { threads: number; ms: number; same: boolean }>;
 }
 
 /**
  * The import report of one runtime: CRPS of members 100 and 103 at 105 by the closed form
  * mean|xᵢ − y| − ½·mean|xᵢ − xⱼ| = (5 + 2)/2 − ½·(0 + 3 + 3 + 0)/4 = 2.75; every layer entry has
- * exports, each the very object the root exports, and the root has nothing else; the insight and
- * scoring pools each started one worker thread from the compiled package.
+ * exports, each the very object the root exports, and the root has nothing else; the scoring and
+ * insight threads each ran a task on one worker thread from the compiled package, with the same
+ * result as on the calling thread.
  */
 export function expectImportReport(report: ImportReport, runtime: string): void {
   expect(report.runtime).toBe(runtime);
@@ -103,7 +104,8 @@ export function expectImportReport(report: ImportReport, runtime: string): void 
   }
   expect(report.onlyInRoot).toEqual([]);
   expect(report.rootCount).toBeGreaterThan(100);
-  for (const pool of ["InsightPool", "ScoringPool"]) {
-    expect(report.pools[pool]?.threads, pool).toBe(1);
+  for (const threads of ["ScoringThreads", "InsightThreads"]) {
+    expect(report.pools[threads]?.threads, threads).toBe(1);
+    expect(report.pools[threads]?.same, threads).toBe(true);
   }
 }

@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import {
   allocateKernelScratch,
+  allocateKernelScratches,
   KERNEL_SCRATCH,
   KERNEL_SCRATCH_MEMBERS,
   KERNEL_SCRATCH_TERM_MEMBERS,
@@ -38,15 +39,28 @@ describe("kernel scratch", () => {
     for (const buffer of Object.values(shared)) expect(buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
-  it("a worker handed scratch in workerData works in that memory; other workers allocate their own", async () => {
-    const given = allocateKernelScratch(true);
+  it("a worker handed scratches in workerData works in a free one; other workers allocate their own", async () => {
+    const given = allocateKernelScratches(2);
     expect(await scratchInWorker({ kernelScratch: given })).toEqual({ shared: true });
-    expect(new Float64Array(given.values)[0]).toBe(42);
+    expect(new Float64Array(given.scratches[0].values)[0]).toBe(42);
+    expect(Array.from(given.claims)).toEqual([1, 0]);
+    // The next worker given the same scratches takes the second; a third finds none free.
+    expect(await scratchInWorker({ kernelScratch: given })).toEqual({ shared: true });
+    expect(new Float64Array(given.scratches[1].values)[0]).toBe(42);
+    expect(Array.from(given.claims)).toEqual([1, 1]);
+    expect(await scratchInWorker({ kernelScratch: given })).toEqual({ shared: false });
 
     // Scratch of the wrong size, or none at all: the worker's own buffers.
-    const wrong = { ...allocateKernelScratch(true), keys: new SharedArrayBuffer(16) };
-    expect(await scratchInWorker({ kernelScratch: wrong })).toEqual({ shared: false });
-    expect(new Float64Array(wrong.values)[0]).toBe(0);
+    const wrong = allocateKernelScratches(1);
+    const scratches = [{ ...wrong.scratches[0], keys: new SharedArrayBuffer(16) }];
+    expect(await scratchInWorker({ kernelScratch: { ...wrong, scratches } })).toEqual({
+      shared: false,
+    });
+    expect(new Float64Array(wrong.scratches[0].values)[0]).toBe(0);
+    expect(Array.from(wrong.claims)).toEqual([0]);
+    expect(await scratchInWorker({ kernelScratch: allocateKernelScratch(true) })).toEqual({
+      shared: false,
+    });
     expect(await scratchInWorker({})).toEqual({ shared: false });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { promptCrpsDetails, type PromptCrpsOptions } from "../../src/reference/promptCrps.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
-import { createScoringPool } from "../../src/scoring/scoringPool.ts";
+import { ScoringThreads } from "../../src/scoring/scoringThreads.ts";
 import { promptCrpsRules } from "../../src/scoring/scoringTarget.ts";
 import { SCORING_INTERVALS_1H } from "../../src/domain/intervals.ts";
 import type { RealizedPath } from "../../src/domain/records/validation.ts";
@@ -257,7 +257,7 @@ describe("scorePrompt's dated rules", () => {
     expect(forced).toEqual(after);
   });
 
-  it("the scoring pool applies the same rules in its workers, era settings included", async () => {
+  it("the scoring threads apply the same rules, era settings included", async () => {
     const pathSets = [301, 302, 303, 304].map((seed, index) => ({
       ...promptAt(minerPaths(seed, "1h", 200), [], VOLATILITY_ERA_START).pathSet,
       minerUid: index,
@@ -267,14 +267,14 @@ describe("scorePrompt's dated rules", () => {
       realizedPrices(305, "1h", [12]),
       VOLATILITY_ERA_START,
     ).realized;
-    const pool = createScoringPool({ threads: 1, synchronousBelow: 0 });
+    const threads = new ScoringThreads(1);
     try {
       for (const options of [
         {},
         { method: "parity" },
         { eraSettings: { volatilityCrpsFromUnix: null } },
       ] as const) {
-        const scores = await pool.scoreMiners(
+        const scores = await threads.scoreMiners(
           pathSets,
           realized,
           { competition: "crypto-1h" },
@@ -287,7 +287,7 @@ describe("scorePrompt's dated rules", () => {
         expect(scores[0].volatilityCrps === null).toBe("eraSettings" in options);
       }
     } finally {
-      await pool.close();
+      await threads.close();
     }
   });
 });

@@ -4,7 +4,6 @@
  * `scorePromptPool` exactly as on the job's own thread.
  */
 
-import { ScoringPool } from "../../scoring/scoringPool.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import type { CandidateFolderFile } from "./candidate.ts";
 import { minerKeysOf, type MinerKeys } from "./minerKeys.ts";
@@ -52,14 +51,13 @@ export async function runPromptTask(task: PromptTask): Promise<PromptPool> {
       ? lastKeys.keys
       : minerKeysOf(task.keys);
   lastKeys = { changes: task.keys, keys };
-  const pool = new ScoringPool({ threads: 0 });
   const deadline = new UnitDeadline(task.deadlineMs, undefined, task.deadlineMessage);
   deadline.start();
   try {
     const scored = await scorePromptPool(
       {
         client: client.withSignal(deadline.signal),
-        pool,
+        scoringThreads: undefined,
         keys,
         ownOnly: task.ownOnly,
         selected: task.selected,
@@ -75,7 +73,6 @@ export async function runPromptTask(task: PromptTask): Promise<PromptPool> {
     throw error;
   } finally {
     deadline.stop();
-    await pool.close();
   }
 }
 

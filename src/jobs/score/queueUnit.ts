@@ -7,7 +7,6 @@
  */
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import { ScoringPool } from "../../scoring/scoringPool.ts";
 import type { CompetitionName } from "../../domain/competitions.ts";
 import { validatorEraAt, type EraSettings } from "../../domain/eras.ts";
 import type { Naming } from "../../domain/operation.ts";
@@ -196,30 +195,25 @@ export async function runScoreUnit(
     rows: unit.rows,
     era: validatorEraAt(scoredTimeUnix, unit.eraSettings),
   };
-  const pool = new ScoringPool({ threads: 0 });
-  try {
-    const scored = await scorePromptPool(
-      {
-        client,
-        pool,
-        keys,
-        ownOnly: unit.ownOnly,
-        selected: unit.selected ?? undefined,
-        eraSettings: unit.eraSettings,
-      },
-      prompt,
-      { takesPart: false, file: undefined },
-    );
-    await storePromptPool(context.store, scored, {
+  const scored = await scorePromptPool(
+    {
+      client,
+      scoringThreads: undefined,
       keys,
-      tally: new AgreementTally(),
-      runId: null,
-      signal: context.signal,
-    });
-    return scored.network.length;
-  } finally {
-    await pool.close();
-  }
+      ownOnly: unit.ownOnly,
+      selected: unit.selected ?? undefined,
+      eraSettings: unit.eraSettings,
+    },
+    prompt,
+    { takesPart: false, file: undefined },
+  );
+  await storePromptPool(context.store, scored, {
+    keys,
+    tally: new AgreementTally(),
+    runId: null,
+    signal: context.signal,
+  });
+  return scored.network.length;
 }
 
 /**

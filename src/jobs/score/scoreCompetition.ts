@@ -6,7 +6,7 @@
 
 import { availableParallelism } from "node:os";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
-import { ScoringPool } from "../../scoring/scoringPool.ts";
+import { ScoringThreads } from "../../scoring/scoringThreads.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import { isoSeconds } from "../../domain/time.ts";
 import { unitPoolThreads } from "../../service/clientData.ts";
@@ -43,7 +43,8 @@ import { storePromptPool } from "./storePrompt.ts";
 export interface JobContext {
   readonly client: PathlabClient;
   readonly store: Store;
-  readonly pool: ScoringPool;
+  /** Where a prompt's miners are scored when it is scored here: these threads, or this thread. */
+  readonly scoringThreads: ScoringThreads | undefined;
   readonly keys: MinerKeys;
   readonly runId: number;
   readonly fromUnix: number;
@@ -63,7 +64,7 @@ export interface JobContext {
   readonly unitDeadlineMs: number;
   /**
    * Where prompts are scored: on the unit runner's pool threads, each with a client of
-   * `threadClient`'s options, or on this thread with `client` and `pool`.
+   * `threadClient`'s options, or on this thread with `client` and `scoringThreads`.
    */
   readonly runner: UnitRunner;
   readonly threadClient: TaskClientOptions;
@@ -90,12 +91,13 @@ export async function scoreCompetitions(
     options.signal,
   );
   job.defer(() => runner.close());
-  const pool = new ScoringPool({ threads: runner.onThreads ? 0 : threads });
-  job.defer(() => pool.close());
+  // Without the unit pool, one prompt's miners are spread over the threads instead.
+  const scoringThreads = !runner.onThreads && threads > 0 ? new ScoringThreads(threads) : undefined;
+  if (scoringThreads !== undefined) job.defer(() => scoringThreads.close());
   const context: JobContext = {
     client: job.client,
     store: job.store,
-    pool,
+    scoringThreads,
     keys: plan.keys,
     runId: plan.run.id,
     fromUnix: checked.fromUnix,

@@ -8,8 +8,8 @@
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import type { PathSet } from "../../paths/pathSet.ts";
 import { promptScores } from "../../scoring/promptScores.ts";
-import type { MinerPromptScore } from "../../scoring/scoringCall.ts";
-import type { ScoringPool } from "../../scoring/scoringPool.ts";
+import { scoreMiners, type MinerPromptScore } from "../../scoring/scoreMiners.ts";
+import type { ScoringThreads } from "../../scoring/scoringThreads.ts";
 import type { ScoredPrompt } from "../../scoring/smoothedScores.ts";
 import { PREDICTION_ASSETS } from "../../domain/assets.ts";
 import type { EraSettings } from "../../domain/eras.ts";
@@ -67,7 +67,8 @@ export interface PromptPool {
 /** What {@link scorePromptPool} needs besides the prompt. */
 export interface PoolContext {
   readonly client: PathlabClient;
-  readonly pool: ScoringPool;
+  /** Where a prompt's miners are scored: these threads, or (`undefined`) this thread. */
+  readonly scoringThreads: ScoringThreads | undefined;
   readonly keys: MinerKeys;
   /** Fetch no miner's path set: every network miner takes the service's CRPS. */
   readonly ownOnly: boolean;
@@ -101,8 +102,8 @@ export async function scorePromptPool(
           time_length: timeLength as 86400,
         })
       : undefined;
-  // In shared memory when the pool has workers: they read the prices in place.
-  const allocation = { shared: context.pool.threads > 0 };
+  // In shared memory when scored on threads: they read the prices in place.
+  const allocation = { shared: context.scoringThreads !== undefined };
   const fetched: MinerPathSet[] = await Promise.all(
     recomputed.map((minerUid) =>
       fetchMinerPathSet(
@@ -240,12 +241,11 @@ async function scoreAll(
   prompt: PlannedPrompt,
 ): Promise<MinerPromptScore[]> {
   if (pathSets.length === 0 || realized === undefined) return [];
-  return context.pool.scoreMiners(
-    pathSets,
-    realized,
-    { competition: prompt.competition },
-    { calibration: true, eraSettings: context.eraSettings },
-  );
+  const target = { competition: prompt.competition };
+  const options = { calibration: true, eraSettings: context.eraSettings };
+  return context.scoringThreads === undefined
+    ? scoreMiners(pathSets, realized, target, options)
+    : context.scoringThreads.scoreMiners(pathSets, realized, target, options);
 }
 
 /**

@@ -1,10 +1,11 @@
+import { MessagePort } from "node:worker_threads";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   absoluteScaledQuantiles,
   blockVolatilitiesOf,
 } from "../../src/insights/blockVolatility.ts";
 import type { InsightContext } from "../../src/insights/context.ts";
-import { InsightPool } from "../../src/insights/insightPool.ts";
+import { InsightThreads } from "../../src/insights/insightThreads.ts";
 import { runInsightTask } from "../../src/insights/insightTasks.ts";
 import { prepareRecords } from "../../src/insights/prepareRecords.ts";
 import { recompute, RECOMPUTABLE_PATHS } from "../../src/insights/recompute.ts";
@@ -14,10 +15,14 @@ import { annualizeVolatility } from "../../src/domain/insightConventions.ts";
 import { ensembleWithContext, gbmPathSets } from "./gbmEnsembles.ts";
 
 /** Every recomputable record of a fresh session (and a fresh previous session) of the same seed. */
-function everyRecord(horizon: "24h" | "1h", seed: number, prepare: (ready: Prepared) => void) {
+async function everyRecord(
+  horizon: "24h" | "1h",
+  seed: number,
+  prepare: (ready: Prepared) => void | Promise<void>,
+) {
   const { ensemble, context } = ensembleWithContext(horizon, seed);
   const session = new InsightSession(ensemble, context);
-  prepare({ session, context });
+  await prepare({ session, context });
   return RECOMPUTABLE_PATHS.map((path) => recompute(path, session, context));
 }
 
@@ -33,20 +38,20 @@ function sharedEnsemble(ensemble: Ensemble): Ensemble {
   return new Ensemble(ensemble, values, ensemble.members, ensemble.rebasedTo, ensemble.rebase);
 }
 
-describe("InsightPool", () => {
-  const pool = new InsightPool({ threads: 1 });
-  afterAll(() => pool.close());
+describe("InsightThreads", () => {
+  const threads = new InsightThreads(1);
+  afterAll(() => threads.close());
 
   for (const horizon of ["24h", "1h"] as const) {
     it(`prepared on a worker thread, every record equals the one-thread record, number for number (${horizon})`, async () => {
       const seed = horizon === "24h" ? 71 : 73;
-      const expected = everyRecord(horizon, seed, () => {});
+      const expected = await everyRecord(horizon, seed, () => {});
       const { ensemble, context } = ensembleWithContext(horizon, seed);
       const session = new InsightSession(ensemble, context);
       const previous = context.previous!.ensemble as InsightSession;
       const adopted = vi.spyOn(session, "adopt");
       const adoptedPast = vi.spyOn(previous, "adopt");
-      await pool.prepareRecords(session, context, RECOMPUTABLE_PATHS);
+      await threads.prepareRecords(session, context, RECOMPUTABLE_PATHS);
       // The worker's parts reached both sessions: the step percentiles, and the previous
       // prompt's block returns, block volatilities and block percentiles.
       expect(adopted.mock.calls.map(([part]) => part.kind)).toEqual(["step-percentiles"]);
@@ -60,10 +65,9 @@ describe("InsightPool", () => {
     });
   }
 
-  it("reads shared paths in place, and the blocking call gives the same records", async () => {
-    await pool.start();
-    const expected = everyRecord("24h", 75, () => {});
-    const records = everyRecord("24h", 75, ({ session, context }) => {
+  it("reads shared paths in place, splits the current block percentiles, and gives the same records", async () => {
+    const expected = await everyRecord("24h", 75, () => {});
+    const records = await everyRecord("24h", 75, async ({ session, context }) => {
       const shared = new InsightSession(sharedEnsemble(session.ensemble), context);
       const previous = context.previous!.ensemble as InsightSession;
       const sharedPrevious = new InsightSession(sharedEnsemble(previous.ensemble), {
@@ -74,7 +78,7 @@ describe("InsightPool", () => {
         previous: { ensemble: sharedPrevious, currentPrice: previous.currentPrice },
       };
       const adopted = vi.spyOn(shared, "adopt");
-      pool.prepareRecordsBlocking(shared, sharedContext, RECOMPUTABLE_PATHS);
+      await threads.prepareRecords(shared, sharedContext, RECOMPUTABLE_PATHS);
       // The previous session's block returns are the buffer the worker wrote into.
       expect(sharedPrevious.blockLogReturns(3).buffer).toBeInstanceOf(SharedArrayBuffer);
       // The pass wrote the current block returns into shared memory, and the block percentiles
@@ -96,12 +100,12 @@ describe("InsightPool", () => {
     expect(records).toEqual(expected);
   });
 
-  it("async, over shared paths: half the current block percentiles go to the worker, and every record equals the one-thread record", async () => {
-    const expected = everyRecord("24h", 79, () => {});
+  it("over shared paths of a plain previous ensemble: half the current block percentiles go to the worker, and every record equals the one-thread record", async () => {
+    const expected = await everyRecord("24h", 79, () => {});
     const { ensemble, context } = ensembleWithContext("24h", 79);
     const session = new InsightSession(sharedEnsemble(ensemble), context);
     const adopted = vi.spyOn(session, "adopt");
-    await pool.prepareRecords(session, context, RECOMPUTABLE_PATHS);
+    await threads.prepareRecords(session, context, RECOMPUTABLE_PATHS);
     expect(adopted.mock.calls.map(([part]) => part.kind)).toEqual([
       "step-percentiles",
       "block-percentiles",
@@ -110,42 +114,31 @@ describe("InsightPool", () => {
     expect(records).toEqual(expected);
   });
 
-  it("meanwhile runs on the calling thread before the wait, async and blocking, with or without workers; its records and the later ones equal the one-thread records", async () => {
-    const expected = everyRecord("24h", 85, () => {});
+  it("meanwhile runs on the calling thread before the wait; its records and the later ones equal the one-thread records", async () => {
+    const expected = await everyRecord("24h", 85, () => {});
     const independent = RECOMPUTABLE_PATHS.filter(
       (path) =>
         path !== "/insights/prediction-percentiles" &&
         path !== "/insights/volatility" &&
         path !== "/insights/volatility-percentiles",
     );
-    const local = new InsightPool({ threads: 0 });
-    await pool.start();
-    type Prepare = (...args: Parameters<InsightPool["prepareRecords"]>) => unknown;
-    const prepares: [string, Prepare][] = [
-      ["async", (...args) => pool.prepareRecords(...args)],
-      ["blocking", (...args) => pool.prepareRecordsBlocking(...args)],
-      ["threads: 0", (...args) => local.prepareRecords(...args)],
-    ];
-    for (const [label, prepare] of prepares) {
-      const { ensemble, context } = ensembleWithContext("24h", 85);
-      const session = new InsightSession(ensemble, context);
-      const early = new Map<string, unknown>();
-      let calls = 0;
-      await prepare(session, context, RECOMPUTABLE_PATHS, () => {
-        calls += 1;
-        for (const path of independent) early.set(path, recompute(path, session, context));
-      });
-      expect(calls, label).toBe(1);
-      const records = RECOMPUTABLE_PATHS.map((path) =>
-        early.has(path) ? early.get(path) : recompute(path, session, context),
-      );
-      expect(records, label).toEqual(expected);
-    }
     const { ensemble, context } = ensembleWithContext("24h", 85);
+    const session = new InsightSession(ensemble, context);
+    const early = new Map<string, unknown>();
+    let calls = 0;
+    await threads.prepareRecords(session, context, RECOMPUTABLE_PATHS, () => {
+      calls += 1;
+      for (const path of independent) early.set(path, recompute(path, session, context));
+    });
+    expect(calls).toBe(1);
+    const records = RECOMPUTABLE_PATHS.map((path) =>
+      early.has(path) ? early.get(path) : recompute(path, session, context),
+    );
+    expect(records).toEqual(expected);
     const failing = new Error("meanwhile failed");
     await expect(
-      pool.prepareRecords(
-        new InsightSession(ensemble, context),
+      threads.prepareRecords(
+        new InsightSession(ensembleWithContext("24h", 85).ensemble, context),
         context,
         RECOMPUTABLE_PATHS,
         () => {
@@ -153,17 +146,39 @@ describe("InsightPool", () => {
         },
       ),
     ).rejects.toBe(failing);
-    await local.close();
   });
 
-  it("without workers (threads: 0) it prepares on the calling thread", async () => {
-    const local = new InsightPool({ threads: 0 });
-    const expected = everyRecord("1h", 77, () => {});
-    const records = everyRecord("1h", 77, ({ session, context }) => {
-      local.prepareRecordsBlocking(session, context, RECOMPUTABLE_PATHS);
-    });
-    expect(records).toEqual(expected);
-    await local.close();
+  it("a set with no worker part is prepared on the calling thread alone, meanwhile included", async () => {
+    // No prediction percentiles, and a plain previous ensemble: nothing for a worker.
+    const paths = RECOMPUTABLE_PATHS.filter((path) => path !== "/insights/prediction-percentiles");
+    const recordsOf = async (
+      prepare: (session: InsightSession, context: InsightContext) => unknown,
+    ) => {
+      const { ensemble, context } = ensembleWithContext("1h", 77);
+      const { ensemble: previous, currentPrice } = context.previous!;
+      const plainPrevious = { ensemble: (previous as InsightSession).ensemble, currentPrice };
+      const plain = { ...context, previous: plainPrevious };
+      const session = new InsightSession(ensemble, plain);
+      await prepare(session, plain);
+      return paths.map((path) => recompute(path, session, plain));
+    };
+    const expected = await recordsOf(() => {});
+    const posted = vi.spyOn(MessagePort.prototype, "postMessage");
+    let calls = 0;
+    try {
+      const records = await recordsOf((session, context) =>
+        threads.prepareRecords(session, context, paths, () => (calls += 1)),
+      );
+      expect(records).toEqual(expected);
+      // No task was posted to a thread (piscina posts `{ task, taskId, … }`).
+      const tasks = posted.mock.calls.filter(
+        ([message]) => typeof message === "object" && message !== null && "task" in message,
+      );
+      expect(tasks).toEqual([]);
+    } finally {
+      posted.mockRestore();
+    }
+    expect(calls).toBe(1);
   });
 
   it("a context that does not fit rejects as prepareRecords throws; misuse gets a specific error", async () => {
@@ -177,20 +192,18 @@ describe("InsightPool", () => {
       expected = error;
     }
     expect(expected).toBeInstanceOf(RangeError);
-    await expect(pool.prepareRecords(session, wrong, RECOMPUTABLE_PATHS)).rejects.toThrow(
+    await expect(threads.prepareRecords(session, wrong, RECOMPUTABLE_PATHS)).rejects.toThrow(
       (expected as Error).message,
     );
 
-    const unstarted = new InsightPool({ threads: 1 });
-    expect(() => unstarted.prepareRecordsBlocking(session, context, RECOMPUTABLE_PATHS)).toThrow(
-      "InsightPool.prepareRecordsBlocking requires started workers: await pool.start() first",
+    const closed = new InsightThreads(1);
+    await closed.close();
+    await closed.close();
+    await expect(closed.prepareRecords(session, context, RECOMPUTABLE_PATHS)).rejects.toThrow(
+      "InsightThreads.prepareRecords requires open threads; they are closed",
     );
-    await unstarted.close();
-    await expect(unstarted.prepareRecords(session, context, RECOMPUTABLE_PATHS)).rejects.toThrow(
-      "InsightPool.prepareRecords requires an open pool; it is closed",
-    );
-    expect(() => new InsightPool({ threads: -1 })).toThrow(
-      "InsightPool requires threads to be an integer ≥ 0, got -1",
+    expect(() => new InsightThreads(-1)).toThrow(
+      "InsightThreads requires a whole number of threads ≥ 1, got -1",
     );
   });
 });

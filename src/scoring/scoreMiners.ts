@@ -1,7 +1,7 @@
 /**
- * A call to score one prompt for many miners, prepared: the path sets checked against the realized
- * path, the prompt planned once, one request per miner; and the same call run on the calling thread
- * (the scoring pool's synchronous fallback).
+ * Scoring one prompt for many miners: the path sets checked against the realized path, the
+ * prompt planned once, one request per miner, each run on this thread ({@link scoreMiners}) or
+ * on worker threads (`ScoringThreads`, which sends the same requests).
  */
 
 import type { PathSet } from "../paths/pathSet.ts";
@@ -14,8 +14,8 @@ import { namedResult, planFor, type PromptCrps, type ScorePromptOptions } from "
 import type { ScoringTarget } from "./scoringTarget.ts";
 
 /**
- * Options of {@link ScoringPool.scoreMiners}: those of {@link scorePrompt} (the method, the era
- * settings and the dated-rule overrides) and the calibration.
+ * Options of {@link scoreMiners}: those of {@link scorePrompt} (the method, the era settings and
+ * the dated-rule overrides) and the calibration.
  * @example const options: ScoreMinersOptions = { method: "parity", calibration: { ties: "mid-rank" }, eraSettings: { volatilityCrpsFromUnix: null } };
  */
 export interface ScoreMinersOptions extends ScorePromptOptions {
@@ -24,10 +24,9 @@ export interface ScoreMinersOptions extends ScorePromptOptions {
 }
 
 /**
- * One miner's result from {@link ScoringPool.scoreMiners}: its prompt CRPS (as
- * {@link scorePrompt}: the total, the price and volatility parts and their sums) and, when asked
- * for, its calibration row.
- * @example (await pool.scoreMiners(pathSets, realized, { competition: "crypto-24h" }))[0].crps
+ * One miner's result from {@link scoreMiners}: its prompt CRPS (as {@link scorePrompt}: the
+ * total, the price and volatility parts and their sums) and, when asked for, its calibration row.
+ * @example scoreMiners(pathSets, realized, { competition: "crypto-24h" })[0].crps
  */
 export interface MinerPromptScore extends PromptCrps {
   readonly minerUid: number;
@@ -36,12 +35,12 @@ export interface MinerPromptScore extends PromptCrps {
 }
 
 /**
- * A call's plan and per-miner requests (without values), checked and ready to queue.
+ * A call's plan and per-miner requests (without values), checked and ready to run.
  * @example prepareCall("scoreMiners", pathSets, realized, { competition: "crypto-1h" }, {}).requests.length
  */
 export interface PreparedCall {
   readonly plan: PromptPlan;
-  readonly requests: Omit<MinerTaskRequest, "values" | "jobId">[];
+  readonly requests: Omit<MinerTaskRequest, "values">[];
 }
 
 /**
@@ -89,15 +88,25 @@ export function prepareCall(
 }
 
 /**
- * A prepared call run on the calling thread (the pool's synchronous fallback).
- * @example runOnThisThread(prepareCall("scoreMiners", pathSets, realized, target, {}), pathSets)
+ * Scores one prompt for every path set (all of the same prompt) against its realized path, on
+ * this thread, as {@link scorePrompt} does for one, and optionally computes each miner's
+ * calibration row ({@link promptCalibration}); results in the order of `pathSets`. The prompt is
+ * planned once for all of them. `ScoringThreads` gives the same numbers on worker threads.
+ * Throws a `RangeError` when the path sets do not all belong to the realized path's prompt or
+ * have different shapes, and an `Error` naming the miner when its scoring throws.
+ * @example
+ * const scores = scoreMiners(pathSets, realized, { competition: "crypto-1h" }, { calibration: true });
  */
-export function runOnThisThread(
-  prepared: PreparedCall,
+export function scoreMiners(
   pathSets: readonly PathSet[],
+  realized: RealizedPath,
+  target: ScoringTarget,
+  options: ScoreMinersOptions = {},
 ): MinerPromptScore[] {
+  if (pathSets.length === 0) return [];
+  const prepared = prepareCall("scoreMiners", pathSets, realized, target, options);
   return prepared.requests.map((request, index) => {
-    const result = runMinerTask({ ...request, jobId: 0, values: pathSets[index].values });
+    const result = runMinerTask({ ...request, values: pathSets[index].values });
     return minerScore(prepared.plan, request.minerUid, result);
   });
 }

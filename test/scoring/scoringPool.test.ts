@@ -205,7 +205,7 @@ describe("ScoringPool", () => {
       expect(crps).toHaveLength(6);
       expect(crps.every((value) => value > 0)).toBe(true);
       // Sharing through SharedArrayBuffers (never transferring) keeps V8's ArrayBufferDetaching
-      // protector intact in the main thread and in the workers (bench/README.md, the tsx penalty).
+      // protector intact in the main thread and in the workers (bench/NOTES.md, the tsx penalty).
       expect(stdout + stderr).not.toContain("ArrayBufferDetaching");
     });
   }

@@ -31,8 +31,9 @@
 // block stands for any number of lines. `npm run readme` leaves a block that matches as it is
 // and writes the whole of what a stale one prints (elide it again by hand).
 //
-// Options: example names (run only the folders that hold them), `--check`, `--jobs N` (examples'
-// folders run at once, default 2).
+// Options: example names (run only the folders that hold them, without the checks that run
+// nothing), `--static` (only those checks, no example), `--check`, `--jobs N` (examples' folders
+// run at once, default 2).
 import { spawn } from "node:child_process";
 import {
   chmodSync,
@@ -590,8 +591,10 @@ for (const example of examples) {
   if (!groups.has(label)) groups.set(label, []);
   groups.get(label).push(example);
 }
+const onlyStatic = process.argv.includes("--static");
 const chosen = [...groups].filter(
-  ([, members]) => only.length === 0 || members.some((member) => only.includes(member.name)),
+  ([, members]) =>
+    !onlyStatic && (only.length === 0 || members.some((member) => only.includes(member.name))),
 );
 chosen.sort(([a], [b]) => Number(SHARED[b] !== undefined) - Number(SHARED[a] !== undefined));
 const staticCheck = only.length === 0 ? staticProblems(allBlocks, texts) : Promise.resolve([]);

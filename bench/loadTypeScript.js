@@ -4,7 +4,7 @@
 // The CommonJS packages are loaded by plain Node before tsx registers its loader: a `require()`
 // made through tsx's off-thread loader detaches an ArrayBuffer in this isolate, which invalidates
 // V8's ArrayBufferDetaching protector and makes every typed-array loop of the numeric core up to
-// 2× slower for the rest of the process (bench/README.md, "the tsx penalty"). Loaded first, they
+// 2× slower for the rest of the process (bench/NOTES.md, "the tsx penalty"). Loaded first, they
 // are cached and never pass through the loader. tsx is registered through its API, not with
 // `--import tsx` or the `tsx` command: their loader detaches a buffer as it starts, even for an
 // empty module. Check with `node --trace-protector-invalidation`.

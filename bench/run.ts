@@ -2,7 +2,7 @@
  * `npm run bench [-- <filter>…]`: makes the shared data once, then runs every suite of
  * bench/suites/*.ts (those whose file name contains a filter, when filters are given) in a
  * fresh Node process of its own, so that no suite's code or imports change how another's kernels
- * are compiled (see bench/README.md, "One process per suite"). Each case's pathlab function, naive
+ * are compiled (see bench/NOTES.md, "One process per suite"). Each case's pathlab function, naive
  * JS baseline and numpy peer are timed as warm medians with the same repeat count; the runner prints
  * a table and writes bench/results.json. Without filters, or with the filter `e2e`, the
  * end-to-end suite (`endToEnd.ts`: the built CLI's commands as whole processes) runs after them,

@@ -1,5 +1,5 @@
-// The README's candidate example; `test/readme.test.ts` keeps the two identical and runs it.
-import { roundPrice, validateResponse, validatorEraAt } from "pathlab";
+// Shown and run in docs/library.md: scripts/docs.mjs checks both, test/readme.test.ts its verdicts.
+import { roundPrice, validateResponse, validatorEraAt } from "pathlab/domain";
 
 // A miner's answer to a BTC 1h prompt: [start_time, time_increment, 1,000 paths of 61 prices].
 const start = Date.parse("2026-11-21T09:20:00Z") / 1000;

@@ -1,5 +1,6 @@
-// The README's library example; `test/readme.test.ts` keeps the two identical, `tsc` checks it.
-import { createClient, liveNaming, InvalidParamsError, RateLimitError } from "pathlab";
+// Shown and run in docs/library.md: scripts/docs.mjs checks both; tsc checks the types.
+import { createClient, RateLimitError } from "pathlab/client";
+import { InvalidParamsError, liveNaming } from "pathlab/domain";
 
 const client = createClient({
   baseUrl: process.env.PATHLAB_BASE_URL!,
@@ -31,5 +32,6 @@ try {
   if (error instanceof InvalidParamsError) console.error(error.message); // nothing was sent
   if (error instanceof RateLimitError) console.error(error.retryAfterMs);
 }
-console.log(client.credits, client.rateLimit); // last values the service reported, if any
+// the last values the service reported, if any
+console.log(client.credits?.remaining, client.rateLimit?.limit);
 await client.close();

@@ -1,12 +1,7 @@
-// The README's numeric-core example; `test/readme.test.ts` keeps the two identical and runs it.
-import {
-  ensembleOf,
-  pathSetFromPrediction,
-  stepQuantiles,
-  toArrowTable,
-  touchProbabilities,
-  type PredictionSet,
-} from "pathlab";
+// Shown and run in docs/library.md: scripts/docs.mjs checks both, test/readme.test.ts its numbers.
+import { stepQuantiles, touchProbabilities } from "pathlab/core";
+import type { PredictionSet } from "pathlab/domain";
+import { ensembleOf, pathSetFromPrediction, toArrowTable } from "pathlab/paths";
 
 /** Two tiny prediction sets (3 paths × 3 points at 5-minute steps) standing in for real ones. */
 export function exampleSets(): PredictionSet[] {

@@ -1,13 +1,8 @@
-// The README's plots example; `test/readme.test.ts` keeps the two identical, test/package runs it.
+// Shown and run in docs/notebooks.md: scripts/docs.mjs checks both; test/package runs it too.
 import { writeFile } from "node:fs/promises";
-import {
-  HORIZON_LAYOUTS,
-  openStore,
-  percentileFanChart,
-  queryRows,
-  renderPng,
-  renderSvg,
-} from "pathlab";
+import { HORIZON_LAYOUTS } from "pathlab/domain";
+import { percentileFanChart, renderPng, renderSvg } from "pathlab/plots";
+import { openStore, queryRows } from "pathlab/store";
 
 const store = await openStore(process.argv[2] ?? "pathlab.duckdb", { readOnly: true });
 const { rows } = await queryRows(

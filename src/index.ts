@@ -1,7 +1,7 @@
 /**
  * pathlab: a local-first analytics engine for probabilistic price forecasts.
  *
- * The public API: every layer's entry (DESIGN.md §1), each also importable on its own as
+ * The public API: every layer's entry, each also importable on its own as
  * `pathlab/<layer>` (`pathlab/core`, `pathlab/client`, …).
  *
  * Each layer's entry lists its explicit named exports; this root re-exports those entries whole,

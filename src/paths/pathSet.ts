@@ -3,7 +3,7 @@
  */
 
 /**
- * One miner's paths for one prompt (DESIGN.md §2): `nPaths` paths of `nPoints` points each, in one
+ * One miner's paths for one prompt: `nPaths` paths of `nPoints` points each, in one
  * path-major Float64Array (path p, point t at `p·nPoints + t`; point 0 is the start). As an Arrow
  * table (`toArrowTable`) the `prices` column's child buffer is this very `values` array.
  * @example

@@ -62,7 +62,7 @@ describe("pathlab command line", () => {
 
   it("keeps V8's ArrayBufferDetaching protector intact, so the core runs at full speed", async () => {
     // The compiled command needs no loader; through tsx's loader, or with `--import tsx`, an
-    // ArrayBuffer would be detached and every typed-array loop slowed (bench/README.md, the tsx
+    // ArrayBuffer would be detached and every typed-array loop slowed (bench/NOTES.md, the tsx
     // penalty).
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,

@@ -207,7 +207,7 @@ describe("the pathlab command of the installed package", () => {
   }, 180_000);
 });
 
-describe("the README's library examples, compiled and run against the package", () => {
+describe("the library examples of README.md and docs/, compiled and run against the package", () => {
   let examples: string[];
   let compiled: RunResult;
   beforeAll(async () => {
@@ -223,17 +223,26 @@ describe("the README's library examples, compiled and run against the package", 
   }, 60_000);
 
   it("every example compiles with zero errors (strict, NodeNext)", () => {
-    expect(examples).toEqual(["candidate.ts", "client.ts", "core.ts", "plots.ts"]);
+    expect(examples).toEqual([
+      "candidate.ts",
+      "client.ts",
+      "core.ts",
+      "plots.ts",
+      "quickstart.ts",
+      "recheck.ts",
+    ]);
     expect(compiled.code, shown(compiled)).toBe(0);
     expect(readdirSync(join(project, "out")).sort()).toEqual([
       "candidate.js",
       "client.js",
       "core.js",
       "plots.js",
+      "quickstart.js",
+      "recheck.js",
     ]);
   });
 
-  it("core.ts computes the README's numbers", async () => {
+  it("core.ts computes the numbers docs/library.md shows", async () => {
     const script =
       'import { results } from "./out/core.js";\nconsole.log("RESULTS " + JSON.stringify(results));\n';
     writeFileSync(join(project, "core-results.mjs"), script);

@@ -42,10 +42,10 @@ const RECORDS = AUDITED_RECORDS.map(
 
 /**
  * What to audit and where the report goes.
- * @example const options: AuditOptions = { dir: "../shared/fixtures/captured", client: { naming: liveNaming } };
+ * @example const options: AuditOptions = { dir: "./saved", client: { naming: liveNaming } };
  */
 export interface AuditOptions extends ServiceRequest {
-  /** A folder of saved responses (`<operation>/<ASSET>.json`, as `fixtures/captured`) instead of the service. */
+  /** A folder of saved responses (`<operation>/<ASSET>.json`) instead of the service. */
   readonly dir?: string;
   /**
    * Audit what `database` holds instead of the service: for each asset (default: every asset with

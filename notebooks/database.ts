@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   createClient,
-  LAKE_MARKER,
   openLake,
   openStore,
   queryRows,
@@ -16,6 +15,7 @@ import {
   type PathlabClient,
   type Store,
 } from "../src/index.ts";
+import { LAKE_MARKER } from "../src/store/index.ts";
 
 /**
  * The database: `PATHLAB_NOTEBOOK_DATABASE` (what `npm run notebooks` sets), a DuckDB file or a

@@ -1,23 +1,168 @@
 /**
  * pathlab: a local-first analytics engine for probabilistic price forecasts.
  *
- * The public API: every layer's entry, each also importable on its own as
- * `pathlab/<layer>` (`pathlab/core`, `pathlab/client`, …).
- *
- * Each layer's entry lists its explicit named exports; this root re-exports those entries whole,
- * so that the root and the layer entries cannot drift apart. A name two layers both exported
- * would be ambiguous here, and tsc rejects that (TS2308); test/package checks that the installed
- * root holds exactly the union of the layer entries.
- * @packageDocumentation
+ * The root entry holds what a program built on pathlab uses first: the jobs, the client, path
+ * sets, the numeric kernels, the insights and their cross-check, scoring as the validator scores,
+ * the store, the sandbox, and the interface's rules. Every type of those layers is here too.
+ * Each layer is also an entry of its own (`pathlab/core`, `pathlab/store`, …) with everything it
+ * offers; `pathlab/plots` (the charts, which load vega) is only there, so that importing the root
+ * loads no chart library.
+ * @module pathlab
  */
-export * from "./domain/index.ts";
+export type * from "./domain/index.ts";
+export type * from "./client/index.ts";
+export type * from "./paths/index.ts";
+export type * from "./core/index.ts";
+export type * from "./sandbox/index.ts";
+export type * from "./insights/index.ts";
+export type * from "./crosscheck/index.ts";
+export type * from "./store/index.ts";
+export type * from "./scoring/index.ts";
+export type * from "./service/index.ts";
+export type * from "./jobs/index.ts";
+
+export {
+  COMPETITIONS,
+  CURRENT_COMPETITIONS,
+  DEFAULT_ERA_SETTINGS,
+  DEFAULT_PATHS,
+  DecodeError,
+  ERA_DATES,
+  HORIZON_LAYOUTS,
+  HORIZONS,
+  INSIGHT_ASSETS,
+  INSIGHT_KINDS,
+  INSIGHT_PATHS,
+  InvalidParamsError,
+  LIVE_PATHS,
+  PERCENTILE_KEYS,
+  PREDICTION_ASSETS,
+  PROMPT_NAMES,
+  assetCoefficient,
+  canonicalAsset,
+  canonicalCompetition,
+  competitionsAt,
+  decode,
+  encode,
+  encodeQuery,
+  hitDirection,
+  insightKind,
+  isInsightPath,
+  isoSeconds,
+  liquidationLevels,
+  liveNaming,
+  lpBounds,
+  neutralNaming,
+  operationByPath,
+  operations,
+  optionExpiryUnix,
+  parseIsoTimeMs,
+  parsePythonJson,
+  priceFormatReason,
+  pythonJsonNumber,
+  roundPrice,
+  roundToSignificantDigits,
+  stepOfTime,
+  strikeGrid,
+  timeInIntervalIn,
+  validateResponse,
+  validateResponseUnderRule,
+  validatorEraAt,
+  wireFieldName,
+  wirePath,
+} from "./domain/index.ts";
 export * from "./client/index.ts";
 export * from "./paths/index.ts";
-export * from "./core/index.ts";
+export {
+  PERCENTILE_PROBABILITIES,
+  blockVolatilities,
+  crpsEnsemble,
+  crpsEnsembleSorted,
+  crpsEnsembleWeighted,
+  crpsIntervalSum,
+  forecastVolatility,
+  impermanentLoss,
+  logReturn,
+  optionPricesSorted,
+  probabilityStandardError,
+  quantileSorted,
+  quantilesSorted,
+  rangeStatistics,
+  realizedVolatility,
+  sortFloat64,
+  stepQuantiles,
+  terminalPrices,
+  terminalProbabilitiesSorted,
+  touchBridgeProbabilities,
+  touchProbabilities,
+  transpose,
+} from "./core/index.ts";
 export * from "./sandbox/index.ts";
-export * from "./insights/index.ts";
-export * from "./crosscheck/index.ts";
-export * from "./store/index.ts";
-export * from "./scoring/index.ts";
-export * from "./jobs/index.ts";
-export * from "./plots/index.ts";
+export {
+  InsightSession,
+  InsightThreads,
+  RECOMPUTABLE_PATHS,
+  contextFromServiceRecord,
+  insightSessionFor,
+  marketDecided,
+  prepareRecords,
+  probabilityError,
+  rangeModelSides,
+  recompute,
+  standardErrorKey,
+  tradableEdge,
+  upDownModelSide,
+  venueBModelSides,
+  venueFee,
+} from "./insights/index.ts";
+export { VERDICTS, auditSnapshot, crossCheck, diagnose } from "./crosscheck/index.ts";
+export {
+  ExportFolderError,
+  StatementRefusedError,
+  Store,
+  StoreError,
+  StoreLockedError,
+  compactLake,
+  exportParquet,
+  latestRows,
+  openLake,
+  openStore,
+  queryRows,
+  readPathSet,
+  readPathSets,
+  runVenueEdges,
+  schemaTables,
+  streamRows,
+  writeUnit,
+} from "./store/index.ts";
+export {
+  CalibrationAccumulator,
+  ScoringThreads,
+  combinedRewardWeights,
+  competitionParameters,
+  promptCalibration,
+  promptCrpsRules,
+  promptScores,
+  realizedPricesOf,
+  rewardWeights,
+  scoreMiners,
+  scorePrompt,
+  smoothedScoreHistory,
+  smoothedScores,
+} from "./scoring/index.ts";
+export { loadRecording, startRecording, startReplayServer } from "./service/index.ts";
+export {
+  BASELINE_MODELS,
+  CANDIDATE_MINER_UID,
+  DEFAULT_DATABASE,
+  JobInterruptedError,
+  UsageError,
+  candidateFileFromText,
+  readCandidateFile,
+  readCandidateFolder,
+  runAudit,
+  runBaseline,
+  runLakeReduce,
+  runScore,
+  runSync,
+} from "./jobs/index.ts";

@@ -111,6 +111,7 @@ describe("docs/library.md", () => {
       "scoring",
       "store",
       "sandbox",
+      "service",
       "jobs",
       "plots",
     ]);

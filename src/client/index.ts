@@ -1,8 +1,12 @@
 /**
- * pathlab/client: the typed HTTP client.
+ * pathlab/client: the typed HTTP client of the Market Forecast Service. One call per operation,
+ * parameters checked before a request leaves, every response decoded and checked against the
+ * interface, retries with backoff on rate limits and server errors, a bound on the bytes a body may
+ * have, and an error class per kind of failure (`RateLimitError`, `AuthenticationError`, …). The API
+ * key never appears in an error or a log (`redact`).
  *
- * The public API of the client layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * Use it to read the service from a program of your own. The root entry `pathlab` re-exports it.
+ * @module pathlab/client
  */
 export { createClient } from "./create-client.ts";
 export type { ClientOptions } from "./options.ts";

@@ -1,8 +1,11 @@
 /**
- * pathlab/core: hand-tuned kernels on Float64Array.
+ * pathlab/core: the numeric kernels on Float64Array, hand-tuned and cross-checked against slow
+ * reference implementations and numpy: the ensemble CRPS and the validator's interval sums, step
+ * quantiles, touch and terminal probabilities, range statistics, volatilities, option prices.
  *
- * The public API of the core layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * Use it for the numbers alone; it loads no native module. The root entry `pathlab` re-exports the
+ * kernels a user calls first.
+ * @module pathlab/core
  */
 export {
   PERCENTILE_PROBABILITIES,

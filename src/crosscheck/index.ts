@@ -1,8 +1,11 @@
 /**
- * pathlab/crosscheck: service record against recomputed record.
+ * pathlab/crosscheck: a service record against its recomputation, value by value, with a verdict
+ * each (agrees, within its Monte-Carlo error, rounding, differs); `diagnose` names systematic
+ * differences (a unit, a ratio, a shift, a re-basing, a grid); `auditSnapshot` is what
+ * `pathlab audit` checks.
  *
- * The public API of the crosscheck layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * The root entry `pathlab` re-exports `crossCheck`, `diagnose`, `auditSnapshot` and the verdicts.
+ * @module pathlab/crosscheck
  */
 export { crossCheck, VERDICTS } from "./crossCheck.ts";
 export type {

@@ -1,9 +1,10 @@
 /**
  * pathlab/domain: the service's interface and the network's rules as code: operations, parameters,
- * records and their decoders, assets, competitions, the validator's eras, the insight conventions.
+ * records and their decoders, assets, competitions, the validator's eras and answer format, the
+ * insight kinds and their conventions.
  *
- * The bottom layer: it imports nothing. The root entry `pathlab` re-exports it.
- * @module
+ * The bottom layer: it imports nothing. The root entry `pathlab` re-exports what a user reads first.
+ * @module pathlab/domain
  */
 export type {
   Section,

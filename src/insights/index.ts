@@ -1,8 +1,11 @@
 /**
- * pathlab/insights: the service's insights recomputed from an ensemble.
+ * pathlab/insights: the service's insights recomputed from an ensemble of paths, each value with its
+ * Monte-Carlo standard error: `recompute` for any insight or venue record, `InsightSession` and
+ * `prepareRecords` to share the per-path work of a set, `InsightThreads` for two threads, and the
+ * venue comparisons' edge after fee and rounding.
  *
- * The public API of the insights layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * The root entry `pathlab` re-exports what a user calls first.
+ * @module pathlab/insights
  */
 export { InsightSession, insightSessionFor } from "./session.ts";
 export type { InsightSessionOptions } from "./session.ts";

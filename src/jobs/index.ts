@@ -1,8 +1,11 @@
 /**
- * pathlab/jobs: sync, score and baseline.
+ * pathlab/jobs: what the command does, as functions: `runSync` (the service's forecasts, checked
+ * and recomputed, into DuckDB), `runScore` (miners, and a candidate model among them, scored as the
+ * validator scores them), `runBaseline`, `runAudit`, and the scale-out on a Redis queue
+ * (`runEnqueueSync`, `runEnqueueScore`, `runQueueWorker`, `runLakeReduce`, watches).
  *
- * The public API of the jobs layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * The root entry `pathlab` re-exports the four jobs and their options and summaries.
+ * @module pathlab/jobs
  */
 export { runSync } from "./sync/sync.ts";
 export type { SyncOptions } from "./sync/options.ts";
@@ -13,8 +16,6 @@ export {
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
 } from "./harness/defaults.ts";
-export { planSyncUnits, competitionFor, unitOperations } from "./sync/plan.ts";
-export type { SyncUnitPlan } from "./sync/plan.ts";
 export type {
   SyncSummary,
   UnitSummary,
@@ -74,52 +75,17 @@ export type {
   BaselineSkippedPrompt,
   BaselineAssetVolatility,
 } from "./baseline/summary.ts";
-export { loadRecording, startReplayServer } from "../service/replay.ts";
-export type {
-  LoadedRecording,
-  RecordReplaySummary,
-  ReplayReport,
-  ReplayServer,
-} from "../service/replay.ts";
-export { RECORDING_FILE, RECORDING_VERSION, startRecording } from "../service/record.ts";
-export type {
-  RecordedExchange,
-  RecordingDescription,
-  RecordingInfo,
-  RecordingReport,
-  Recorder,
-} from "../service/record.ts";
 export { runEnqueueScore, runEnqueueSync } from "./queue/enqueue.ts";
 export type { EnqueueScoreOptions, EnqueueSummary, EnqueueSyncOptions } from "./queue/enqueue.ts";
-export { planQueuedSyncUnits, queuedSyncUnitKey, runQueuedSyncUnit } from "./sync/queueUnit.ts";
-export type { QueuedSyncUnit } from "./sync/queueUnit.ts";
 export { runLakeReduce } from "./score/lakeReduce.ts";
 export type { LakeReduceOptions, ReducedCompetition } from "./score/lakeReduce.ts";
 export { EARLIEST_SYNC_START, noForecastStarts, planSyncRange, syncRangeOf } from "./sync/range.ts";
 export type { SyncRange } from "./sync/range.ts";
-export { createUnitRankings } from "./sync/ranking.ts";
-export type { UnitRanking } from "./sync/ranking.ts";
-export {
-  lakeUnitOf,
-  MinerKeysCache,
-  planScoreUnits,
-  runScoreUnit,
-  scoreUnitKey,
-} from "./score/queueUnit.ts";
-export type { ScoreUnit, UnitService } from "./score/queueUnit.ts";
-export {
-  DEFAULT_QUEUE,
-  enqueueUnits,
-  queueUnitKey,
-  redisConnection,
-  UNIT_ATTEMPTS,
-} from "./queue/enqueueUnits.ts";
-export type { QueueUnit } from "./queue/enqueueUnits.ts";
+export { DEFAULT_QUEUE, UNIT_ATTEMPTS } from "./queue/enqueueUnits.ts";
+export type { UnitService } from "./score/queueUnit.ts";
+export type { SyncUnitPlan } from "./sync/plan.ts";
 export { runQueueWorker } from "./queue/unitQueue.ts";
 export { queueStatus, retryFailed } from "./queue/queueStatus.ts";
-export { PLAN_JOB, runPlanTick, startWatch, stopWatches, watchId } from "./queue/watch.ts";
+export { startWatch, stopWatches, watchId } from "./queue/watch.ts";
 export type { ScoreWatch, SyncWatch } from "./queue/watch.ts";
 export type { QueueWorkerOptions } from "./queue/unitQueue.ts";
-export type { MinerKeys } from "./score/minerKeys.ts";
-export { checkScoreOptions } from "./score/options.ts";
-export type { CheckedScoreOptions } from "./score/options.ts";

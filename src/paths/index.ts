@@ -1,8 +1,10 @@
 /**
- * pathlab/paths: path sets and ensembles as Float64Array-backed Arrow tables.
+ * pathlab/paths: path sets and ensembles as Float64Arrays and Arrow tables: a service's prediction
+ * bytes parsed straight into one Float64Array per set, ensembles pooled from several miners, and
+ * Arrow tables that share those arrays.
  *
- * The public API of the paths layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * The root entry `pathlab` re-exports it whole.
+ * @module pathlab/paths
  */
 export type { PathSet, PathSetAllocation } from "./pathSet.ts";
 export { allocateValues } from "./pathSet.ts";

@@ -4,8 +4,8 @@
  * and a legend wherever colour or shape carries meaning; `renderSvg` and `renderPng` draw it
  * without a browser.
  *
- * The public API of the plots layer; the root entry `pathlab` re-exports it.
- * @module
+ * Only here, not in the root entry: it loads vega, which a user of the numbers does not need.
+ * @module pathlab/plots
  */
 export type { Chart } from "./chart.ts";
 export { DEFAULT_CHART_FONT, renderPng, renderSvg, titleOf } from "./render.ts";

@@ -1,8 +1,10 @@
 /**
- * pathlab/sandbox: an offline, deterministic implementation of the whole interface.
+ * pathlab/sandbox: an offline, deterministic implementation of the whole interface: a world of
+ * markets and miners from a seed and a clock, served over HTTP on 127.0.0.1 with the live
+ * deployment's names, rate limits and faults on request.
  *
- * The public API of the sandbox layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * Use it to run everything without a service or a key. The root entry `pathlab` re-exports it whole.
+ * @module pathlab/sandbox
  */
 export { startSandbox } from "./startSandbox.ts";
 export type { StartSandboxOptions, RunningSandbox } from "./startSandbox.ts";

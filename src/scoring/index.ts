@@ -1,8 +1,10 @@
 /**
- * pathlab/scoring: validator-exact scoring and calibration.
+ * pathlab/scoring: the network's validator's scoring, to the bit: a miner's prompt CRPS under the
+ * rules of a date, many miners of a prompt (`scoreMiners`, `ScoringThreads`), prompt scores,
+ * smoothed scores and reward weights, and calibration (PIT, coverage, CRPS by step).
  *
- * The public API of the scoring layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * The root entry `pathlab` re-exports what a user calls first.
+ * @module pathlab/scoring
  */
 export { scorePrompt } from "./scorePrompt.ts";
 export type { PromptCrps, ScorePromptOptions } from "./scorePrompt.ts";

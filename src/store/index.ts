@@ -1,8 +1,10 @@
 /**
- * pathlab/store: DuckDB storage.
+ * pathlab/store: the DuckDB store and the Parquet lake: a database created and migrated on first
+ * use, SQL that only reads (`queryRows`, `streamRows`, refused otherwise by DuckDB itself), path
+ * sets read back as Float64Arrays, the lake's files, and Parquet export.
  *
- * The public API of the store layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
- * @module
+ * The only layer that talks to DuckDB. The root entry `pathlab` re-exports what a user calls first.
+ * @module pathlab/store
  */
 export { openStore, Store } from "./openStore.ts";
 export type { OpenStoreOptions } from "./openStore.ts";

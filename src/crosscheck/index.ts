@@ -4,15 +4,10 @@
  * The public API of the crosscheck layer (DESIGN.md §1); the root entry `pathlab` re-exports it.
  * @module
  */
-export { crossCheck, VERDICTS } from "./crossCheck.ts";
-export type {
-  Verdict,
-  CrossCheckValue,
-  CrossCheckRow,
-  CrossCheckSummary,
-  CrossCheckResult,
-  CrossCheckOptions,
-} from "./crossCheck.ts";
+export { crossCheck } from "./crossCheck.ts";
+export type { CrossCheckResult, CrossCheckOptions } from "./crossCheck.ts";
+export { VERDICTS } from "./verdicts.ts";
+export type { Verdict, CrossCheckValue, CrossCheckRow, CrossCheckSummary } from "./verdicts.ts";
 export { diagnose } from "./diagnose.ts";
 export type { Diagnosis, DiagnosisKind } from "./diagnose.ts";
 export { auditSnapshot, LP_PERCENTILE_TOLERANCE } from "./audit.ts";
@@ -21,11 +16,10 @@ export {
   checkLiquidation,
   checkLpBounds,
   checkLpProbabilities,
-  checkOptions,
   checkPercentiles,
   FindingList,
   PROBABILITY_ROUNDING,
-  quoteStep,
   roundingOf,
 } from "./auditChecks.ts";
+export { checkOptions, quoteStep } from "./optionChecks.ts";
 export type { AuditFinding } from "./auditChecks.ts";

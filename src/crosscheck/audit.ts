@@ -1,8 +1,8 @@
 /**
  * `audit`: the service's insight records checked against themselves, without path sets. Each
- * record's own rules (`auditChecks.ts`), then what two records of one snapshot must agree on: the
- * LP probabilities with the terminal percentiles, and the options' forward with the percentiles
- * at the expiry.
+ * record's own rules (`auditChecks.ts`, `optionChecks.ts`), then what two records of one snapshot
+ * must agree on: the LP probabilities with the terminal percentiles, and the options' forward with
+ * the percentiles at the expiry.
  */
 
 import type { LiquidationRecord } from "../domain/records/liquidation.ts";
@@ -17,11 +17,11 @@ import {
   checkLiquidation,
   checkLpBounds,
   checkLpProbabilities,
-  checkOptions,
   checkPercentiles,
   FindingList,
   type AuditFinding,
 } from "./auditChecks.ts";
+import { checkOptions } from "./optionChecks.ts";
 
 /**
  * The records of one asset to audit together; any may be missing. `percentiles` is the 24h

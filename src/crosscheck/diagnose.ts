@@ -3,7 +3,7 @@
  * recomputed one, recognized from the rows and named.
  */
 
-import type { CrossCheckRow, CrossCheckSummary } from "./crossCheck.ts";
+import type { CrossCheckRow, CrossCheckSummary } from "./verdicts.ts";
 
 /**
  * The kinds of systematic difference recognized:

@@ -7,15 +7,10 @@
  * The root entry `pathlab` re-exports `crossCheck`, `diagnose`, `auditSnapshot` and the verdicts.
  * @module pathlab/crosscheck
  */
-export { crossCheck, VERDICTS } from "./crossCheck.ts";
-export type {
-  Verdict,
-  CrossCheckValue,
-  CrossCheckRow,
-  CrossCheckSummary,
-  CrossCheckResult,
-  CrossCheckOptions,
-} from "./crossCheck.ts";
+export { crossCheck } from "./crossCheck.ts";
+export type { CrossCheckResult, CrossCheckOptions } from "./crossCheck.ts";
+export { VERDICTS } from "./verdicts.ts";
+export type { Verdict, CrossCheckValue, CrossCheckRow, CrossCheckSummary } from "./verdicts.ts";
 export { diagnose } from "./diagnose.ts";
 export type { Diagnosis, DiagnosisKind } from "./diagnose.ts";
 export { auditSnapshot, LP_PERCENTILE_TOLERANCE } from "./audit.ts";
@@ -24,11 +19,10 @@ export {
   checkLiquidation,
   checkLpBounds,
   checkLpProbabilities,
-  checkOptions,
   checkPercentiles,
   FindingList,
   PROBABILITY_ROUNDING,
-  quoteStep,
   roundingOf,
 } from "./auditChecks.ts";
+export { checkOptions, quoteStep } from "./optionChecks.ts";
 export type { AuditFinding } from "./auditChecks.ts";

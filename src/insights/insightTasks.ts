@@ -3,13 +3,9 @@
  * whose results a session adopts (`InsightSession.adopt`).
  */
 
-import { absoluteScaledQuantiles, blockVolatilitiesOf } from "./blockVolatility.ts";
-import {
-  blockLogReturnsInto,
-  stepPercentilesOf,
-  withScratchStepMajor,
-  type SessionPart,
-} from "./session.ts";
+import { absoluteScaledQuantiles, blockVolatilitiesOf } from "./blockReturnStatistics.ts";
+import { blockLogReturnsInto, stepPercentilesOf, withScratchStepMajor } from "./sessionKernels.ts";
+import type { SessionPart } from "./sessionParts.ts";
 
 /**
  * One task on a session's path-major paths (`values`, nPaths × nPoints, usually over a

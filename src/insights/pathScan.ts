@@ -8,7 +8,6 @@
  */
 
 import { logReturn } from "../core/volatility.ts";
-import type { PathExtremes } from "./session.ts";
 
 /**
  * Nested intervals (`lowers` strictly decreasing, `uppers` strictly increasing, every bound
@@ -35,6 +34,18 @@ export interface NestedRangeSums {
   readonly lossSums: Float64Array;
   readonly lossSumsOfSquares: Float64Array;
   /** Whether every point of every path is finite (the sums are meaningless otherwise). */
+  readonly finite: boolean;
+}
+
+/**
+ * Each path's minimum and maximum over a window of points [0, step], in path order. Both are NaN
+ * for a path with a non-finite point in the window (and `finite` is then false).
+ * @example const { minima, maxima, finite } = session.extremesAt(72);
+ */
+export interface PathExtremes {
+  readonly minima: Float64Array;
+  readonly maxima: Float64Array;
+  /** Whether every point of every path in the window is finite. */
   readonly finite: boolean;
 }
 

@@ -2,13 +2,15 @@
  * One ensemble prepared for the insights: re-based to the current price once, with the
  * intermediates several insights share (running extremes, LP bounds' counts, sorted prices at a
  * step, pooled step variance, block log returns) computed on first use, or in one pass when
- * named first, and kept.
+ * named first, and kept. The kernels it runs are in `sessionKernels.ts`, `pathScan.ts`,
+ * `nestedRangeStatistics.ts` and `blockReturnStatistics.ts`.
+ * Over 300 lines because `InsightSession` is one cache: its methods share the private maps of
+ * intermediates, and a class cannot be spread over files without exposing them.
  */
 
 import type { RangeEstimates } from "../core/rangeStatistics.ts";
 import { sortFloat64 } from "../core/sortFloat64.ts";
-import { transpose } from "../core/transpose.ts";
-import { logReturn, pooledLogReturnVariance } from "../core/volatility.ts";
+import { pooledLogReturnVariance } from "../core/volatility.ts";
 import { ensembleOf, type Ensemble, type RebaseMode } from "../paths/ensemble.ts";
 import { allocateValues, type PathSet } from "../paths/pathSet.ts";
 import { PERCENTILE_PROBABILITIES } from "../domain/insightConventions.ts";
@@ -16,14 +18,16 @@ import {
   absoluteScaledQuantiles,
   blockVolatilitiesOf,
   type BlockVolatilities,
-} from "./blockVolatility.ts";
+} from "./blockReturnStatistics.ts";
 import {
   isScannable,
   nestedRangeEstimates,
   nestedRangeStatistics,
 } from "./nestedRangeStatistics.ts";
-import { scanPaths, type NestedRangeSums } from "./pathScan.ts";
-import { stepQuantilesWithErrors, type QuantileEstimates } from "./quantileErrors.ts";
+import { scanPaths, type NestedRangeSums, type PathExtremes } from "./pathScan.ts";
+import type { QuantileEstimates } from "./quantileErrors.ts";
+import { blockLogReturnsInto, stepPercentilesOf, withScratchStepMajor } from "./sessionKernels.ts";
+import type { PathPassRequest, SessionPart } from "./sessionParts.ts";
 
 /**
  * Options of {@link InsightSession}.
@@ -453,95 +457,6 @@ export class InsightSession {
   }
 }
 
-/** The scratch of {@link withScratchStepMajor}: grown to the largest ensemble seen (per thread). */
-let scratchStepMajor = new Float64Array(0);
-let scratchInUse = false;
-
-/**
- * `compute(stepMajor)` on the path-major `values` transposed into the scratch buffer shared by
- * all sessions of this thread ({@link InsightSession.withStepMajor}); a nested call gets a fresh
- * buffer. `compute` must not keep the array.
- * @example withScratchStepMajor(values, 10000, 289, (stepMajor) => stepPercentilesOf(stepMajor, 10000, 289))
- */
-export function withScratchStepMajor<Result>(
-  values: Float64Array,
-  nPaths: number,
-  nPoints: number,
-  compute: (stepMajor: Float64Array) => Result,
-): Result {
-  const size = nPaths * nPoints;
-  if (scratchInUse) return compute(transpose(values, nPaths, nPoints));
-  if (scratchStepMajor.length < size) scratchStepMajor = new Float64Array(size);
-  scratchInUse = true;
-  try {
-    return compute(transpose(values, nPaths, nPoints, scratchStepMajor.subarray(0, size)));
-  } finally {
-    scratchInUse = false;
-  }
-}
-
-/**
- * The nine percentiles of every step of a step-major matrix with their standard errors
- * ({@link InsightSession.stepPercentiles}: `stepQuantilesWithErrors` at `PERCENTILE_PROBABILITIES`).
- * @example stepPercentilesOf(session.stepMajor, session.nPaths, session.nPoints)
- */
-export function stepPercentilesOf(
-  stepMajor: Float64Array,
-  nPaths: number,
-  nPoints: number,
-): QuantileEstimates {
-  return stepQuantilesWithErrors(stepMajor, nPaths, nPoints, PERCENTILE_PROBABILITIES);
-}
-
-/**
- * Each path's minimum and maximum over a window of points [0, step], in path order. Both are NaN
- * for a path with a non-finite point in the window (and `finite` is then false).
- * @example const { minima, maxima, finite } = session.extremesAt(72);
- */
-export interface PathExtremes {
-  readonly minima: Float64Array;
-  readonly maxima: Float64Array;
-  /** Whether every point of every path in the window is finite. */
-  readonly finite: boolean;
-}
-
-/**
- * What `prepare` computes in one pass over the paths.
- * @example const request: PathPassRequest = { extremeSteps: [72, 288], intervals: { lowers, uppers } };
- */
-export interface PathPassRequest {
-  /** Window ends (points) whose running extremes are wanted. */
-  readonly extremeSteps?: readonly number[];
-  /** Nested intervals around the current price (the LP bounds) whose counts are wanted. */
-  readonly intervals?: { readonly lowers: Float64Array; readonly uppers: Float64Array };
-  /** The block size (in steps) whose block log returns are wanted ({@link InsightSession.blockLogReturns}). */
-  readonly blockSteps?: number;
-}
-
-/**
- * An intermediate of a session computed elsewhere, for {@link InsightSession.adopt}: the step
- * percentiles ({@link InsightSession.stepPercentiles}), the block log returns of a block size
- * ({@link InsightSession.blockLogReturns}), the block percentiles of a block size and scale
- * ({@link InsightSession.blockPercentiles}) or the block volatilities of a block layout
- * ({@link InsightSession.blockVolatilities}).
- * @example const part: SessionPart = { kind: "block-returns", blockSteps: 3, returns };
- */
-export type SessionPart =
-  | { readonly kind: "step-percentiles"; readonly estimates: QuantileEstimates }
-  | { readonly kind: "block-returns"; readonly blockSteps: number; readonly returns: Float64Array }
-  | {
-      readonly kind: "block-percentiles";
-      readonly blockSteps: number;
-      readonly scale: number;
-      readonly estimates: QuantileEstimates;
-    }
-  | {
-      readonly kind: "block-volatilities";
-      readonly blockSteps: number;
-      readonly blockMinutes: number;
-      readonly volatilities: BlockVolatilities;
-    };
-
 /** Percentiles per step or block (the nine of the percentile records). */
 const PERCENTILE_COUNT = PERCENTILE_PROBABILITIES.length;
 
@@ -603,48 +518,4 @@ function rebasedEnsemble(ensemble: Ensemble, price: number, rebase: RebaseMode):
   // A shared ensemble stays shared, so that `InsightThreads` workers read the copy in place.
   const shared = ensemble.values.buffer instanceof SharedArrayBuffer;
   return ensembleOf(pathSets, { rebaseTo: price, rebase, shared });
-}
-
-/**
- * The block log returns of a path-major matrix ({@link InsightSession.blockLogReturns}: entry
- * `b·nPaths + p` is ln(p[(b+1)·k] / p[b·k]) of path p, `logReturn` of core), written into `out`
- * (⌊(nPoints − 1)/k⌋ × nPaths numbers; allocated when omitted); from the step-major copy when
- * given (its columns are contiguous), else from `values`. The same numbers either way, on any
- * thread.
- * @example blockLogReturnsInto(values, 10000, 289, 3, undefined, new Float64Array(96 * 10000))
- */
-export function blockLogReturnsInto(
-  values: Float64Array,
-  nPaths: number,
-  nPoints: number,
-  blockSteps: number,
-  stepMajor?: Float64Array,
-  out: Float64Array = new Float64Array(Math.floor((nPoints - 1) / blockSteps) * nPaths),
-): Float64Array {
-  const nBlocks = Math.floor((nPoints - 1) / blockSteps);
-  if (out.length !== nBlocks * nPaths) {
-    throw new RangeError(
-      `blockLogReturnsInto requires out of ⌊(nPoints − 1)/blockSteps⌋ × nPaths = ${nBlocks * nPaths} numbers, got ${out.length}`,
-    );
-  }
-  if (stepMajor !== undefined) {
-    // Columns are contiguous: block b is column (b+1)·k over column b·k.
-    for (let block = 0; block < nBlocks; ++block) {
-      const from = block * blockSteps * nPaths;
-      const to = from + blockSteps * nPaths;
-      const row = block * nPaths;
-      for (let path = 0; path < nPaths; ++path) {
-        out[row + path] = logReturn(stepMajor[to + path], stepMajor[from + path]);
-      }
-    }
-    return out;
-  }
-  for (let path = 0; path < nPaths; ++path) {
-    const base = path * nPoints;
-    for (let block = 0; block < nBlocks; ++block) {
-      const start = base + block * blockSteps;
-      out[block * nPaths + path] = logReturn(values[start + blockSteps], values[start]);
-    }
-  }
-  return out;
 }

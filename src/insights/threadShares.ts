@@ -12,8 +12,8 @@ import {
   annualizeVolatility,
   volatilityBlockSteps,
 } from "../domain/insightConventions.ts";
+import { absoluteScaledQuantiles } from "./blockReturnStatistics.ts";
 import {
-  absoluteScaledQuantiles,
   blockPercentileLayout,
   blockVolatilities,
   blockVolatilityPercentiles,
@@ -23,7 +23,8 @@ import type { InsightTask, InsightTaskResult } from "./insightTasks.ts";
 import { prepareRecords } from "./prepareRecords.ts";
 import type { QuantileEstimates } from "./quantileErrors.ts";
 import type { RecomputablePath } from "./recompute.ts";
-import { InsightSession, type SessionPart } from "./session.ts";
+import { InsightSession } from "./session.ts";
+import type { SessionPart } from "./sessionParts.ts";
 
 /**
  * One task of a set and how its parts reach the sessions.

@@ -11,7 +11,8 @@
  * replaces and never duplicates. There are no FOREIGN KEY constraints, because DuckDB executes an
  * upsert of a referenced parent row as delete + insert and would refuse it.
  *
- * Over 300 lines: one entry per table, kept together so that the whole schema reads in one place.
+ * Over 300 lines because it is one list with one entry per table, kept together so that the whole
+ * schema reads in one place.
  */
 
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { crossCheck, type CrossCheckRow } from "../../src/crosscheck/crossCheck.ts";
+import { crossCheck } from "../../src/crosscheck/crossCheck.ts";
+import type { CrossCheckRow } from "../../src/crosscheck/verdicts.ts";
 import { numberRule } from "../../src/crosscheck/fieldRules.ts";
 import type { LiquidationRecord } from "../../src/domain/records/liquidation.ts";
 import type { LpBoundsRecord } from "../../src/domain/records/lp.ts";

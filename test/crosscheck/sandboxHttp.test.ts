@@ -9,7 +9,8 @@
 import type { World } from "../../src/sandbox/world/world.ts";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crossCheck, type CrossCheckRow } from "../../src/crosscheck/crossCheck.ts";
+import { crossCheck } from "../../src/crosscheck/crossCheck.ts";
+import type { CrossCheckRow } from "../../src/crosscheck/verdicts.ts";
 import type { InsightContext } from "../../src/insights/context.ts";
 import { contextFromServiceRecord } from "../../src/insights/contextFromServiceRecord.ts";
 import { recompute, type RecomputablePath } from "../../src/insights/recompute.ts";

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   absoluteScaledQuantiles,
   blockVolatilitiesOf,
-} from "../../src/insights/blockVolatility.ts";
+} from "../../src/insights/blockReturnStatistics.ts";
 import type { InsightContext } from "../../src/insights/context.ts";
 import { InsightThreads } from "../../src/insights/insightThreads.ts";
 import { runInsightTask } from "../../src/insights/insightTasks.ts";

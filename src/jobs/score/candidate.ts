@@ -11,10 +11,12 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { PathSet } from "../../paths/pathSet.ts";
-import { readCandidateFile, unknownPrompt, type CandidateFile } from "./candidateFile.ts";
+import { unknownPrompt, type CandidateFile } from "./candidateFile.ts";
+import { readCandidateFile } from "./readCandidateFile.ts";
 
-export { CANDIDATE_MINER_UID, readCandidateFile, candidateFileFromText } from "./candidateFile.ts";
+export { CANDIDATE_MINER_UID } from "./candidateFile.ts";
 export type { CandidateFile, CandidateReadOptions } from "./candidateFile.ts";
+export { readCandidateFile, candidateFileFromText } from "./readCandidateFile.ts";
 
 /**
  * A candidate file of a folder: what `readCandidateFile` found, without the path set (`pathSet`

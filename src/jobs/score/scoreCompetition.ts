@@ -5,72 +5,31 @@
  */
 
 import { availableParallelism } from "node:os";
-import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { ScoringThreads } from "../../scoring/scoringThreads.ts";
-import type { EraSettings } from "../../domain/eras.ts";
 import { isoSeconds } from "../../domain/time.ts";
 import { unitPoolThreads } from "../../service/clientData.ts";
 import { threadClientOptions } from "../../service/jobClient.ts";
-import type { TaskClientOptions } from "../../service/threadClients.ts";
-import type { Store } from "../../store/openStore.ts";
 import { writeRankHistory, type RankHistoryEntry } from "../../store/rankHistory.ts";
 import { writeSmoothedScores } from "../../store/smoothedScoreRows.ts";
 import { DEFAULT_UNIT_DEADLINE_MS } from "../harness/defaults.ts";
 import type { Job } from "../harness/runJob.ts";
-import { runUnitsInOrder, UnitRunner } from "../harness/unitRunner.ts";
-import { deadlineMessage, type UnitDeadline } from "../harness/unitDeadline.ts";
-import type { Agreement, CompetitionScores, ScoreEvent, ScoreFailure } from "./summary.ts";
-import type { AgreementTally } from "./agreement.ts";
-import type { CandidateMatches } from "./candidateMatch.ts";
+import { UnitRunner } from "../harness/unitRunner.ts";
+import type { CompetitionScores } from "./summary.ts";
+import type { JobContext } from "./jobContext.ts";
 import { lakeOutput } from "./lakeOutput.ts";
-import type { MinerKeys } from "./minerKeys.ts";
-import type { CheckedScoreRun, MinerSelection, ScoreOptions } from "./options.ts";
+import type { CheckedScoreRun, ScoreOptions } from "./options.ts";
 import type { ScorePlan } from "./planScore.ts";
 import { parametersAt, rankHistory, updateTimes } from "./rankOverTime.ts";
-import type { CompetitionPrompts, PlannedPrompt, RangeCompetition } from "./rangePrompts.ts";
-import { pooledPrompts, scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
+import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
+import { pooledPrompts, type PromptPool } from "./scorePromptPool.ts";
+import { scorePrompts } from "./scorePrompts.ts";
 import { competitionScores } from "./competitionScores.ts";
 import {
   compareWithService,
   smoothedScoreEntries,
   type ServiceComparison,
-  type SmoothedScoresSelector,
 } from "./serviceComparison.ts";
 import { selectedMiners } from "./selectedMiners.ts";
-import { storePromptPool } from "./storePrompt.ts";
-
-/** What every competition of a run shares. */
-export interface JobContext {
-  readonly client: PathlabClient;
-  readonly store: Store;
-  /** Where a prompt's miners are scored when it is scored here: these threads, or this thread. */
-  readonly scoringThreads: ScoringThreads | undefined;
-  readonly keys: MinerKeys;
-  readonly runId: number;
-  readonly fromUnix: number;
-  readonly toUnix: number;
-  readonly nowUnix: number;
-  readonly miners: MinerSelection;
-  readonly ownOnly: boolean;
-  readonly eraSettings: EraSettings;
-  readonly smoothedParams: SmoothedScoresSelector;
-  readonly matches: CandidateMatches;
-  readonly tally: AgreementTally;
-  /** What failed (a prompt, a competition's comparison), with the reason; the run goes on. */
-  readonly failures: ScoreFailure[];
-  readonly emit: (event: ScoreEvent) => void;
-  readonly signal: AbortSignal | undefined;
-  /** The longest one prompt may take, in ms (see `ScoreOptions.unitDeadlineMs`). */
-  readonly unitDeadlineMs: number;
-  /**
-   * Where prompts are scored: on the unit runner's pool threads, each with a client of
-   * `threadClient`'s options, or on this thread with `client` and `scoringThreads`.
-   */
-  readonly runner: UnitRunner;
-  readonly threadClient: TaskClientOptions;
-  /** Called once a prompt is stored (`--lake` moves its rows on); its failure fails the prompt. */
-  readonly afterStore?: (name: RangeCompetition["name"], prompt: PlannedPrompt) => Promise<void>;
-}
 
 /**
  * Scores every competition of `plan`, one after the other (see {@link scoreCompetition}), with
@@ -174,115 +133,6 @@ export async function scoreCompetition(
     updates: history.updates.length,
     history: history.rows,
   });
-}
-
-/**
- * Stages 2, 3 and 6 for every prompt: pooled and scored by the unit runner (on its pool, as many
- * prompts at once as it has threads, or here, one by one), then compared and stored one by one
- * in the prompts' order.
- */
-async function scorePrompts(
-  context: JobContext & { readonly selected: readonly number[] | undefined },
-  competition: RangeCompetition,
-  planned: CompetitionPrompts,
-): Promise<{ pools: PromptPool[]; verdicts: Map<number, Agreement>[] }> {
-  const pools: PromptPool[] = [];
-  const verdicts: Map<number, Agreement>[] = [];
-  const prompts = planned.prompts;
-  const window = context.runner.capacity;
-  await runUnitsInOrder(
-    prompts,
-    window,
-    (prompt) => startPrompt(context, competition, prompt, window),
-    async (prompt, { scored, deadline }, index) => {
-      let storing = false;
-      let miners = 0;
-      try {
-        const pool = await scored;
-        deadline.signal.throwIfAborted();
-        storing = true;
-        const verdict = await storePromptPool(context.store, pool, context);
-        await context.afterStore?.(competition.name, prompt);
-        verdicts.push(verdict);
-        pools.push(pool);
-        miners = pool.network.length;
-      } catch (error) {
-        // One prompt that fails (a fault that outlasted the retries, a write that was rolled
-        // back) is recorded with its reason; the others go on, and the run ends `partial`.
-        if (context.signal?.aborted === true) throw error;
-        context.failures.push({
-          where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
-          // a write that failed on its own is that failure, even past the deadline
-          reason:
-            deadline.passed && !storing
-              ? deadline.message
-              : error instanceof Error
-                ? error.message
-                : String(error),
-        });
-      }
-      context.emit({
-        type: "prompt",
-        competition: competition.name,
-        asset: prompt.asset,
-        startTime: isoSeconds(prompt.startUnix),
-        done: index + 1,
-        of: prompts.length,
-        miners,
-      });
-    },
-  );
-  return { pools, verdicts };
-}
-
-/**
- * Starts pooling and scoring one prompt under its own deadline: on the unit runner's pool when it
- * has threads (the deadline then runs from when a thread starts the prompt), else here with the
- * job's client (its calls stop at the deadline, which runs from now).
- */
-function startPrompt(
-  context: JobContext & { readonly selected: readonly number[] | undefined },
-  competition: RangeCompetition,
-  prompt: PlannedPrompt,
-  inFlight: number,
-): { scored: Promise<PromptPool>; deadline: UnitDeadline; stop: () => void } {
-  const { matches, runner } = context;
-  const file = matches.fileFor(competition.name, prompt.asset, prompt.startUnix);
-  // On the validator's prompts of its assets (the fill where it has no file); elsewhere only
-  // where it answered.
-  const candidate = {
-    takesPart:
-      matches.covers(competition.name, prompt.asset) &&
-      (prompt.rows.length > 0 || file !== undefined),
-    file,
-  };
-  const message = deadlineMessage("prompt", context.unitDeadlineMs);
-  const deadline = runner.deadline(context.unitDeadlineMs, message, inFlight);
-  let scored: Promise<PromptPool>;
-  if (runner.onThreads) {
-    scored = runner.pool.scorePrompt(
-      {
-        kind: "score prompt",
-        client: context.threadClient,
-        keys: context.keys.changes,
-        prompt,
-        ownOnly: context.ownOnly,
-        selected: context.selected,
-        eraSettings: context.eraSettings,
-        candidate,
-        deadlineMs: context.unitDeadlineMs,
-        deadlineMessage: message,
-      },
-      deadline.signal,
-    );
-  } else {
-    deadline.start();
-    const client = context.client.withSignal(deadline.signal);
-    scored = scorePromptPool({ ...context, client }, prompt, candidate);
-  }
-  // Read in turn by scorePrompts; a failure before then is not an unhandled one.
-  scored.catch(() => {});
-  return { scored, deadline, stop: () => deadline.stop() };
 }
 
 /** Stage 4: the rank at every update of the range, stored in `rank_history`. */

@@ -4,7 +4,8 @@
  */
 
 import type { LackingFields } from "./summary.ts";
-import { crossCheck, VERDICTS, type Verdict } from "../../crosscheck/crossCheck.ts";
+import { crossCheck } from "../../crosscheck/crossCheck.ts";
+import { VERDICTS, type Verdict } from "../../crosscheck/verdicts.ts";
 import type { InsightContext } from "../../insights/context.ts";
 import { contextFromServiceRecord } from "../../insights/contextFromServiceRecord.ts";
 import { prepareRecords } from "../../insights/prepareRecords.ts";

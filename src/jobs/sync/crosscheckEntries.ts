@@ -2,7 +2,8 @@
  * A cross-check's rows as the store keeps them (`crosschecks` table).
  */
 
-import type { CrossCheckResult, CrossCheckValue } from "../../crosscheck/crossCheck.ts";
+import type { CrossCheckResult } from "../../crosscheck/crossCheck.ts";
+import type { CrossCheckValue } from "../../crosscheck/verdicts.ts";
 import type { CrosscheckEntry } from "../../store/crosschecks.ts";
 
 /**

@@ -4,7 +4,7 @@
  */
 
 import type { RecomputablePath } from "../../insights/recompute.ts";
-import { VERDICTS, type Verdict } from "../../crosscheck/crossCheck.ts";
+import { VERDICTS, type Verdict } from "../../crosscheck/verdicts.ts";
 import type { Competition, Horizon } from "../../domain/assets.ts";
 import type { RunStatus } from "../../store/runs.ts";
 import type { TradableEdge } from "../../store/venueComparisons.ts";

@@ -3,7 +3,7 @@
  * the unit at one of its stages, and an error's message for its reason.
  */
 
-import { VERDICTS, type Verdict } from "../../crosscheck/crossCheck.ts";
+import { VERDICTS, type Verdict } from "../../crosscheck/verdicts.ts";
 import { isoSeconds } from "../../domain/time.ts";
 import { unitLabel, type SyncUnitPlan } from "./plan.ts";
 import type { SyncFailure, SyncFailureStage, UnitSummary } from "./summary.ts";

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { checkRecords } from "../../../src/jobs/sync/checkRecords.ts";
 import { recompute, RECOMPUTABLE_PATHS } from "../../../src/insights/recompute.ts";
 import type { RecomputablePath } from "../../../src/insights/recompute.ts";
-import { InsightSession, type PathPassRequest } from "../../../src/insights/session.ts";
+import { InsightSession } from "../../../src/insights/session.ts";
+import type { PathPassRequest } from "../../../src/insights/sessionParts.ts";
 import { ensembleWithContext } from "../../insights/gbmEnsembles.ts";
 
 /** Whether `later` asks only for intermediates that `first` already computed (a pass-free call). */

@@ -241,12 +241,13 @@ async function writeByUpdate(
  */
 export function reducedLine(reduced: ReducedCompetition): string {
   const { smoothed } = reduced;
+  const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
   return (
-    `${reduced.competition}: ${reduced.prompts} prompts (${reduced.scoredPrompts} scored by the service), ` +
-    `${reduced.updates} updates, ${reduced.rows} rows of rank history; ` +
+    `${reduced.competition}: ${counted(reduced.prompts, "prompt")} (${reduced.scoredPrompts} scored by the service), ` +
+    `${counted(reduced.updates, "update")}, ${counted(reduced.rows, "row")} of rank history; ` +
     ("failure" in smoothed
       ? `no smoothed scores: ${smoothed.failure}`
-      : `smoothed scores of ${smoothed.miners} miners at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's` +
+      : `smoothed scores of ${counted(smoothed.miners, "miner")} at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's` +
         (smoothed.candidate === undefined
           ? ""
           : `; candidate: smoothed ${smoothed.candidate.smoothedScore.toFixed(4)}, rank ${smoothed.candidate.rank} of ${smoothed.candidate.of}`))

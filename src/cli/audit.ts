@@ -2,7 +2,7 @@
 import { Command } from "commander";
 import type { AuditSummary } from "../jobs/audit/audit.ts";
 import { DEFAULT_AUDIT_ASSETS, DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
-import { counted, noun } from "./counted.ts";
+import { counted, noun } from "../domain/counted.ts";
 import { listOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
 import {

@@ -10,7 +10,7 @@ import {
   type BaselineSummary,
 } from "../jobs/baseline/summary.ts";
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
-import { counted, noun } from "./counted.ts";
+import { counted, noun } from "../domain/counted.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";

@@ -11,8 +11,9 @@ export const EXIT_INTERRUPTED = 130;
 const USAGE_ERRORS = new Set(["InvalidParamsError", "ConfigFileError", "SqlError"]);
 
 /**
- * SQL that DuckDB rejects before running it, a mistake in what the user wrote (a parser, binder
- * or catalog error): a usage error, exit code 2. The message is DuckDB's; its error is the cause.
+ * SQL that DuckDB rejects, a mistake in what the user wrote (it does not parse or bind, names a
+ * table that is not there, or converts a value that does not convert): a usage error, exit code
+ * 2. The message is DuckDB's; DuckDB's whole message is the cause.
  * @example throw new SqlError('query: Parser Error: syntax error at or near "selec"', { cause });
  */
 export class SqlError extends Error {

@@ -3,7 +3,7 @@
  * (what spans units, computed from the units a lake holds).
  */
 import { Command } from "commander";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import { integerOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
 import {

@@ -19,7 +19,8 @@ import { tablesHelp } from "./tablesHelp.ts";
  * `--ndjson` one such object a line, with `--csv` CSV with a header line. Integers are numbers
  * (BIGINT too, a string only beyond 2^53) and timestamps ISO 8601 in UTC (`queryRows`' values).
  * Usage mistakes (two SQL sources, no SQL, two output formats) are `InvalidParamsError`s, and SQL
- * that DuckDB cannot parse or bind a `SqlError` with DuckDB's message: one line, exit code 2.
+ * that DuckDB rejects (it does not parse or bind, or a value does not convert) a `SqlError` with
+ * DuckDB's message: one line, exit code 2.
  *
  * Read-only for real: the store is opened `locked` (DuckDB READ_ONLY, `enable_external_access =
  * false`, `lock_configuration = true`), and only statements that read run. A statement that

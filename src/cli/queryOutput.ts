@@ -5,7 +5,7 @@
  */
 import Table from "cli-table3";
 import type { RowStream } from "../store/queryRows.ts";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import type { StdoutWrite } from "./stdoutWriter.ts";
 import { tableStyle } from "./tableStyle.ts";
 
@@ -91,7 +91,7 @@ export async function writeTable(
   await write(
     counted(total, "row") +
       (more > 0
-        ? `, ${more} more not shown: --ndjson or --json prints every row; LIMIT or --max-rows chooses what the table shows`
+        ? `, ${more} more not shown: --ndjson, --json or --csv prints every row; LIMIT or --max-rows chooses what the table shows`
         : "") +
       "\n",
   );

@@ -81,65 +81,68 @@ export async function runQuery(
     } catch (error) {
       const vanished = /Cannot open file|No files found that match/.test((error as Error).message);
       if (options.lake !== undefined && vanished && !written && attempt === 1) continue;
-      throw refusalError(error) ?? duckdbError(error);
+      throw queryError(error);
     } finally {
       await store.close();
     }
   }
 }
 
-/** DuckDB's errors that name a mistake in the SQL as written, found before anything runs. */
-const SQL_MISTAKE = /^(Parser|Binder|Catalog) Error: /;
-
 /**
- * A query's failure in DuckDB's own words, as `query: <DuckDB's first line>`, its cause DuckDB's
- * whole message (which may add the SQL with a caret, or candidates: shown under --verbose): a
- * {@link SqlError} (exit code 2) for a parser, binder or catalog error, an Error (exit code 1) for
- * others. Errors that are not DuckDB's pass as they are.
+ * DuckDB's errors that come from the machine rather than from the SQL (a file that cannot be
+ * read, memory, a bug of DuckDB's, an interruption); every other error DuckDB gives is about the
+ * SQL: it does not parse or bind, or a value in it or in the data cannot be converted.
  */
-function duckdbError(error: unknown): unknown {
-  if (!(error instanceof StoreError) || error.operation !== "streamRows") return error;
-  const message = (error.cause instanceof Error ? error.cause.message : error.message)
-    .replace(/^streamRows on ".*?": /, "")
-    // the node binding's words before DuckDB's message when the SQL does not parse
-    .replace(/^Failed to extract statements: /, "");
-  const [first, ...rest] = message.split("\n");
-  const line = `query: ${first}${rest.length === 0 ? "" : " (--verbose shows DuckDB's whole message)"}`;
-  const cause = new Error(message);
-  return SQL_MISTAKE.test(first) ? new SqlError(line, { cause }) : new Error(line, { cause });
-}
+const MACHINE_ERROR = /^(IO|Out of Memory|INTERNAL|Internal|FATAL|Fatal|Interrupt) Error: /;
 
 /** Reads that DuckDB refuses because the locked store forbids them. */
 const LOCKED_OUT = /disabled (through|by) configuration|configuration has been locked/;
 
+/** What `pathlab query` accepts, as a refusal says it. */
+const READING_STATEMENTS =
+  "statements that only read the database (SELECT, WITH, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE, " +
+  "informational PRAGMAs)";
+
 /**
- * A refused statement as a usage error (exit code 2): a statement that does not read, or one that
- * reaches outside the database (a file, an extension, a setting); undefined for any other error.
+ * A query's failure as the user should see it; errors that are neither a refusal nor DuckDB's
+ * pass as they are.
+ * - A statement that does not read (`StatementRefusedError`), or one that reaches outside the
+ *   database (a file, an extension, a setting: DuckDB refuses it on the locked store): an
+ *   `InvalidParamsError`, exit code 2.
+ * - DuckDB's other errors: `query: <DuckDB's first line>`, with DuckDB's whole message (which may
+ *   add the SQL with a caret, or candidates) as the cause that `--verbose` shows, and no word of
+ *   pathlab's own functions. A {@link SqlError} (exit code 2) when the SQL is at fault, an Error
+ *   (exit code 1) for the machine's errors ({@link MACHINE_ERROR}).
  */
-function refusalError(error: unknown): InvalidParamsError | undefined {
-  const expected =
-    "statements that only read the database (SELECT, WITH, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE, " +
-    "informational PRAGMAs)";
+function queryError(error: unknown): unknown {
   if (error instanceof StatementRefusedError) {
-    const refused = new InvalidParamsError(
-      "query",
-      "sql",
-      expected,
+    return refusal(
+      READING_STATEMENTS,
       `a ${error.statementKind} statement (statement ${error.statementIndex + 1} of ${error.statementCount})`,
+      error,
     );
-    refused.cause = error;
-    return refused;
   }
-  const message = error instanceof Error ? error.message : "";
-  if (!LOCKED_OUT.test(message)) return undefined;
-  const duckdb = message.split("\n")[0].replace(/^streamRows on ".*?": /, "");
-  const refused = new InvalidParamsError(
-    "query",
-    "sql",
-    `${expected} and touch no other file`,
-    `a statement DuckDB refused: ${duckdb}`,
-  );
-  refused.cause = error;
+  if (!(error instanceof StoreError) || error.operation !== "streamRows") return error;
+  const message = (error.cause instanceof Error ? error.cause.message : error.message)
+    // the node binding's words before DuckDB's message when the SQL does not parse
+    .replace(/^Failed to extract statements: /, "");
+  const [first, ...rest] = message.split("\n");
+  const cause = new Error(message);
+  if (LOCKED_OUT.test(message)) {
+    return refusal(
+      `${READING_STATEMENTS} and touch no other file`,
+      `a statement DuckDB refused: ${first}`,
+      cause,
+    );
+  }
+  const line = `query: ${first}${rest.length === 0 ? "" : " (--verbose shows DuckDB's whole message)"}`;
+  return MACHINE_ERROR.test(first) ? new Error(line, { cause }) : new SqlError(line, { cause });
+}
+
+/** A refused statement: a usage error of the parameter `sql` (exit code 2). */
+function refusal(expected: string, got: string, cause: Error): InvalidParamsError {
+  const refused = new InvalidParamsError("query", "sql", expected, got);
+  refused.cause = cause;
   return refused;
 }
 

@@ -10,7 +10,7 @@ import type { MinerSelection } from "../jobs/score/score.ts";
 import type { EnqueueSummary } from "../jobs/queue/enqueue.ts";
 import { UsageError } from "../service/usageError.ts";
 import type { UnitService } from "../jobs/score/queueUnit.ts";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import { addQueueOptions } from "./queueAdmin.ts";
 import type { ProgramIo } from "./io.ts";
 import { addCompetitionOptions, minersOption } from "./score.ts";

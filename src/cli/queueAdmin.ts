@@ -5,7 +5,7 @@
  */
 
 import { Command, Option } from "commander";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
 
 const REDIS_HELP = "the Redis of the queue, e.g. redis://127.0.0.1:6379";

@@ -10,7 +10,7 @@ import type { RecordReplaySummary } from "../service/replay.ts";
 import type { ScoreEvent, ScoreSummary } from "../jobs/score/summary.ts";
 import { formatScoreReport } from "./scoreReport.ts";
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import { watchCommand } from "./scoreWatch.ts";

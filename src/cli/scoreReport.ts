@@ -4,7 +4,7 @@
  * capitals.
  */
 
-import { counted, noun } from "./counted.ts";
+import { counted, noun } from "../domain/counted.ts";
 import type { CandidateResult, CompetitionScores, ScoreSummary } from "../jobs/score/summary.ts";
 
 /** Points of the candidate's rank trajectory printed (first, last, best, worst, evenly between). */

@@ -4,7 +4,7 @@
 
 import { UsageError } from "../service/usageError.ts";
 import type { ScoreWatchOptions } from "../jobs/score/watch.ts";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
 
 /**

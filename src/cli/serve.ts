@@ -5,7 +5,7 @@ import { parseIsoTimeMs } from "../domain/time.ts";
 import { FAULTS_FORMAT, parseFaults } from "../sandbox/server/parseFaults.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import { isSendableKey } from "../sandbox/server/accessControl.ts";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
 import { addDeploymentOptions } from "./serviceOptions.ts";
 

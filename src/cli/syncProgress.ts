@@ -4,7 +4,7 @@
  */
 
 import cliProgress from "cli-progress";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import type { SyncEvent } from "../jobs/sync/events.ts";
 import type { SyncFailure, UnitSummary } from "../jobs/sync/summary.ts";
 

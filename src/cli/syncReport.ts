@@ -6,7 +6,7 @@
 
 import Table from "cli-table3";
 import type { SyncSummary } from "../jobs/sync/summary.ts";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import { failureLine } from "./syncProgress.ts";
 import { tableStyle } from "./tableStyle.ts";
 

@@ -4,7 +4,7 @@
 
 import type { SyncWatchOptions } from "../jobs/sync/watch.ts";
 import { UsageError } from "../service/usageError.ts";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
 
 /**

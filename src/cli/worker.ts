@@ -1,7 +1,7 @@
 /** `pathlab worker`: runs queued units (score and sync) on any machine into a Parquet lake. */
 
 import { Command } from "commander";
-import { counted } from "./counted.ts";
+import { counted } from "../domain/counted.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, numberOption } from "./optionParsers.ts";
 import { addQueueOptions, reachedConnection } from "./queueAdmin.ts";

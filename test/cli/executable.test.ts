@@ -1,34 +1,37 @@
 /**
- * The package's `bin`, `dist/cli/main.js`, stays executable after `npm run build` (which `npm pack`
- * runs through `prepack` on a fresh dist/, whose files tsc creates without the executable bit), so
- * that `npx pathlab` runs it instead of failing with "Permission denied".
+ * The package's `bin`, `dist/cli/main.js`, is executable after `npm pack`, whose `prepack` removes
+ * dist/ and builds it again (tsc creates files without the executable bit), so that `npx pathlab`
+ * in the clone runs it instead of failing with "Permission denied". Checked on a copy of the
+ * package's sources in a temp folder, so that the tests running beside this one keep their dist/.
  */
 
 import { execFile } from "node:child_process";
-import { chmodSync, statSync } from "node:fs";
+import { cpSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { temporaryFolder } from "../store/helpers.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const main = join(repoRoot, "dist/cli/main.js");
+const run = promisify(execFile);
 
-describe("npm run build", () => {
-  it("leaves dist/cli/main.js executable, even when it was not before", async () => {
-    const mode = statSync(main).mode & 0o777;
-    // as tsc leaves a file it creates; it keeps the mode of a file it rewrites
-    chmodSync(main, 0o644);
+describe("npm pack's prepack", () => {
+  it("builds a fresh dist/ whose dist/cli/main.js is executable and runs", async () => {
+    const { folder, remove } = temporaryFolder();
+    const copy = join(folder, "package");
     try {
-      await promisify(execFile)("npm", ["run", "build", "--silent"], {
-        cwd: repoRoot,
-        timeout: 170_000,
-      });
+      for (const name of ["package.json", "tsconfig.json", "tsconfig.build.json", "src"]) {
+        cpSync(join(repoRoot, name), join(copy, name), { recursive: true });
+      }
+      symlinkSync(join(repoRoot, "node_modules"), join(copy, "node_modules"));
+      await run("npm", ["run", "prepack", "--silent"], { cwd: copy, timeout: 170_000 });
+      const main = join(copy, "dist/cli/main.js");
       expect((statSync(main).mode & 0o777).toString(8)).toBe("755");
+      const { stdout } = await run(main, ["--version"], { cwd: copy });
+      expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     } finally {
-      if ((statSync(main).mode & 0o111) === 0) chmodSync(main, mode);
+      remove();
     }
-    const { stdout } = await promisify(execFile)(main, ["--version"], { cwd: repoRoot });
-    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   }, 180_000);
 });

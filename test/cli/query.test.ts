@@ -85,7 +85,7 @@ describe("pathlab query streams its result", () => {
     const lines = finished.stdout.trimEnd().split("\n");
     expect(lines.filter((line) => /^│ \d+ +│ \d+ +│ x{400} │/.test(line))).toHaveLength(100);
     expect(lines.at(-1)).toBe(
-      "200000 rows, 199900 more not shown: --ndjson or --json prints every row; LIMIT or --max-rows chooses what the table shows",
+      "200000 rows, 199900 more not shown: --ndjson, --json or --csv prints every row; LIMIT or --max-rows chooses what the table shows",
     );
     checkPeakRss(finished);
     const few = await runPathlab([
@@ -232,7 +232,7 @@ describe("pathlab query's values", () => {
     expect(empty.stdout).toBe("x\n");
   });
 
-  it("SQL that DuckDB cannot parse or bind exits 2 with DuckDB's message and no internal name", async () => {
+  it("SQL that DuckDB rejects (parse, bind, conversion) exits 2 with DuckDB's message and no internal name", async () => {
     const cases: [string, string][] = [
       ["selec 1", 'Parser Error: syntax error at or near "selec"'],
       [
@@ -255,7 +255,7 @@ describe("pathlab query's values", () => {
     expect(verbose.stderr).toContain("LINE 1: selec 1");
     expect(verbose.stderr).not.toMatch(/streamRows|Failed to extract/);
     const running = await runPathlab(["query", "select 'a'::int", "--db", temporary.path]);
-    expect(running.code).toBe(1);
+    expect(running.code).toBe(2);
     expect(running.stderr).toMatch(
       /^pathlab: query: Conversion Error: Could not convert string 'a' to INT32/,
     );

@@ -19,8 +19,6 @@ import type { ServiceRequest } from "../../service/resolveService.ts";
 import { DEFAULT_AUDIT_ASSETS } from "../harness/defaults.ts";
 import { runJob, type Job } from "../harness/runJob.ts";
 
-export { DEFAULT_AUDIT_ASSETS } from "../harness/defaults.ts";
-
 /** The five records of a snapshot: the operation, the file of a saved folder, the key. */
 const RECORDS = [
   ["/insights/liquidation", "liquidation/{asset}.json", "liquidation"],

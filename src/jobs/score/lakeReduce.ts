@@ -25,6 +25,7 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { counted } from "../../domain/counted.ts";
 import { COMPETITIONS } from "../../domain/assets.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import { isoSeconds } from "../../domain/time.ts";
@@ -241,7 +242,6 @@ async function writeByUpdate(
  */
 export function reducedLine(reduced: ReducedCompetition): string {
   const { smoothed } = reduced;
-  const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
   return (
     `${reduced.competition}: ${counted(reduced.prompts, "prompt")} (${reduced.scoredPrompts} scored by the service), ` +
     `${counted(reduced.updates, "update")}, ${counted(reduced.rows, "row")} of rank history; ` +

@@ -1,4 +1,4 @@
-/** Counts in the command line's output, with the noun in the number they need: `1 prompt`, `2 prompts`. */
+/** Counts in the words pathlab prints, with the noun in the number they need: `1 prompt`, `2 prompts`. */
 
 /**
  * `singular` for a count of 1, else `plural` (`singular` + `s` unless given).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { counted, noun } from "../../src/cli/counted.ts";
+import { counted, noun } from "../../src/domain/counted.ts";
 
 describe("counted", () => {
   it("puts the noun in the singular for 1 only, as its examples say", () => {

@@ -54,14 +54,17 @@ for (const row of rows) {
   const middle = median(row.times);
   const ratio = middle / baseline;
   const met = middle <= TARGET_MS || ratio <= TARGET_RATIO;
-  console.log(
-    `${row.label.padEnd(width)}  ${middle.toFixed(0).padStart(9)}  ${Math.min(...row.times)
+  const cells = [
+    middle.toFixed(0).padStart(9),
+    Math.min(...row.times)
       .toFixed(0)
-      .padStart(6)}  ${Math.max(...row.times)
+      .padStart(6),
+    Math.max(...row.times)
       .toFixed(0)
-      .padStart(
-        6,
-      )}  ${ratio.toFixed(2).padStart(11)}  ${row === rows[0] ? "" : met ? "met" : "MISSED"}`,
-  );
+      .padStart(6),
+    ratio.toFixed(2).padStart(11),
+    row === rows[0] ? "" : met ? "met" : "MISSED",
+  ];
+  console.log(`${row.label.padEnd(width)}  ${cells.join("  ")}`);
 }
 console.log(`load after: ${loadText()}`);

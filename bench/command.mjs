@@ -4,28 +4,16 @@
 // (BTC 1h at a fixed clock, into a new database). ENTRY is the command's entry file, default this
 // checkout's compiled `dist/cli/main.js`; give another checkout's (e.g. its `bin/pathlab.js`) to
 // compare. Prints wall-clock medians and ranges, and the load average before and after.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { commandLine, loadText, timedNode } from "./processTiming.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const runsAt = args.indexOf("--runs");
-const runs = runsAt === -1 ? 5 : Number(args.splice(runsAt, 2)[1]);
-const entries = args.length > 0 ? args : [path.join(root, "dist", "cli", "main.js")];
+const { runs, entries } = commandLine(process.argv.slice(2), 5);
 
 /** Wall-clock seconds of `node entry …commandArgs`, which must exit 0. */
 function timed(entry, commandArgs) {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [entry, ...commandArgs], {
-    encoding: "utf8",
-    env: { ...process.env, PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "" },
-  });
-  const seconds = (performance.now() - started) / 1000;
-  if (result.status !== 0) throw new Error(`${entry} ${commandArgs.join(" ")}: ${result.stderr}`);
-  return seconds;
+  return timedNode([entry, ...commandArgs]) / 1000;
 }
 
 function summary(values) {
@@ -34,11 +22,7 @@ function summary(values) {
   return `median ${median.toFixed(2)} s (${sorted[0].toFixed(2)}–${sorted.at(-1).toFixed(2)})`;
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ");
-console.log(`${new Date().toISOString()}, load ${load()}, ${runs} runs each`);
+console.log(`${new Date().toISOString()}, load ${loadText()}, ${runs} runs each`);
 for (const entry of entries) {
   const help = [];
   const sync = [];
@@ -55,4 +39,4 @@ for (const entry of entries) {
   }
   console.log(`${entry}\n  --help: ${summary(help)}\n  one-unit sync: ${summary(sync)}`);
 }
-console.log(`load after: ${load()}`);
+console.log(`load after: ${loadText()}`);

@@ -38,9 +38,9 @@ export function openDatabase(): Promise<Store> {
 }
 
 /**
- * The rows of a query as objects keyed by column name (BIGINTs and timestamps as text, as
- * `queryRows` gives them; cast in SQL where a number is wanted).
- * @example const runs = await selectRows<{ id: string }>(store, "select id from runs");
+ * The rows of a query as objects keyed by column name, with the values `queryRows` gives:
+ * integers as numbers (BIGINTs beyond 2^53 as text), timestamps as ISO 8601 text in UTC.
+ * @example const runs = await selectRows<{ id: number }>(store, "select id from runs");
  */
 export async function selectRows<Row>(
   store: Store,

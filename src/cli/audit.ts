@@ -1,7 +1,8 @@
 /** `pathlab audit`: the service's insight records checked against themselves (`src/jobs/audit/audit.ts`). */
 import { Command } from "commander";
-import { DEFAULT_AUDIT_ASSETS, runAudit, type AuditSummary } from "../jobs/audit/audit.ts";
-import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
+import type { AuditSummary } from "../jobs/audit/audit.ts";
+import { DEFAULT_AUDIT_ASSETS, DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
+import { counted, noun } from "../domain/counted.ts";
 import { listOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
 import {
@@ -60,6 +61,8 @@ export function auditCommand(io: ProgramIo, status: ProgramStatus): Command {
     }
     let summary: AuditSummary;
     try {
+      // Loaded on use: the job's modules are not needed by the other commands.
+      const { runAudit } = await import("../jobs/audit/audit.ts");
       summary = await runAudit({
         ...(options.stored === true
           ? { stored: true }
@@ -87,14 +90,14 @@ export function formatAudit(summary: AuditSummary): string {
   const lines = [`audit of ${summary.source} (run ${summary.runId} in ${summary.database})`];
   for (const report of summary.reports) {
     lines.push(
-      `  ${report.asset.padEnd(6)} ${String(report.compared).padStart(5)} comparisons, ${report.findings.length} findings`,
+      `  ${report.asset.padEnd(6)} ${String(report.compared).padStart(5)} ${noun(report.compared, "comparison")}, ${counted(report.findings.length, "finding")}`,
     );
     for (const skipped of report.skipped) lines.push(`         not checked: ${skipped}`);
   }
   const findings = summary.reports.flatMap((report) =>
     report.findings.map((finding) => ({ asset: report.asset, ...finding })),
   );
-  if (findings.length > 0) lines.push("", `${findings.length} findings:`);
+  if (findings.length > 0) lines.push("", `${counted(findings.length, "finding")}:`);
   for (const finding of findings) {
     lines.push(
       `  ${finding.asset} ${finding.operation} ${finding.field}: ${finding.check}: off by ${round(finding.size)} (tolerance ${round(finding.tolerance)}); ${finding.detail}`,

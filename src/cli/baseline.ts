@@ -10,6 +10,7 @@ import {
   type BaselineSummary,
 } from "../jobs/baseline/summary.ts";
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
+import { counted, noun } from "../domain/counted.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
@@ -113,7 +114,7 @@ export function baselineCommand(io: ProgramIo, status: ProgramStatus): Command {
         ...service,
         onEvent: (event) => {
           if (event.type === "plan") {
-            io.stderr(`baseline: ${event.competition}: ${event.prompts} prompts\n`);
+            io.stderr(`baseline: ${event.competition}: ${counted(event.prompts, "prompt")}\n`);
           } else if (options.json !== true) {
             io.stdout(
               `wrote ${event.file}  ${event.asset} ${event.startTime}  S0 ${event.startPrice}  σ/step ${event.stepVolatility.toPrecision(4)} (${event.annualizedVolatilityPct.toFixed(1)} %/yr)\n`,
@@ -147,7 +148,7 @@ export function formatBaselineReport(
   options: { assets?: readonly string[]; now?: string; seed?: number; baseUrl?: string } = {},
 ): string {
   const lines = [
-    `pathlab baseline: ${summary.model}, ${summary.prompts} prompts of ${summary.competition} (${summary.from} → ${summary.to}, ${summary.service.kind}), ${summary.files.length} files in ${summary.out}${summary.replaced > 0 ? ` (${summary.replaced} replaced)` : ""}, ${summary.simulations} paths each, model seed ${summary.modelSeed}, ${(summary.durationMs / 1000).toFixed(1)} s`,
+    `pathlab baseline: ${summary.model}, ${counted(summary.prompts, "prompt")} of ${summary.competition} (${summary.from} → ${summary.to}, ${summary.service.kind}), ${counted(summary.files.length, "file")} in ${summary.out}${summary.replaced > 0 ? ` (${summary.replaced} replaced)` : ""}, ${counted(summary.simulations, "path")} each, model seed ${summary.modelSeed}, ${(summary.durationMs / 1000).toFixed(1)} s`,
   ];
   if (summary.simulations !== 1000) {
     lines.push(`note: the validator expects 1000 paths; these files will be rejected`);
@@ -158,7 +159,7 @@ export function formatBaselineReport(
     );
     for (const used of summary.volatility) {
       lines.push(
-        `  ${used.asset.padEnd(6)} ${String(used.prompts).padStart(4)} prompts  σ/step ${used.stepVolatilityMean.toPrecision(4)}  ${used.annualizedPctMean.toFixed(1)} %/yr (${used.annualizedPctMin.toFixed(1)}–${used.annualizedPctMax.toFixed(1)})`,
+        `  ${used.asset.padEnd(6)} ${String(used.prompts).padStart(4)} ${noun(used.prompts, "prompt").padEnd(7)}  σ/step ${used.stepVolatilityMean.toPrecision(4)}  ${used.annualizedPctMean.toFixed(1)} %/yr (${used.annualizedPctMin.toFixed(1)}–${used.annualizedPctMax.toFixed(1)})`,
       );
     }
   }
@@ -168,7 +169,7 @@ export function formatBaselineReport(
     );
   }
   if (summary.skipped.length > 0) {
-    lines.push(`${summary.skipped.length} prompts without a file:`);
+    lines.push(`${counted(summary.skipped.length, "prompt")} without a file:`);
     for (const { asset, startTime, reason } of summary.skipped) {
       lines.push(`  ${asset} ${startTime}: ${reason}`);
     }
@@ -183,7 +184,7 @@ export function formatBaselineReport(
       ...(options.seed === undefined ? [] : ["--seed", String(options.seed)]),
     ];
     lines.push(
-      "Next:",
+      "next:",
       `  npx pathlab validate ${shellWord(summary.out)}/*.json`,
       `  npx pathlab score --candidate ${shellWord(summary.out)} --from ${summary.from} --to ${summary.to} --competition ${summary.competition}${service.map((word) => ` ${shellWord(word)}`).join("")}`,
     );

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { operations } from "../domain/operations.ts";
+import { EXIT_USAGE } from "./errors.ts";
 
 /**
  * What a config may set: the defaults of `--base-url`, `--naming` and `--paths`.
@@ -81,6 +82,38 @@ export function applyConfig(command: Command, config: PathlabConfig): string[] {
     applied.push(name);
   }
   return applied;
+}
+
+/**
+ * What runs before a command that talks to a deployment (the program's `preAction` hook): the
+ * project's config of `folder` ({@link readConfig}) fills in the settings that neither the command
+ * line nor the environment set ({@link applyConfig}), a line on `stderr` says which; then the
+ * paths of `--paths` or `PATHLAB_PATHS` must be spec paths of operations (their form was checked as
+ * they were parsed; the spec's operations are loaded only here, when a command runs), else a usage
+ * error, exit code 2.
+ * @example applyProjectSettings(command, process.cwd(), io.stderr);
+ */
+export function applyProjectSettings(
+  command: Command,
+  folder: string,
+  stderr: (text: string) => void,
+): void {
+  const found = readConfig(folder);
+  if (found !== undefined) {
+    const applied = applyConfig(command, found.config);
+    if (applied.length > 0) stderr(`pathlab: ${applied.join(", ")} from ${found.file}\n`);
+  }
+  if (command.getOptionValueSource("paths") === "config") return;
+  const paths = command.getOptionValue("paths") as Record<string, string> | undefined;
+  const unknown = Object.keys(paths ?? {}).find(
+    (path) => !operations.some((operation) => operation.path === path),
+  );
+  if (unknown !== undefined) {
+    command.error(
+      `error: --paths: expected spec paths of operations (as \`pathlab operations\` lists them), got ${JSON.stringify(unknown)}`,
+      { exitCode: EXIT_USAGE, code: "commander.invalidArgument" },
+    );
+  }
 }
 
 function readJson(path: string, file: string, optional = false): unknown {

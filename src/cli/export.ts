@@ -1,24 +1,13 @@
-/** `pathlab export`: the database's tables as hive-partitioned Parquet. */
+/**
+ * `pathlab export`: the database's tables as hive-partitioned Parquet. This module only declares
+ * the command; what it does is in `exportRun.ts`, loaded when it runs.
+ */
 import { Command } from "commander";
-import Table from "cli-table3";
 import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
-import { InvalidParamsError } from "../domain/errors.ts";
-import { ExportFolderError } from "../store/exportFolder.ts";
-import { exportParquet, type ExportedTableName } from "../store/exportParquet.ts";
-import { openStore } from "../store/openStore.ts";
-import { tableNames } from "../store/schemaTables.ts";
+import type { ExportOptions } from "./exportRun.ts";
 import { listOption } from "./optionParsers.ts";
 import type { ProgramIo } from "./io.ts";
 import { tablesHelp } from "./tablesHelp.ts";
-import { tableStyle } from "./tableStyle.ts";
-
-interface ExportOptions {
-  out: string;
-  db: string;
-  tables?: ExportedTableName[];
-  json?: boolean;
-  overwrite?: boolean;
-}
 
 /**
  * Builds the `export` command: opens the database read-only and writes each of its tables (all of
@@ -52,53 +41,7 @@ export function exportCommand(io: ProgramIo): Command {
     )
     .addHelpText("after", `\n${tablesHelp()}`)
     .action(async (options: ExportOptions) => {
-      const store = await openStore(options.db, { readOnly: true });
-      let written;
-      try {
-        if (options.tables !== undefined) {
-          const present = await tableNames(store);
-          const unknown = options.tables.find((table) => !present.includes(table));
-          if (unknown !== undefined) {
-            throw new InvalidParamsError(
-              "export",
-              "--tables",
-              `tables of the database (${present.join(", ")})`,
-              JSON.stringify(unknown),
-            );
-          }
-        }
-        written = await exportParquet(store, options.out, options.tables, {
-          overwrite: options.overwrite === true,
-        });
-      } catch (error) {
-        if (!(error instanceof ExportFolderError)) throw error;
-        const refused = new InvalidParamsError("export", "--out", error.expected, error.got);
-        refused.cause = error;
-        throw refused;
-      } finally {
-        await store.close();
-      }
-      if (options.json) {
-        io.stdout(`${JSON.stringify(written, null, 2)}\n`);
-        return;
-      }
-      const table = new Table({
-        head: ["table", "rows", "files", "folder"],
-        style: tableStyle(io.stdoutColors === true),
-      });
-      for (const entry of written) {
-        table.push([entry.table, entry.rows, entry.files.length, entry.directory]);
-      }
-      const example =
-        written.find((entry) => entry.table === "insights" && entry.files.length > 0) ??
-        written.find((entry) => entry.files.length > 0);
-      io.stdout(
-        `${table.toString()}\n` +
-          (example === undefined
-            ? ""
-            : `read back, e.g.:\n` +
-              `  duckdb -c "select count(*) from read_parquet('${example.directory}/**/*.parquet', hive_partitioning = true)"\n` +
-              `  python3 -c "import pyarrow.dataset as d; print(d.dataset('${example.directory}', partitioning='hive').count_rows())"\n`),
-      );
+      const { runExport } = await import("./exportRun.ts");
+      await runExport(io, options);
     });
 }

@@ -3,6 +3,7 @@
  * (what spans units, computed from the units a lake holds).
  */
 import { Command } from "commander";
+import { counted } from "../domain/counted.ts";
 import { integerOption } from "./optionParsers.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
 import {
@@ -37,7 +38,9 @@ export function lakeCommand(io: ProgramIo, status: ProgramStatus): Command {
     const { compactLake } = await import("../store/lakeCompact.ts");
     const done = await compactLake(options.lake, { minFiles: options.minFiles });
     const merged = done.reduce((sum, partition) => sum + partition.merged, 0);
-    io.stdout(`compacted: ${done.length} partitions, ${merged} files merged\n`);
+    io.stdout(
+      `compacted: ${counted(done.length, "partition")}, ${counted(merged, "file")} merged\n`,
+    );
   });
   const reduce = addDeploymentOptions(
     addServiceOptions(

@@ -1,7 +1,5 @@
 /** `pathlab operations`: the operations of the interface, as pathlab's client speaks them. */
 import { Command, Option } from "commander";
-import Table from "cli-table3";
-import { operations } from "../domain/operations.ts";
 import type { ParamSpec, Section } from "../domain/operation.ts";
 import type { ProgramIo } from "./io.ts";
 import { tableStyle } from "./tableStyle.ts";
@@ -31,7 +29,12 @@ export function operationsCommand(io: ProgramIo): Command {
       "\nParameters marked * are required; [] marks a repeated parameter (miner=1&miner=2).\n" +
         "Paths marked † are not shown by the spec: they are pathlab's defaults, overridable per client.",
     )
-    .action((options: { section?: Section; json?: boolean }) => {
+    .action(async (options: { section?: Section; json?: boolean }) => {
+      // Loaded on use: building the program loads neither the spec's operations nor the tables.
+      const [{ operations }, { default: Table }] = await Promise.all([
+        import("../domain/operations.ts"),
+        import("cli-table3"),
+      ]);
       const selected = operations.filter(
         (operation) => options.section === undefined || operation.section === options.section,
       );

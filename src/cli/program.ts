@@ -1,7 +1,9 @@
 /**
  * The `pathlab` command line: builds the commander program, runs it, maps failures to exit codes
  * (0 ok, 1 failures in some units, 2 bad usage, 130 interrupted) and prints one clear line per
- * error.
+ * error. Building the program loads commander, the option parsers and small modules of constants
+ * only: each command loads what it works with (DuckDB, the client, the jobs) when it runs, so that
+ * `pathlab --help` and `pathlab <command> --help` answer at once.
  */
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
@@ -18,7 +20,6 @@ import { scoreCommand } from "./score.ts";
 import { serveCommand } from "./serve.ts";
 import { syncCommand } from "./sync.ts";
 import { validateCommand } from "./validate.ts";
-import { applyConfig, readConfig } from "./config.ts";
 import { EXIT_OK, EXIT_USAGE, formatError } from "./errors.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
 
@@ -113,14 +114,12 @@ export function buildProgram(
   };
   for (const command of program.commands) configure(command, command.name());
   // The project's settings (pathlab.config.json) fill in what neither the command line nor the
-  // environment set.
-  program.hook("preAction", (_program, action) => {
+  // environment set, and the deployment's paths are checked against the spec's operations.
+  program.hook("preAction", async (_program, action) => {
     const settings = new Set(["baseUrl", "naming", "paths"]);
     if (!action.options.some((option) => settings.has(option.attributeName()))) return;
-    const found = readConfig(process.cwd());
-    if (found === undefined) return;
-    const applied = applyConfig(action, found.config);
-    if (applied.length > 0) io.stderr(`pathlab: ${applied.join(", ")} from ${found.file}\n`);
+    const { applyProjectSettings } = await import("./config.ts");
+    applyProjectSettings(action, process.cwd(), io.stderr);
   });
   return program;
 }

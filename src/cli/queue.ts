@@ -10,6 +10,7 @@ import type { MinerSelection } from "../jobs/score/score.ts";
 import type { EnqueueSummary } from "../jobs/queue/enqueue.ts";
 import { UsageError } from "../service/usageError.ts";
 import type { UnitService } from "../jobs/score/queueUnit.ts";
+import { counted } from "../domain/counted.ts";
 import { addQueueOptions } from "./queueAdmin.ts";
 import type { ProgramIo } from "./io.ts";
 import { addCompetitionOptions, minersOption } from "./score.ts";
@@ -79,7 +80,7 @@ function watchingLine(
 
 function enqueuedLine(summary: EnqueueSummary): string {
   return (
-    `enqueued: ${summary.added} of ${summary.units} units on queue ${summary.queue} ` +
+    `enqueued: ${summary.added} of ${counted(summary.units, "unit")} on queue ${summary.queue} ` +
     `(${summary.present} already there), against ${serviceText(summary.service)}\n`
   );
 }

@@ -5,6 +5,7 @@
  */
 
 import { Command, Option } from "commander";
+import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
 
 const REDIS_HELP = "the Redis of the queue, e.g. redis://127.0.0.1:6379";
@@ -65,7 +66,9 @@ export function queueCommand(io: ProgramIo): Command {
       io.stdout(`watch: ${watch.id} every ${(watch.everyMs ?? 0) / 1000} s\n`);
     }
     for (const failure of result.failed) {
-      io.stdout(`failed: ${failure.unit} after ${failure.attempts} attempts: ${failure.reason}\n`);
+      io.stdout(
+        `failed: ${failure.unit} after ${counted(failure.attempts, "attempt")}: ${failure.reason}\n`,
+      );
     }
   });
   const unwatch = addQueueOptions(new Command("unwatch")).description(
@@ -83,7 +86,7 @@ export function queueCommand(io: ProgramIo): Command {
   retry.action(async (options: { redis: string; queue: string }) => {
     const { retryFailed } = await import("../jobs/queue/queueStatus.ts");
     const connection = await reachedConnection(retry, options.redis);
-    io.stdout(`retried: ${await retryFailed(connection, options.queue)} failed units\n`);
+    io.stdout(`retried: ${counted(await retryFailed(connection, options.queue), "failed unit")}\n`);
   });
   return new Command("queue")
     .description("the queue of units")

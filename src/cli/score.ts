@@ -10,6 +10,7 @@ import type { RecordReplaySummary } from "../service/replay.ts";
 import type { ScoreEvent, ScoreSummary } from "../jobs/score/summary.ts";
 import { formatScoreReport } from "./scoreReport.ts";
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
+import { counted } from "../domain/counted.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, listOption } from "./optionParsers.ts";
 import { watchCommand } from "./scoreWatch.ts";
@@ -253,10 +254,10 @@ export function minersOption(text: string): MinerSelection {
 function progressPrinter(io: ProgramIo): (event: ScoreEvent) => void {
   return (event) => {
     if (event.type === "plan") {
-      io.stderr(`score: ${event.competition}: ${event.prompts} prompts to score\n`);
+      io.stderr(`score: ${event.competition}: ${counted(event.prompts, "prompt")} to score\n`);
     } else {
       io.stderr(
-        `score: ${event.competition} [${event.done}/${event.of}] ${event.asset} ${event.startTime}: ${event.miners} miners\n`,
+        `score: ${event.competition} [${event.done}/${event.of}] ${event.asset} ${event.startTime}: ${counted(event.miners, "miner")}\n`,
       );
     }
   };

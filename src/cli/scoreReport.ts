@@ -4,6 +4,7 @@
  * capitals.
  */
 
+import { counted, noun } from "../domain/counted.ts";
 import type { CandidateResult, CompetitionScores, ScoreSummary } from "../jobs/score/summary.ts";
 
 /** Points of the candidate's rank trajectory printed (first, last, best, worst, evenly between). */
@@ -56,7 +57,9 @@ export function formatScoreReport(summary: ScoreSummary): string {
     `Agreement with the service: ${agree} agree, ${disagree} disagree, ${notCompared} not compared (${(summary.durationMs / 1000).toFixed(1)} s)`,
   );
   if (disagree > 0) {
-    lines.push(`!!! ${disagree} NUMBERS DISAGREE WITH THE SERVICE — a bug on one side:`);
+    lines.push(
+      `!!! ${disagree} ${noun(disagree, "NUMBER DISAGREES", "NUMBERS DISAGREE")} WITH THE SERVICE — a bug on one side:`,
+    );
     for (const item of summary.disagreements.slice(0, 20)) {
       lines.push(
         `!!! ${item.what} of miner ${item.minerUid} at ${item.where}: pathlab ${item.ours}, service ${item.service}`,
@@ -77,14 +80,14 @@ function competitionLines(competition: CompetitionScores): string[] {
     .map(([reason, count]) => `${count} ${reason}`)
     .join(", ");
   const lines = [
-    `${competition.competition}: ${competition.promptsScored} prompts scored (intervals ${Object.keys(competition.intervals).join(" ")})${skipped === "" ? "" : `; skipped ${skipped}`}`,
+    `${competition.competition}: ${counted(competition.promptsScored, "prompt")} scored (intervals ${Object.keys(competition.intervals).join(" ")})${skipped === "" ? "" : `; skipped ${skipped}`}`,
     `era: ${competition.eras.length > 1 ? competition.eras.join(" → ") : competition.era} (share ${round(competition.rewardShare)}, β ${competition.softmaxBeta})`,
-    `smoothed at ${competition.asOf ?? "no service update in the range"}; ${competition.updates} updates in rank_history`,
+    `smoothed at ${competition.asOf ?? "no service update in the range"}; ${counted(competition.updates, "update")} in rank_history`,
   ];
   if (service !== "") lines.push(`on the service's CRPS: ${service}`);
   if (competition.windowPromptsMissing > 0) {
     lines.push(
-      `smoothed scores not compared: the range leaves out ${competition.windowPromptsMissing} prompts of the ${competition.competition} window the service scored`,
+      `smoothed scores not compared: the range leaves out ${counted(competition.windowPromptsMissing, "prompt")} of the ${competition.competition} window the service scored`,
     );
   }
   const rows = competition.leaderboard.map((row) => [
@@ -111,7 +114,7 @@ function candidateLines(candidate: CandidateResult): string[] {
   const lines = [
     `candidate: smoothed ${fixed(candidate.smoothedScore, 4)}, rank ${candidate.smoothedRank ?? "–"} of ${candidate.of}` +
       (candidate.promptsNotAnswered > 0
-        ? `; ${candidate.promptsNotAnswered} prompts of its assets without a file scored as not answered (the fill)`
+        ? `; ${counted(candidate.promptsNotAnswered, "prompt")} of its assets without a file scored as not answered (the fill)`
         : ""),
   ];
   if (candidate.trajectory.length > 0) {
@@ -119,7 +122,7 @@ function candidateLines(candidate: CandidateResult): string[] {
     const cut = candidate.trajectory.filter((point) => !point.windowInRange);
     if (cut.length > 0) {
       lines.push(
-        `  (* the window of ${cut.length} of these ${candidate.trajectory.length} updates reaches before --from: their ranks pool the range's prompts only)`,
+        `  (* the window of ${cut.length} of these ${counted(candidate.trajectory.length, "update")} reaches before --from: their ranks pool the range's prompts only)`,
       );
     }
   }

@@ -4,6 +4,7 @@
 
 import { UsageError } from "../service/usageError.ts";
 import type { ScoreWatchOptions } from "../jobs/score/watch.ts";
+import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
 
 /**
@@ -39,13 +40,13 @@ export async function watchCommand(
       const scored = tick.competitions.reduce((sum, item) => sum + item.promptsScored, 0);
       const failed = tick.failures.length === 0 ? "" : `, ${tick.failures.length} failed`;
       io.stdout(
-        `watch: ${competition} ${tick.from} → ${tick.to}: ${scored} prompts scored, ${tick.promptsAlreadyStored ?? 0} already stored${failed}\n`,
+        `watch: ${competition} ${tick.from} → ${tick.to}: ${counted(scored, "prompt")} scored, ${tick.promptsAlreadyStored ?? 0} already stored${failed}\n`,
       );
     },
     onProblem: (message) =>
       io.stderr(`watch: tick failed (the next one tries again): ${message}\n`),
   });
   io.stdout(
-    `watch: stopped after ${watched.ticks} ticks, ${watched.promptsScored} prompts scored\n`,
+    `watch: stopped after ${counted(watched.ticks, "tick")}, ${counted(watched.promptsScored, "prompt")} scored\n`,
   );
 }

@@ -5,6 +5,7 @@ import { parseIsoTimeMs } from "../domain/time.ts";
 import { FAULTS_FORMAT, parseFaults } from "../sandbox/server/parseFaults.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import { isSendableKey } from "../sandbox/server/accessControl.ts";
+import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
 import { addDeploymentOptions } from "./serviceOptions.ts";
 
@@ -165,7 +166,9 @@ export function sandboxKey(key: string): string {
       "serve",
       "--api-key",
       "printable ASCII without spaces (after trimming)",
-      trimmed === "" ? "an empty key" : `a key of ${trimmed.length} characters with others`,
+      trimmed === ""
+        ? "an empty key"
+        : `a key of ${counted(trimmed.length, "character")} with others`,
     );
   }
   return trimmed;

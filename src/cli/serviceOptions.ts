@@ -6,7 +6,6 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFileSync } from "node:fs";
 import { UsageError } from "../service/usageError.ts";
 import { liveNaming } from "../domain/naming.ts";
-import { operations } from "../domain/operations.ts";
 import type { Naming } from "../domain/operation.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
 import { DEFAULT_UNIT_DEADLINE_MS } from "../jobs/harness/defaults.ts";
@@ -135,14 +134,8 @@ function pathsOption(text: string): Record<string, string> {
       `--paths: expected an object of spec path → path strings starting with "/", got ${JSON.stringify(value)}`,
     );
   }
-  const unknown = Object.keys(value).find(
-    (path) => !operations.some((operation) => operation.path === path),
-  );
-  if (unknown !== undefined) {
-    throw new InvalidArgumentError(
-      `--paths: expected spec paths of operations (as \`pathlab operations\` lists them), got ${JSON.stringify(unknown)}`,
-    );
-  }
+  // That each key is a spec path is checked when the command runs (`applyProjectSettings`): the
+  // spec's operations are not loaded to build the program.
   return value as Record<string, string>;
 }
 

@@ -22,8 +22,6 @@ import {
 } from "./serviceOptions.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { createSyncProgress } from "./syncProgress.ts";
-import { formatSyncReport } from "./syncReport.ts";
 import { syncWatchCommand } from "./syncWatch.ts";
 
 interface SyncCommandOptions extends ServiceCommandOptions, DeploymentCommandOptions {
@@ -125,8 +123,12 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
   );
   return command.action(async (options: SyncCommandOptions) => {
     const service = serviceRequest(command, options, io.stderr);
-    const terminal = io.stderrTerminal;
-    const progress = createSyncProgress(io.stderr, terminal);
+    // Loaded on use: the progress bar and the tables are not needed to build the program.
+    const [{ createSyncProgress }, { formatSyncReport }] = await Promise.all([
+      import("./syncProgress.ts"),
+      import("./syncReport.ts"),
+    ]);
+    const progress = createSyncProgress(io.stderr, io.stderrTerminal);
     const interruption = onInterrupt("sync", io.stderr);
     let summary;
     let endLine: string | undefined;

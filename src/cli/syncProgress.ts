@@ -4,6 +4,7 @@
  */
 
 import cliProgress from "cli-progress";
+import { counted } from "../domain/counted.ts";
 import type { SyncEvent } from "../jobs/sync/events.ts";
 import type { SyncFailure, UnitSummary } from "../jobs/sync/summary.ts";
 
@@ -38,7 +39,7 @@ export function createSyncProgress(
   let bar: cliProgress.SingleBar | undefined;
   const payload = () => ({
     megabytes,
-    failures,
+    failures: counted(failures, "failure"),
     active: active.length === 0 ? "" : `| ${active.join(", ")}`,
   });
   const log = (line: string) => {
@@ -64,13 +65,12 @@ export function createSyncProgress(
         megabytes = "0";
         active.length = 0;
         total = event.units.length;
-        log(`pathlab sync: ${total} unit${total === 1 ? "" : "s"} into ${event.database}`);
+        log(`pathlab sync: ${counted(total, "unit")} into ${event.database}`);
         if (terminal !== undefined) {
           bars = new cliProgress.MultiBar(
             {
               stream: terminal,
-              format:
-                "units {bar} {value}/{total} | {megabytes} MB fetched | {failures} failures {active}",
+              format: "units {bar} {value}/{total} | {megabytes} MB fetched | {failures} {active}",
               hideCursor: true,
               clearOnComplete: false,
               barsize: 30,
@@ -141,8 +141,8 @@ export function unitLine(
     .filter(([, count]) => count > 0)
     .map(([verdict, count]) => `${count} ${verdict}`)
     .join(", ");
-  const failed = unit.failures > 0 ? `, ${unit.failures} failures` : "";
-  return `${position} ${name} stored: ${unit.pathSets} path sets, ${values} values cross-checked (${verdicts || "none"})${failed}, ${seconds}`;
+  const failed = unit.failures > 0 ? `, ${counted(unit.failures, "failure")}` : "";
+  return `${position} ${name} stored: ${counted(unit.pathSets, "path set")}, ${counted(values, "value")} cross-checked (${verdicts || "none"})${failed}, ${seconds}`;
 }
 
 /**

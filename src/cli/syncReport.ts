@@ -6,6 +6,7 @@
 
 import Table from "cli-table3";
 import type { SyncSummary } from "../jobs/sync/summary.ts";
+import { counted } from "../domain/counted.ts";
 import { failureLine } from "./syncProgress.ts";
 import { tableStyle } from "./tableStyle.ts";
 
@@ -88,19 +89,19 @@ export function formatSyncReport(
       ? `database: ${summary.database} (run ${summary.runId}, ${summary.status})`
       : `lake:     ${summary.lake} (${summary.status}; the run's record is this summary)`,
     `service:  ${service}`,
-    `fetched:  ${(totals.bytesFetched / 1e6).toFixed(1)} MB in ${totals.requests} requests` +
+    `fetched:  ${(totals.bytesFetched / 1e6).toFixed(1)} MB in ${counted(totals.requests, "request")}` +
       (totals.retries > 0 ? ` (${totals.retries} retried)` : ""),
   );
   lines.push(...lackingLines(summary.units));
   if (summary.status === "interrupted") {
     lines.push(
       "",
-      `interrupted: ${totals.interrupted} unit${totals.interrupted === 1 ? "" : "s"} not stored; ` +
+      `interrupted: ${counted(totals.interrupted, "unit")} not stored; ` +
         "rerun the same command to complete them",
     );
   }
   if (summary.failures.length > 0) {
-    lines.push("", `${summary.failures.length} failures (the rest is stored):`);
+    lines.push("", `${counted(summary.failures.length, "failure")} (the rest is stored):`);
     for (const failure of summary.failures.slice(0, LISTED_FAILURES)) {
       lines.push(`  ${failureLine(failure).replace(/^failure: /, "")}`);
     }
@@ -167,7 +168,7 @@ function edgeLines(venue: SyncSummary["venueEdges"], past: boolean): string[] {
   if (venue.markets === 0) return [];
   const lines = [
     "",
-    `venue edges${past ? ", each at its forecast's time" : ""}: ${venue.tradable} of ${venue.markets} markets live with an edge beyond the spread, fee and rounding ` +
+    `venue edges${past ? ", each at its forecast's time" : ""}: ${venue.tradable} of ${counted(venue.markets, "market")} live with an edge beyond the spread, fee and rounding ` +
       `(${venue.decided} already decided by the ${past ? "price then" : "current price"})`,
   ];
   for (const edge of venue.edges) {

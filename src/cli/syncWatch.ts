@@ -4,6 +4,7 @@
 
 import type { SyncWatchOptions } from "../jobs/sync/watch.ts";
 import { UsageError } from "../service/usageError.ts";
+import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
 
 /**
@@ -29,13 +30,16 @@ export async function syncWatchCommand(
     everySeconds: options.every,
     onTick: (tick) => {
       const { stored, alreadyStored, failed, units } = tick.totals;
-      const failures = tick.failures.length === 0 ? "" : `, ${tick.failures.length} failures`;
+      const failures =
+        tick.failures.length === 0 ? "" : `, ${counted(tick.failures.length, "failure")}`;
       io.stdout(
-        `watch: ${tick.startedAt.replace(/\.\d+Z$/, "Z")}: ${stored} of ${units} units stored, ${alreadyStored} already stored, ${failed} failed${failures}\n`,
+        `watch: ${tick.startedAt.replace(/\.\d+Z$/, "Z")}: ${stored} of ${counted(units, "unit")} stored, ${alreadyStored} already stored, ${failed} failed${failures}\n`,
       );
     },
     onProblem: (message) =>
       io.stderr(`watch: tick failed (the next one tries again): ${message}\n`),
   });
-  io.stdout(`watch: stopped after ${watched.ticks} ticks, ${watched.unitsStored} units stored\n`);
+  io.stdout(
+    `watch: stopped after ${counted(watched.ticks, "tick")}, ${counted(watched.unitsStored, "unit")} stored\n`,
+  );
 }

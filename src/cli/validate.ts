@@ -7,7 +7,7 @@
 import { Command } from "commander";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { readCandidateFile, type CandidateFile } from "../jobs/score/candidate.ts";
+import type { CandidateFile } from "../jobs/score/candidate.ts";
 import { validatorEraAt } from "../domain/eras.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
 import { EXIT_OK, EXIT_PARTIAL, EXIT_USAGE } from "./errors.ts";
@@ -67,6 +67,8 @@ export function validateCommand(io: ProgramIo, status: ProgramStatus): Command {
           code: "pathlab.usage",
         });
       }
+      // Loaded on use: the validator's rules are not needed to build the program.
+      const { readCandidateFile } = await import("../jobs/score/candidate.ts");
       const checked: CandidateFile[] = [];
       for (const file of files) checked.push(await readCandidateFile(file, { atUnix }));
       const results = checked.map((file, index) => result(files[index], file, atUnix));

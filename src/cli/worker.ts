@@ -1,6 +1,7 @@
 /** `pathlab worker`: runs queued units (score and sync) on any machine into a Parquet lake. */
 
 import { Command } from "commander";
+import { counted } from "../domain/counted.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { integerOption, numberOption } from "./optionParsers.ts";
 import { addQueueOptions, reachedConnection } from "./queueAdmin.ts";
@@ -90,11 +91,13 @@ export function workerCommand(io: ProgramIo): Command {
             !event.ok
               ? `worker: ${event.unit} failed: ${event.reason}\n`
               : event.planned !== undefined
-                ? `worker: ${event.unit}: ${event.planned} new units enqueued\n`
-                : `worker: ${event.unit} stored (${event.rows} rows${leftOut(event.failures)})\n`,
+                ? `worker: ${event.unit}: ${counted(event.planned, "new unit")} enqueued\n`
+                : `worker: ${event.unit} stored (${counted(event.rows ?? 0, "row")}${leftOut(event.failures)})\n`,
           ),
       });
-      io.stdout(`worker: ${tally.done} units stored, ${tally.failed} failed attempts\n`);
+      io.stdout(
+        `worker: ${counted(tally.done, "unit")} stored, ${counted(tally.failed, "failed attempt")}\n`,
+      );
     } finally {
       interruption.dispose();
     }

@@ -12,6 +12,7 @@ export type { SyncOptions } from "./sync/options.ts";
 export { UsageError } from "../service/usageError.ts";
 export { JobInterruptedError } from "./harness/interruptedError.ts";
 export {
+  DEFAULT_AUDIT_ASSETS,
   DEFAULT_DATABASE,
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
@@ -35,7 +36,7 @@ export type {
 export { fetchMinuteCloses } from "./sync/fetchMinuteCloses.ts";
 export type { MinuteCloses } from "./sync/fetchMinuteCloses.ts";
 export { runScore } from "./score/score.ts";
-export { runAudit, DEFAULT_AUDIT_ASSETS } from "./audit/audit.ts";
+export { runAudit } from "./audit/audit.ts";
 export type { AuditOptions, AuditSummary } from "./audit/audit.ts";
 export type { ScoreOptions, MinerSelection } from "./score/score.ts";
 export type {

@@ -3,6 +3,7 @@
  * recording (whose naming and paths the job then uses) or starting a recorder, and the part of the
  * summary that reports them.
  */
+import { counted } from "../domain/counted.ts";
 import { neutralNaming } from "../domain/naming.ts";
 import type { Naming } from "../domain/operation.ts";
 import { startRecording, type Recorder } from "./record.ts";
@@ -142,11 +143,11 @@ export function recordReplayLine(
 ): string | undefined {
   if (summary.record !== undefined) {
     const { exchanges, directory } = summary.record;
-    return `${command}: recorded ${exchanges} responses into ${JSON.stringify(directory)}`;
+    return `${command}: recorded ${counted(exchanges, "response")} into ${JSON.stringify(directory)}`;
   }
   if (summary.replay === undefined) return undefined;
   const { answered, directory, unanswered } = summary.replay;
-  const replayed = `${command}: replayed ${answered} requests from ${JSON.stringify(directory)}`;
+  const replayed = `${command}: replayed ${counted(answered, "request")} from ${JSON.stringify(directory)}`;
   if (unanswered.length === 0) return `${replayed}; every request was in the recording`;
   const shown = unanswered.slice(0, 3).join(", ");
   const more = unanswered.length > 3 ? ` and ${unanswered.length - 3} more` : "";

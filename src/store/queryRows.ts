@@ -4,19 +4,19 @@
  */
 
 import {
-  JsonDuckDBValueConverter,
   type DuckDBConnection,
   type DuckDBPreparedStatement,
   type DuckDBResult,
   type DuckDBValue,
   type Json,
 } from "@duckdb/node-api";
+import { jsonValueConverter } from "./jsonValues.ts";
 import type { Store } from "./openStore.ts";
 import { readingStatements } from "./readingStatements.ts";
 import { StoreError } from "./storeError.ts";
 
 /**
- * The result of {@link queryRows}: column names and rows of JSON values (BIGINTs as strings).
+ * The result of {@link queryRows}: column names and rows of JSON values (see {@link queryRows}).
  * @example const { columns, rows }: QueryResult = await queryRows(store, "select * from runs");
  */
 export interface QueryResult {
@@ -26,13 +26,15 @@ export interface QueryResult {
 
 /**
  * Runs `sql` with `parameters` bound (`$name` or `?`), after earlier work on the store, and returns
- * every row as JSON values: numbers, strings (BIGINT and HUGEINT as decimal strings, timestamps as
- * ISO-like text), lists as arrays, JSON columns as their text. On a `locked` store only
- * statements that read run (see {@link streamRows}). Errors become a {@link StoreError}
- * quoting DuckDB's message.
+ * every row as JSON values (`jsonValueConverter`): integers as numbers, BIGINT and HUGEINT too as
+ * long as they are exact as numbers (up to 2^53 − 1 either side of 0), as decimal strings beyond
+ * (`"9007199254740993"`); doubles as numbers (NaN and ±Infinity as strings); DECIMAL as its exact
+ * decimal string; timestamps as ISO 8601 in UTC (`2026-02-25T10:00:00Z`); DATE as `2026-02-25`;
+ * lists as arrays; JSON columns as their text. On a `locked` store only statements that read run
+ * (see {@link streamRows}). Errors become a {@link StoreError} quoting DuckDB's message.
  * @example
  * const { rows } = await queryRows(store, "select count(*) as n from path_sets where asset = $asset", { asset: "BTC" });
- * rows[0][0] // => "10"
+ * rows[0][0] // => 10
  */
 export async function queryRows(
   store: Store,
@@ -45,13 +47,13 @@ export async function queryRows(
   return store.withConnection(async (connection) => {
     if (!store.locked) {
       const reader = await connection.runAndReadAll(sql, parameters).catch(fail);
-      return { columns: reader.columnNames(), rows: reader.getRowsJson() };
+      return { columns: reader.columnNames(), rows: reader.convertRows(jsonValueConverter) };
     }
     const statements = await checkedStatements(connection, sql, store.path, fail);
     try {
       const last = await runUntilLast(statements, parameters, fail);
       const reader = await last.runAndReadAll().catch(fail);
-      return { columns: reader.columnNames(), rows: reader.getRowsJson() };
+      return { columns: reader.columnNames(), rows: reader.convertRows(jsonValueConverter) };
     } finally {
       for (const statement of statements) statement.destroySync();
     }
@@ -78,6 +80,8 @@ let _memoryHint: ArrayBuffer | undefined;
 export interface RowStream {
   /** The column names; a name repeated in the result gets `:1`, `:2`… (as DuckDB's row objects). */
   readonly columns: readonly string[];
+  /** DuckDB's type of each column, as SQL writes it: `DOUBLE`, `BIGINT`, `DECIMAL(18,3)`, `VARCHAR[]`… */
+  readonly columnTypes: readonly string[];
   /** The next chunk's rows as JSON values (the conventions of {@link queryRows}), or null at the end. */
   nextRows(): Promise<Json[][] | null>;
   /** Reads the rest of the result without converting it and returns how many rows it had. */
@@ -164,10 +168,11 @@ function rowStream(result: DuckDBResult, fail: (error: unknown) => never): RowSt
   };
   return {
     columns: result.deduplicatedColumnNames(),
+    columnTypes: result.columnTypes().map((type) => type.toString()),
     async nextRows() {
       const chunk = await nextChunk();
       if (chunk === null) return null;
-      const rows = chunk.convertRows(JsonDuckDBValueConverter) as Json[][];
+      const rows = chunk.convertRows(jsonValueConverter) as Json[][];
       chunk.reset();
       return rows;
     },

@@ -64,7 +64,7 @@ describe("pathlab baseline", () => {
     expect(baseline.stdout).toMatch(/σ used per asset/);
     expect(baseline.stdout).not.toContain("not scored yet");
     expect(baseline.stdout).toMatch(/\n {2}BTC +\d+ prompts {2}σ\/step 0\.000\d+ {2}[\d.]+ %\/yr/);
-    expect(baseline.stdout).toContain(`Next:\n  npx pathlab validate ${out}/*.json\n`);
+    expect(baseline.stdout).toContain(`next:\n  npx pathlab validate ${out}/*.json\n`);
     const scoreLine = baseline.stdout
       .split("\n")
       .find((line) => line.startsWith("  npx pathlab score "));

@@ -3,11 +3,12 @@
  * refused with the file and the field named (and a key's value never shown).
  */
 
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigFileError, readConfig } from "../../src/cli/config.ts";
 import { temporaryFolder } from "../store/helpers.ts";
+import { runPathlab } from "./runPathlab.ts";
 
 let folder: string;
 let remove: () => void;
@@ -91,4 +92,22 @@ describe("readConfig", () => {
       "missing.json: the file: expected a readable JSON file, got an error (ENOENT)",
     );
   });
+});
+
+describe("--paths and PATHLAB_PATHS on the command", () => {
+  it("refuses a path that is no spec path of an operation before the command does anything: exit 2, one line", async () => {
+    const database = join(folder, "never.duckdb");
+    const line =
+      'pathlab: --paths: expected spec paths of operations (as `pathlab operations` lists them), got "/insights/nowhere"';
+    const paths = JSON.stringify({ "/insights/nowhere": "/x" });
+    for (const [args, env] of [
+      [["--paths", paths], {}],
+      [[], { PATHLAB_PATHS: paths }],
+    ] as [string[], Record<string, string>][]) {
+      const finished = await runPathlab(["sync", "--db", database, ...args], { cwd: folder, env });
+      expect(finished.code, finished.stderr).toBe(2);
+      expect(finished.stderr).toBe(`${line}\n(run 'npx pathlab sync --help' for usage)\n`);
+      expect(existsSync(database)).toBe(false);
+    }
+  }, 60_000);
 });

@@ -69,7 +69,7 @@ describe("Ctrl-C", () => {
     // exactly the stored unit, whole: its 10 path sets and its insights
     const stored = /\] (\w+) 1h stored/.exec(run.stderr)?.[1];
     expect(await rowsOf(path, "select asset, count(*) from path_sets group by asset")).toEqual([
-      [stored, "10"],
+      [stored, 10],
     ]);
     expect(await rowsOf(path, "select distinct asset from insights")).toEqual([[stored]]);
     const rerun = await runPathlab([...args, ...clock, "--json"]);
@@ -98,7 +98,7 @@ describe("Ctrl-C", () => {
     );
     expect(prompts.length).toBeGreaterThan(0);
     for (const [, , realized, scores] of prompts) {
-      expect(realized).toBe("1");
+      expect(realized).toBe(1);
       expect(Number(scores)).toBeGreaterThanOrEqual(4);
     }
   }, 120_000);
@@ -135,8 +135,8 @@ describe("Ctrl-C", () => {
     expect(next.code, next.stderr).toBe(0);
     const runs = await rowsOf(path, "select id, status, failures::VARCHAR from runs order by id");
     expect(runs.map(([id, status]) => [id, status])).toEqual([
-      ["1", "abandoned"],
-      ["2", "ok"],
+      [1, "abandoned"],
+      [2, "ok"],
     ]);
     expect(String(runs[0][2])).toMatch(/abandoned: its process \d+ on .* ended without finishing/);
   }, 120_000);

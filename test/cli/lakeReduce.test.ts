@@ -50,7 +50,7 @@ describe("pathlab lake reduce", () => {
     // the five miners scored, at the service's latest update
     expect(smoothed.length).toBe(5);
     expect(new Set(smoothed.map((line) => JSON.parse(line).as_of))).toEqual(
-      new Set(["2026-11-21 09:58:00"]),
+      new Set(["2026-11-21T09:58:00Z"]),
     );
 
     for (const run of [1, 2]) {

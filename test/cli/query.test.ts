@@ -8,10 +8,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli, type ProgramIo } from "../../src/cli/program.ts";
-import { openStore } from "../../src/store/openStore.ts";
-import { temporaryFolder } from "../store/helpers.ts";
+import { temporaryDatabase } from "../store/helpers.ts";
 import { runPathlab, type Finished } from "./runPathlab.ts";
 
 const ROWS = 200_000;
@@ -22,14 +21,9 @@ const WIDE_ROWS = `select range as i, range * 2 as doubled, repeat('x', 400) as 
 const PEAK_RSS_LIMIT_MB = 250;
 
 /** The row `WIDE_ROWS` yields for `i`, as `--json`/`--ndjson` print it. */
-function wideRow(i: number): Record<string, string> {
+function wideRow(i: number): Record<string, string | number> {
   const at = new Date(Date.UTC(2026, 1, 25) + i * 1000).toISOString();
-  return {
-    i: String(i),
-    doubled: String(2 * i),
-    padding: "x".repeat(400),
-    at: `${at.slice(0, 10)} ${at.slice(11, 19)}`,
-  };
+  return { i, doubled: 2 * i, padding: "x".repeat(400), at: at.replace(".000Z", "Z") };
 }
 
 function report(label: string, finished: Finished): void {
@@ -43,20 +37,11 @@ function checkPeakRss(finished: Finished): void {
   if (!Number.isNaN(finished.peakRssMb)) expect(finished.peakRssMb).toBeLessThan(PEAK_RSS_LIMIT_MB);
 }
 
-let folder: string;
-let remove: () => void;
-let database: string;
-
-beforeAll(async () => {
-  ({ folder, remove } = temporaryFolder());
-  database = join(folder, "query.duckdb");
-  await (await openStore(database)).close();
-});
-afterAll(() => remove?.());
+const temporary = temporaryDatabase("query.duckdb");
 
 describe("pathlab query streams its result", () => {
   it("--ndjson: 200,000 lines, one object each, first and last as expected, memory flat while the reader lags", async () => {
-    const finished = await runPathlab(["query", WIDE_ROWS, "--db", database, "--ndjson"], {
+    const finished = await runPathlab(["query", WIDE_ROWS, "--db", temporary.path, "--ndjson"], {
       pauseMs: 1500,
     });
     report("query --ndjson, 200,000 rows", finished);
@@ -72,12 +57,12 @@ describe("pathlab query streams its result", () => {
   }, 60_000);
 
   it("--json: one JSON document of 200,000 objects, memory flat while the reader lags; [] for no rows", async () => {
-    const finished = await runPathlab(["query", WIDE_ROWS, "--db", database, "--json"], {
+    const finished = await runPathlab(["query", WIDE_ROWS, "--db", temporary.path, "--json"], {
       pauseMs: 1500,
     });
     report("query --json, 200,000 rows", finished);
     expect(finished.code, finished.stderr).toBe(0);
-    const rows = JSON.parse(finished.stdout) as Record<string, string>[];
+    const rows = JSON.parse(finished.stdout) as Record<string, string | number>[];
     expect(rows).toHaveLength(ROWS);
     expect(rows[0]).toEqual(wideRow(0));
     expect(rows[ROWS - 1]).toEqual(wideRow(ROWS - 1));
@@ -86,7 +71,7 @@ describe("pathlab query streams its result", () => {
       "query",
       "select 1 as x where false",
       "--db",
-      database,
+      temporary.path,
       "--json",
     ]);
     expect(none.stdout).toBe("[]\n");
@@ -94,22 +79,27 @@ describe("pathlab query streams its result", () => {
   }, 60_000);
 
   it("the table shows --max-rows rows, then how many more there were and how to see them", async () => {
-    const finished = await runPathlab(["query", WIDE_ROWS, "--db", database]);
+    const finished = await runPathlab(["query", WIDE_ROWS, "--db", temporary.path]);
     report("query (table), 200,000 rows", finished);
     expect(finished.code, finished.stderr).toBe(0);
     const lines = finished.stdout.trimEnd().split("\n");
     expect(lines.filter((line) => /^│ \d+ +│ \d+ +│ x{400} │/.test(line))).toHaveLength(100);
     expect(lines.at(-1)).toBe(
-      "200000 rows, 199900 more not shown: --ndjson or --json prints every row; LIMIT or --max-rows chooses what the table shows",
+      "200000 rows, 199900 more not shown: --ndjson, --json or --csv prints every row; LIMIT or --max-rows chooses what the table shows",
     );
     checkPeakRss(finished);
-    const few = await runPathlab(["query", "select range as n from range(3)", "--db", database]);
+    const few = await runPathlab([
+      "query",
+      "select range as n from range(3)",
+      "--db",
+      temporary.path,
+    ]);
     expect(few.stdout.trimEnd().split("\n").at(-1)).toBe("3 rows");
     const five = await runPathlab([
       "query",
       "select range as n from range(250)",
       "--db",
-      database,
+      temporary.path,
       "--max-rows",
       "5",
     ]);
@@ -118,27 +108,32 @@ describe("pathlab query streams its result", () => {
   }, 60_000);
 
   it("takes the SQL from -f, from stdin without an argument, and from stdin with -", async () => {
-    const file = join(folder, "answer.sql");
+    const file = join(temporary.folder, "answer.sql");
     writeFileSync(file, "-- the answer\nselect 42 as answer, 'it''s' as quote;\n");
-    const fromFile = await runPathlab(["query", "-f", file, "--db", database, "--ndjson"]);
+    const fromFile = await runPathlab(["query", "-f", file, "--db", temporary.path, "--ndjson"]);
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(fromFile.stdout).toBe('{"answer":42,"quote":"it\'s"}\n');
     const sql = "select 'first, not printed';\nselect range as n from range(2)";
-    const piped = await runPathlab(["query", "--db", database, "--ndjson"], { stdin: sql });
+    const piped = await runPathlab(["query", "--db", temporary.path, "--ndjson"], { stdin: sql });
     expect(piped.code, piped.stderr).toBe(0);
-    expect(piped.stdout).toBe('{"n":"0"}\n{"n":"1"}\n');
-    const dash = await runPathlab(["query", "-", "--db", database, "--json"], { stdin: sql });
-    expect(JSON.parse(dash.stdout)).toEqual([{ n: "0" }, { n: "1" }]);
+    expect(piped.stdout).toBe('{"n":0}\n{"n":1}\n');
+    const dash = await runPathlab(["query", "-", "--db", temporary.path, "--json"], { stdin: sql });
+    expect(JSON.parse(dash.stdout)).toEqual([{ n: 0 }, { n: 1 }]);
   }, 30_000);
 
-  it("usage mistakes exit 2 with one line and a hint: --json with --ndjson, two SQL sources, no SQL, a missing file", async () => {
-    const file = join(folder, "one.sql");
+  it("usage mistakes exit 2 with one line and a hint: two output formats, two SQL sources, no SQL, a missing file", async () => {
+    const file = join(temporary.folder, "one.sql");
     writeFileSync(file, "select 1");
     const cases: [string[], string | undefined, string][] = [
       [
         ["select 1", "--json", "--ndjson"],
         undefined,
-        'pathlab: query: parameter "--json/--ndjson": expected one of them, got both',
+        'pathlab: query: parameter "--json/--ndjson/--csv": expected one of them, got --json and --ndjson',
+      ],
+      [
+        ["select 1", "--ndjson", "--csv"],
+        undefined,
+        'pathlab: query: parameter "--json/--ndjson/--csv": expected one of them, got --ndjson and --csv',
       ],
       [
         ["select 1", "-f", file],
@@ -151,13 +146,13 @@ describe("pathlab query streams its result", () => {
         'pathlab: query: parameter "sql": expected a statement, got empty text from stdin',
       ],
       [
-        ["-f", join(folder, "missing.sql")],
+        ["-f", join(temporary.folder, "missing.sql")],
         undefined,
-        `pathlab: query: parameter "--file": expected a readable file, got ${JSON.stringify(join(folder, "missing.sql"))} (ENOENT)`,
+        `pathlab: query: parameter "--file": expected a readable file, got ${JSON.stringify(join(temporary.folder, "missing.sql"))} (ENOENT)`,
       ],
     ];
     for (const [args, stdin, line] of cases) {
-      const finished = await runPathlab(["query", ...args, "--db", database], { stdin });
+      const finished = await runPathlab(["query", ...args, "--db", temporary.path], { stdin });
       expect(finished.code, args.join(" ")).toBe(2);
       expect(finished.stdout).toBe("");
       expect(finished.stderr).toBe(`${line}\n(run 'npx pathlab query --help' for usage)\n`);
@@ -196,13 +191,13 @@ describe("pathlab query's writes, in process", () => {
   it("waits for 'drain': at most one chunk of rows waits in stdout's buffer", async () => {
     const stdout = slowStdout();
     const code = await runCli(
-      ["query", "select range as i from range(50000)", "--db", database, "--ndjson"],
+      ["query", "select range as i from range(50000)", "--db", temporary.path, "--ndjson"],
       stdout.io,
     );
     expect(code).toBe(0);
     expect(stdout.output().split("\n")).toHaveLength(50_001);
-    // one chunk is 2,048 rows of at most 15 bytes ({"i":"49999"}\n)
-    expect(stdout.maxBuffered()).toBeLessThanOrEqual(2048 * 15);
+    // one chunk is 2,048 rows of at most 13 bytes ({"i":49999}\n)
+    expect(stdout.maxBuffered()).toBeLessThanOrEqual(2048 * 13);
   });
 
   it("stops quietly when stdout is closed while it waits (the reader went away)", async () => {
@@ -216,7 +211,7 @@ describe("pathlab query's writes, in process", () => {
         setImmediate(() => stdout.sink.destroy());
       },
     };
-    const code = await runCli(["query", WIDE_ROWS, "--db", database, "--ndjson"], io);
+    const code = await runCli(["query", WIDE_ROWS, "--db", temporary.path, "--ndjson"], io);
     expect(code).toBe(0);
     expect(writes).toBe(1);
   });

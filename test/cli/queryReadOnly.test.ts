@@ -123,6 +123,6 @@ describe("pathlab query refuses what does not read", () => {
       database,
       "--ndjson",
     ]);
-    expect(count.stdout).toBe(`{"n":"${counts.insights}"}\n`);
+    expect(count.stdout).toBe(`{"n":${counts.insights}}\n`);
   }, 60_000);
 });

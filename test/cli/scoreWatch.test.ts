@@ -38,8 +38,11 @@ describe("score --watch", () => {
       const ticks = run.stdout.split("\n").filter((line) => line.startsWith("watch: crypto-24h"));
       // The second tick sees the same window: nothing new, everything already stored.
       expect(ticks[1]).toMatch(/: 0 prompts scored, [1-9]\d* already stored$/);
-      scored += Number(/: (\d+) prompts scored/.exec(ticks[0])?.[1]);
-      expect(run.stdout).toMatch(/\nwatch: stopped after \d+ ticks, \d+ prompts scored\n$/);
+      scored += Number(/: (\d+) prompts? scored/.exec(ticks[0])?.[1]);
+      expect(run.stdout).toMatch(/\nwatch: stopped after \d+ ticks, \d+ prompts? scored\n$/);
+      // a count of one takes the singular: "1 prompt scored", never "1 prompts"
+      expect(run.stdout).not.toMatch(/\b1 (prompts|ticks)\b/);
+      expect(run.stdout).not.toMatch(/\b(?!1\b)\d+ prompt scored/);
     }
     // Every prompt of the hour's windows (starts 11:00–13:00 the day before, one look-back hour
     // before each clock's scored prompts), each once, as a plain score of that range stores them.

@@ -176,7 +176,7 @@ describe("pathlab sync with the embedded sandbox, then query and export", () => 
       { stdout: (chunk) => (json += chunk), stderr: () => undefined },
     );
     expect(exitCode).toBe(0);
-    expect(JSON.parse(json)).toEqual([{ asset: "BTC", n: "10" }]);
+    expect(JSON.parse(json)).toEqual([{ asset: "BTC", n: 10 }]);
   });
 
   it("export writes hive-partitioned Parquet that DuckDB reads back row for row", async () => {
@@ -194,7 +194,7 @@ describe("pathlab sync with the embedded sandbox, then query and export", () => 
         reader,
         `select asset, date, count(*) from read_parquet('${out}/insights/**/*.parquet', hive_partitioning = true) group by all`,
       );
-      expect(rows).toEqual([["BTC", "2026-02-25", String(stored.insights)]]);
+      expect(rows).toEqual([["BTC", "2026-02-25", stored.insights]]);
     } finally {
       await reader.close();
     }
@@ -259,12 +259,7 @@ describe("pathlab sync with a service, interrupted and run again", () => {
       ).rows;
       expect(units.length).toBeGreaterThanOrEqual(1);
       for (const [asset, , pathSets, paths, service, recomputed, rows] of units) {
-        expect([pathSets, paths, service, recomputed], String(asset)).toEqual([
-          "10",
-          "10000",
-          "13",
-          "13",
-        ]);
+        expect([pathSets, paths, service, recomputed], String(asset)).toEqual([10, 10000, 13, 13]);
         expect(Number(rows)).toBeGreaterThan(1000);
       }
       const orphans = await queryRows(
@@ -272,7 +267,7 @@ describe("pathlab sync with a service, interrupted and run again", () => {
         `select count(*) from path_sets s where not exists
            (select 1 from insights i where i.asset = s.asset and i.forecast_start_time = s.start_time)`,
       );
-      expect(orphans.rows).toEqual([["0"]]);
+      expect(orphans.rows).toEqual([[0]]);
       expect((await queryRows(store, "select status from runs")).rows).toEqual([["running"]]);
     } finally {
       await store.close();

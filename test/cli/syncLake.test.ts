@@ -41,7 +41,7 @@ describe("sync --lake", () => {
       "select count(*) n, count(distinct asset) assets from path_sets",
     ]);
     expect(query.code, query.stderr).toBe(0);
-    expect(JSON.parse(query.stdout)).toEqual({ n: "20", assets: "2" });
+    expect(JSON.parse(query.stdout)).toEqual({ n: 20, assets: 2 });
   }, 120_000);
 
   it("refuses --db with --lake: exit 2, one line naming both", async () => {

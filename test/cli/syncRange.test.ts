@@ -43,7 +43,7 @@ describe("pathlab sync --from --to", () => {
     expect(again.stderr).toMatch(
       /\[[12]\/2\] BTC 1h 2026-11-21T09:40:00Z already stored \(forecast start 2026-11-21T09:40:00Z\)/,
     );
-    expect(again.stdout).toMatch(/fetched: +[\d.]+ MB in 1 requests/);
+    expect(again.stdout).toMatch(/fetched: +[\d.]+ MB in 1 request\n/);
   }, 120_000);
 
   it("refuses --watch with a range", async () => {

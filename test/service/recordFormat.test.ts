@@ -60,5 +60,13 @@ describe("recording format", () => {
         replay: { directory: "rec", exchanges: 9, answered: 8, unanswered: ["GET /x?a=1"] },
       }),
     ).toBe('sync: replayed 8 requests from "rec"; 1 not in the recording: GET /x?a=1');
+    expect(recordReplayLine("sync", { record: { directory: "rec", exchanges: 1 } })).toBe(
+      'sync: recorded 1 response into "rec"',
+    );
+    expect(
+      recordReplayLine("score", {
+        replay: { directory: "rec", exchanges: 1, answered: 1, unanswered: [] },
+      }),
+    ).toBe('score: replayed 1 request from "rec"; every request was in the recording');
   });
 });

@@ -115,15 +115,15 @@ describe("exportParquet", () => {
           except all select path_set_id, path, prices from path_values))`,
       { glob: join(out, "path_values", "**", "*.parquet") },
     );
-    expect(difference.rows).toEqual([["0"]]);
+    expect(difference.rows).toEqual([[0]]);
     const assets = await queryRows(
       store,
       "select asset, cast(date as varchar), count(*) from read_parquet($glob, hive_partitioning = true) group by all order by 1",
       { glob: join(out, "path_sets", "**", "*.parquet") },
     );
     expect(assets.rows).toEqual([
-      ["BTC", "2026-02-25", "2"],
-      ["ETH", "2026-02-26", "3"],
+      ["BTC", "2026-02-25", 2],
+      ["ETH", "2026-02-26", 3],
     ]);
     await store.close();
   });
@@ -216,7 +216,7 @@ describe("exportParquet", () => {
       "select count(*) from read_parquet($glob, hive_partitioning = true)",
       { glob: join(out, "insights", "**", "*.parquet") },
     );
-    expect(rows).toEqual([["4"]]);
+    expect(rows).toEqual([[4]]);
     await store.close();
   });
 

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the store tests: temp folders, path sets of arbitrary doubles, counts of every
+ * Shared pieces of the store tests: temp folders and databases, path sets of arbitrary doubles, counts of every
  * table, and child processes running TypeScript (for the lock and crash tests).
  */
 
@@ -7,15 +7,35 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { createRandom } from "../../src/reference/random.ts";
-import type { Store } from "../../src/store/openStore.ts";
+import { openStore, type Store } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 
 /** A fresh temp folder and a function that removes it. */
 export function temporaryFolder(): { folder: string; remove: () => void } {
   const folder = mkdtempSync(join(tmpdir(), "pathlab-store-"));
   return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * For the tests of one file: a migrated, empty database `name` in a temp folder of its own, made
+ * before they run and removed after them. Its `folder` and `path` are set once the tests run.
+ */
+export function temporaryDatabase(name: string): {
+  readonly folder: string;
+  readonly path: string;
+} {
+  const made = { folder: "", path: "" };
+  let remove = () => {};
+  beforeAll(async () => {
+    ({ folder: made.folder, remove } = temporaryFolder());
+    made.path = join(made.folder, name);
+    await (await openStore(made.path)).close();
+  });
+  afterAll(() => remove());
+  return made;
 }
 
 /**

@@ -74,7 +74,7 @@ describe("migrations", () => {
     const rerun = await again.withConnection((connection) => migrate(connection, path));
     expect(rerun).toEqual([]);
     const { rows } = await queryRows(again, "select count(*) from schema_migrations");
-    expect(rows).toEqual([[String(LATEST)]]);
+    expect(rows).toEqual([[LATEST]]);
     await again.close();
   });
 
@@ -111,9 +111,9 @@ describe("migrations", () => {
       store,
       "select count(*) from duckdb_tables() where table_name = 'half_done'",
     );
-    expect(rows).toEqual([["0"]]);
+    expect(rows).toEqual([[0]]);
     expect((await queryRows(store, "select count(*) from schema_migrations")).rows).toEqual([
-      [String(LATEST)],
+      [LATEST],
     ]);
     await store.close();
   });
@@ -134,7 +134,7 @@ describe("migrations", () => {
     await old.close();
     // a version-2 database reads alike for version 3: query and export took it before migrating
     const reader = await openStore(path, { readOnly: true, migrations: MIGRATIONS.slice(0, 3) });
-    expect((await queryRows(reader, "select count(*) from runs")).rows).toEqual([["2"]]);
+    expect((await queryRows(reader, "select count(*) from runs")).rows).toEqual([[2]]);
     await reader.close();
     const store = await openStore(path);
     expect(store.appliedMigrations.map((migration) => migration.version)).toEqual(
@@ -145,15 +145,15 @@ describe("migrations", () => {
       "select id, command, args, status, failures from runs order by id",
     );
     expect(runs.rows).toEqual([
-      ["1", "sync", "{}", "ok", "[]"],
-      ["2", "score", '{"from":"x"}', "partial", '[{"reason":"r"}]'],
+      [1, "sync", "{}", "ok", "[]"],
+      [2, "score", '{"from":"x"}', "partial", '[{"reason":"r"}]'],
     ]);
     await queryRows(
       store,
       "insert into runs (started_at, command, args, status, failures) values ('2026-11-21 10:00:00', 'sync', '{}', 'interrupted', '[]')",
     );
     // the sequence goes on where it was (3 was taken before the migration)
-    expect((await queryRows(store, "select max(id) from runs")).rows).toEqual([["4"]]);
+    expect((await queryRows(store, "select max(id) from runs")).rows).toEqual([[4]]);
     await expect(queryRows(store, "update runs set status = 'lost' where id = 1")).rejects.toThrow(
       /CHECK constraint/,
     );
@@ -165,7 +165,7 @@ describe("migrations", () => {
     expect(
       (await queryRows(store, "select count(*) from duckdb_tables() where table_name like 'runs%'"))
         .rows,
-    ).toEqual([["1"]]);
+    ).toEqual([[1]]);
     await store.close();
   });
 
@@ -219,7 +219,7 @@ describe("migrations", () => {
          crps, intervals, verdict, hotkey) values
          ('BTC', 300, 86400, '2026-11-20 10:00:00', 'service', 18, 900, '{}', 'not compared', '5F')`,
     );
-    expect((await queryRows(store, "select count(*) from rank_history")).rows).toEqual([["0"]]);
+    expect((await queryRows(store, "select count(*) from rank_history")).rows).toEqual([[0]]);
     expect(
       (
         await queryRows(
@@ -227,7 +227,7 @@ describe("migrations", () => {
           "select count(*) from duckdb_tables() where table_name like 'miner_scores%'",
         )
       ).rows,
-    ).toEqual([["1"]]);
+    ).toEqual([[1]]);
     await store.close();
   });
 

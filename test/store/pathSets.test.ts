@@ -254,7 +254,7 @@ describe("path values in SQL", () => {
       ]),
     );
     const count = await queryRows(store, "select count(*) from path_points");
-    expect(count.rows).toEqual([["24"]]);
+    expect(count.rows).toEqual([[24]]);
     await store.close();
   });
 

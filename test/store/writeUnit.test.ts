@@ -125,8 +125,8 @@ describe("writeUnit", () => {
       store,
       "select count(*) from path_values v left join path_sets s on s.id = v.path_set_id where s.id is null",
     );
-    expect(values.rows).toEqual([["0"]]);
-    expect((await queryRows(store, "select count(*) from path_values")).rows).toEqual([["60"]]);
+    expect(values.rows).toEqual([[0]]);
+    expect((await queryRows(store, "select count(*) from path_values")).rows).toEqual([[60]]);
     await store.close();
   });
 

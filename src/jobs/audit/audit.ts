@@ -17,23 +17,8 @@ import { writeAuditFindings } from "../../store/auditFindings.ts";
 import type { Store } from "../../store/openStore.ts";
 import { latestServiceRecords, serviceRecordAssets } from "../../store/insights.ts";
 import type { ServiceRequest } from "../../service/resolveService.ts";
+import { DEFAULT_AUDIT_ASSETS } from "../harness/defaults.ts";
 import { runJob, type Job } from "../harness/runJob.ts";
-
-/**
- * The assets audited by default: those whose records the captured live responses hold.
- * @example DEFAULT_AUDIT_ASSETS[0] // => "BTC"
- */
-export const DEFAULT_AUDIT_ASSETS: readonly string[] = [
-  "BTC",
-  "ETH",
-  "SOL",
-  "XAU",
-  "SPY",
-  "NVDA",
-  "GOOGL",
-  "TSLA",
-  "AAPL",
-];
 
 /** The records of a snapshot (the audited kinds): the operation, the file of a saved folder, the key. */
 const RECORDS = AUDITED_RECORDS.map(

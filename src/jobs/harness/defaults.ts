@@ -20,6 +20,22 @@ export const DEFAULT_DATABASE = "./pathlab.duckdb";
 export const DEFAULT_SYNC_ASSETS: readonly string[] = PREDICTION_ASSETS;
 
 /**
+ * The assets audited by default: those whose records the captured live responses hold.
+ * @example DEFAULT_AUDIT_ASSETS[0] // => "BTC"
+ */
+export const DEFAULT_AUDIT_ASSETS: readonly string[] = [
+  "BTC",
+  "ETH",
+  "SOL",
+  "XAU",
+  "SPY",
+  "NVDA",
+  "GOOGL",
+  "TSLA",
+  "AAPL",
+];
+
+/**
  * Units a sync works on at once by default. Units fetch one at a time (the fetch lane), and each
  * then recomputes and is stored on the job's thread. With three, a unit fetches while the two
  * before it recompute and are stored, so that the service always has a unit's requests to answer;

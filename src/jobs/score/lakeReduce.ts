@@ -25,6 +25,7 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { counted } from "../../domain/counted.ts";
 import { COMPETITIONS } from "../../domain/assets.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import { isoSeconds } from "../../domain/time.ts";
@@ -242,11 +243,11 @@ async function writeByUpdate(
 export function reducedLine(reduced: ReducedCompetition): string {
   const { smoothed } = reduced;
   return (
-    `${reduced.competition}: ${reduced.prompts} prompts (${reduced.scoredPrompts} scored by the service), ` +
-    `${reduced.updates} updates, ${reduced.rows} rows of rank history; ` +
+    `${reduced.competition}: ${counted(reduced.prompts, "prompt")} (${reduced.scoredPrompts} scored by the service), ` +
+    `${counted(reduced.updates, "update")}, ${counted(reduced.rows, "row")} of rank history; ` +
     ("failure" in smoothed
       ? `no smoothed scores: ${smoothed.failure}`
-      : `smoothed scores of ${smoothed.miners} miners at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's` +
+      : `smoothed scores of ${counted(smoothed.miners, "miner")} at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's` +
         (smoothed.candidate === undefined
           ? ""
           : `; candidate: smoothed ${smoothed.candidate.smoothedScore.toFixed(4)}, rank ${smoothed.candidate.rank} of ${smoothed.candidate.of}`))

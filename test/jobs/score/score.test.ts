@@ -265,7 +265,7 @@ describe("runScore against the sandbox", () => {
     expect(second.competitions).toEqual(
       first.competitions.filter((competition) => competition.competition === "crypto-1h"),
     );
-    expect((await rows("select count(*) from runs where command = 'score'"))[0][0]).toBe("2");
+    expect((await rows("select count(*) from runs where command = 'score'"))[0][0]).toBe(2);
   }, 120_000);
 
   it("--miners top:N scores the meta-leaderboard's first N and still agrees (absent miners stay out of the pool)", async () => {

@@ -1,0 +1,103 @@
+/**
+ * `pathlab --help` and `pathlab <command> --help` answer at once because building the program loads
+ * commander and pathlab's own small modules only: each command loads DuckDB, BullMQ, Arrow, Vega,
+ * the client… when it runs. Checked on the real command (`node dist/cli/main.js`) with a preload
+ * (loadRecorder.mjs) that records every module the process loads, ESM and CommonJS. No timing is
+ * asserted here; `node bench/help.mjs` times `--help` beside `node -e 0`.
+ */
+
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { Command } from "commander";
+import { buildProgram } from "../../src/cli/program.ts";
+import { temporaryDatabase } from "../store/helpers.ts";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const recorder = fileURLToPath(new URL("./loadRecorder.mjs", import.meta.url));
+/** The packages that make the command slow to start (about a second together on a busy machine). */
+const HEAVY = ["@duckdb/node-api", "bullmq", "apache-arrow", "vega", "vega-lite"];
+
+const temporary = temporaryDatabase("help.duckdb");
+let runs = 0;
+
+/** The package a loaded file or URL belongs to (`@duckdb/node-api`, `commander`), if any. */
+function packageOf(loaded: string): string | undefined {
+  const at = loaded.lastIndexOf("node_modules/");
+  if (at === -1) return undefined;
+  const [first, second] = loaded.slice(at + "node_modules/".length).split("/");
+  return first.startsWith("@") ? `${first}/${second}` : first;
+}
+
+/** `node --import loadRecorder.mjs dist/cli/main.js …args`: its exit code and the packages it loaded. */
+async function packagesLoaded(
+  args: readonly string[],
+): Promise<{ code: number; packages: string[] }> {
+  const file = join(temporary.folder, `loads-${++runs}.txt`);
+  const child = spawn(
+    process.execPath,
+    ["--import", recorder, join(repoRoot, "dist/cli/main.js"), ...args],
+    {
+      cwd: temporary.folder,
+      env: { ...process.env, PATHLAB_LOADS_FILE: file, PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "" },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  let stderr = "";
+  child.stderr.on("data", (data: Buffer) => (stderr += String(data)));
+  const code = await new Promise<number>((resolve) => child.on("close", resolve));
+  expect(stderr, args.join(" ")).toBe("");
+  const loaded = existsSync(file) ? readFileSync(file, "utf8").split("\n") : [];
+  const packages = new Set(loaded.map(packageOf).filter((name) => name !== undefined));
+  return { code, packages: [...packages].sort() };
+}
+
+/** Every command of the program and every subcommand (`enqueue score`, `queue status`…). */
+function commandPaths(): string[][] {
+  const paths: string[][] = [];
+  const visit = (command: Command, path: string[]) => {
+    for (const sub of command.commands) {
+      paths.push([...path, sub.name()]);
+      visit(sub, [...path, sub.name()]);
+    }
+  };
+  visit(buildProgram(), []);
+  return paths;
+}
+
+describe("pathlab --help", () => {
+  it("lists every command it checks below, subcommands included", () => {
+    const names = commandPaths().map((path) => path.join(" "));
+    expect(names).toEqual(
+      expect.arrayContaining(["sync", "query", "export", "enqueue score", "queue status", "serve"]),
+    );
+    expect(names.length).toBeGreaterThanOrEqual(19);
+  });
+
+  it("of the program and of every command loads commander and no other package", async () => {
+    for (const args of [["--help"], ...commandPaths().map((path) => [...path, "--help"])]) {
+      const { code, packages } = await packagesLoaded(args);
+      expect(code, args.join(" ")).toBe(0);
+      expect(
+        packages.filter((name) => HEAVY.includes(name)),
+        args.join(" "),
+      ).toEqual([]);
+      expect(packages, args.join(" ")).toEqual(["commander"]);
+    }
+  }, 180_000);
+
+  it("the recorder sees the packages a command loads when it runs (this check can fail)", async () => {
+    const { code, packages } = await packagesLoaded([
+      "query",
+      "select 1 as n",
+      "--db",
+      temporary.path,
+    ]);
+    expect(code).toBe(0);
+    expect(packages).toEqual(
+      expect.arrayContaining(["@duckdb/node-api", "cli-table3", "commander"]),
+    );
+  }, 60_000);
+});

@@ -16,18 +16,20 @@
 //    (scripts/notebooks_execute.py: nbconvert's own, made to wait for the Deno kernel's late
 //    outputs) into notebooks/.executed/ (git-ignored), then exports the executed copy `--to html`,
 //    and a reading copy without the code (`--no-input`, `<name>.reading.html`).
-//    Every notebook runs on both databases (the service's copies in notebooks/.executed/service/),
-//    and the miners notebook also on a database that `pathlab score` alone built, without a sync
-//    (notebooks/.executed/score/). And every notebook on a lake that `sync --lake` and
-//    `score --lake` wrote with the same jobs and `lake reduce` reduced (notebooks/.executed/lake/;
-//    a lake keeps no runs, so the charts that ask the service say so).
+//    With `--all` (CI runs it so), every notebook also runs on the service's database (copies in
+//    notebooks/.executed/service/), the miners notebook also on a database that `pathlab score`
+//    alone built, without a sync (notebooks/.executed/score/), and every notebook on a lake that
+//    `sync --lake` and `score --lake` wrote with the same jobs and `lake reduce` reduced
+//    (notebooks/.executed/lake/; a lake keeps no runs, so the charts that ask the service say so).
+//    Without it, only the first database is built and read: a few minutes instead of a quarter hour.
 // 4. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
 //
 // One file of about 330 lines: the steps above, in the order they run, read best together.
 //
 // Needs Jupyter from Debian: `apt-get install -y jupyter-nbconvert python3-ipykernel fonts-dejavu-core`.
-// Options: names of notebooks to run (default all), `--reuse-database` to keep the sandbox's
-// database of an earlier run (the service's is built again: its runs name the serve's new port).
+// Options: names of notebooks to run (default all), `--all` for the four databases above,
+// `--reuse-database` to keep the sandbox's databases of an earlier run (the service's is built
+// again: its runs name the serve's new port).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -62,6 +64,7 @@ const CELL_TIMEOUT_SECONDS = 600;
 
 const args = process.argv.slice(2);
 const reuseDatabase = args.includes("--reuse-database");
+const everyDatabase = args.includes("--all");
 const wanted = args.filter((arg) => !arg.startsWith("--"));
 
 /** Runs a command, streaming its output; throws naming the command when it fails. */
@@ -263,15 +266,17 @@ async function main() {
   if (notebooks.length === 0) {
     throw new Error(`notebooks: no notebook matches ${JSON.stringify(wanted)} in notebooks/`);
   }
+  const kept = everyDatabase ? [database, scoreDatabase, lake] : [database];
+  if (reuseDatabase && kept.every((file) => existsSync(file))) {
+    console.log(`notebooks: reusing ${kept.map((file) => path.relative(root, file)).join(", ")}`);
+  } else {
+    timed("building the database", () => buildDatabase(database));
+  }
+  if (!everyDatabase) return executeAll(notebooks, undefined, started);
   mkdirSync(serviceDirectory, { recursive: true });
   mkdirSync(scoreDirectory, { recursive: true });
   mkdirSync(lakeDirectory, { recursive: true });
-  if (reuseDatabase && [database, scoreDatabase, lake].every((file) => existsSync(file))) {
-    console.log(
-      `notebooks: reusing ${[database, scoreDatabase, lake].map((file) => path.relative(root, file)).join(", ")}`,
-    );
-  } else {
-    timed("building the database", () => buildDatabase(database));
+  if (!reuseDatabase || !kept.every((file) => existsSync(file))) {
     timed("building the database of score alone", () =>
       buildDatabase(scoreDatabase, undefined, { sync: false }),
     );
@@ -289,7 +294,10 @@ async function main() {
   }
 }
 
-/** Executes every notebook on both databases; sets the exit code when a cell failed. */
+/**
+ * Executes every notebook on the database, and with a service's URL (`--all`) on the other three
+ * too; sets the exit code when a cell failed.
+ */
 function executeAll(notebooks, serviceUrl, started) {
   timed("installing the Deno kernel", installKernel);
   const failures = [];
@@ -298,6 +306,7 @@ function executeAll(notebooks, serviceUrl, started) {
       executeNotebook(name, database, outputDirectory),
     );
     for (const error of errors) failures.push(`${name}: ${error}`);
+    if (serviceUrl === undefined) continue;
     const onService = timed(`executing ${name} on the database of ${serviceUrl}`, () =>
       executeNotebook(name, serviceDatabase, serviceDirectory, serviceUrl),
     );

@@ -5,6 +5,8 @@
  * `pathBlockVolatilities.ts`.
  */
 
+import { requirePositiveInteger } from "./entryChecks.ts";
+
 /**
  * The volatility of each block of one path (`prices`, NaN = missing): the returns
  * rⱼ = (pⱼ₊₁ − pⱼ)/pⱼ × 10,000 are cut into consecutive blocks of `stepsPerBlock` returns (block b
@@ -23,11 +25,7 @@ export function blockVolatilities(
   stepsPerBlock: number,
   out?: Float64Array,
 ): Float64Array {
-  if (!Number.isInteger(stepsPerBlock) || stepsPerBlock < 1) {
-    throw new RangeError(
-      `blockVolatilities requires stepsPerBlock to be a positive integer, got ${stepsPerBlock}`,
-    );
-  }
+  requirePositiveInteger("blockVolatilities", "stepsPerBlock", stepsPerBlock);
   const blockCount = prices.length > 1 ? Math.floor((prices.length - 1) / stepsPerBlock) : 0;
   const result = out ?? new Float64Array(blockCount);
   if (result.length !== blockCount) {

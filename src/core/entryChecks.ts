@@ -21,13 +21,21 @@ export function requirePathShape(
       `${operation} requires nPaths to be a non-negative integer, got ${nPaths}`,
     );
   }
-  if (!Number.isInteger(nPoints) || nPoints < 1) {
-    throw new RangeError(`${operation} requires nPoints to be a positive integer, got ${nPoints}`);
-  }
+  requirePositiveInteger(operation, "nPoints", nPoints);
   if (values.length !== nPaths * nPoints) {
     throw new RangeError(
       `${operation} requires values.length = nPaths × nPoints = ${nPaths} × ${nPoints} = ${nPaths * nPoints}, got ${values.length}`,
     );
+  }
+}
+
+/**
+ * Checks that a count or size argument (`field`) is an integer of at least 1.
+ * @example requirePositiveInteger("blockVolatilities", "stepsPerBlock", 12) // passes silently
+ */
+export function requirePositiveInteger(operation: string, field: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${operation} requires ${field} to be a positive integer, got ${value}`);
   }
 }
 

@@ -19,7 +19,10 @@ let inverseDofScratch = new Float64Array(4);
 let coefficientsScratch = new Float64Array(64);
 let meansScratch = new Float64Array(128);
 let squaresScratch = new Float64Array(128);
-/** The largest volatility of the longer blocks so far (their merges run in functions of their own). */
+/**
+ * The largest volatility so far of the blocks written in functions of their own: the longer
+ * blocks' merges, and every block of a group of four paths.
+ */
 const LONGER_LARGEST = new Float64Array(1);
 
 /**
@@ -101,7 +104,8 @@ export function mergedBlockVolatilities(
   const stride = finestSteps * nPaths;
   const groupsEnd = nPaths - (nPaths % 4);
   let flagged = 0;
-  // The largest finest-block volatility; the longer blocks' go through LONGER_LARGEST.
+  // The largest finest-block volatility of the paths taken one by one; the rest go through
+  // LONGER_LARGEST.
   let largest = 0;
   LONGER_LARGEST[0] = 0;
   let path = 0;
@@ -140,29 +144,22 @@ export function mergedBlockVolatilities(
       const squared1 = Math.max(0, squares1 - sum1 * sum1 * inverseSteps);
       const squared2 = Math.max(0, squares2 - sum2 * sum2 * inverseSteps);
       const squared3 = Math.max(0, squares3 - sum3 * sum3 * inverseSteps);
-      const stat = 4 * block;
-      means[stat] = first0 + sum0 * inverseSteps;
-      means[stat + 1] = first1 + sum1 * inverseSteps;
-      means[stat + 2] = first2 + sum2 * inverseSteps;
-      means[stat + 3] = first3 + sum3 * inverseSteps;
-      squares[stat] = squared0;
-      squares[stat + 1] = squared1;
-      squares[stat + 2] = squared2;
-      squares[stat + 3] = squared3;
-      const at = (finestFirst + block) * nPaths + path;
-      const volatility0 = Math.sqrt(squared0 * finestInverseDof);
-      const volatility1 = Math.sqrt(squared1 * finestInverseDof);
-      const volatility2 = Math.sqrt(squared2 * finestInverseDof);
-      const volatility3 = Math.sqrt(squared3 * finestInverseDof);
-      out[at] = volatility0;
-      out[at + 1] = volatility1;
-      out[at + 2] = volatility2;
-      out[at + 3] = volatility3;
-      check += volatility0 + volatility1 + volatility2 + volatility3;
-      largest = volatility0 > largest ? volatility0 : largest;
-      largest = volatility1 > largest ? volatility1 : largest;
-      largest = volatility2 > largest ? volatility2 : largest;
-      largest = volatility3 > largest ? volatility3 : largest;
+      check += storeFourBlocks(
+        means,
+        squares,
+        4 * block,
+        out,
+        (finestFirst + block) * nPaths + path,
+        finestInverseDof,
+        first0 + sum0 * inverseSteps,
+        first1 + sum1 * inverseSteps,
+        first2 + sum2 * inverseSteps,
+        first3 + sum3 * inverseSteps,
+        squared0,
+        squared1,
+        squared2,
+        squared3,
+      );
     }
     check += mergeLongerFour(
       sizeCount,
@@ -307,34 +304,71 @@ function mergeLongerFour(
         squared2 += squares[child + 2] + delta2 * delta2 * spread;
         squared3 += squares[child + 3] + delta3 * delta3 * spread;
       }
-      const stat = 4 * (level + block);
-      means[stat] = mean0;
-      means[stat + 1] = mean1;
-      means[stat + 2] = mean2;
-      means[stat + 3] = mean3;
-      squares[stat] = squared0;
-      squares[stat + 1] = squared1;
-      squares[stat + 2] = squared2;
-      squares[stat + 3] = squared3;
-      const at = (first + block) * nPaths + path;
-      const volatility0 = Math.sqrt(squared0 * inverseDof);
-      const volatility1 = Math.sqrt(squared1 * inverseDof);
-      const volatility2 = Math.sqrt(squared2 * inverseDof);
-      const volatility3 = Math.sqrt(squared3 * inverseDof);
-      out[at] = volatility0;
-      out[at + 1] = volatility1;
-      out[at + 2] = volatility2;
-      out[at + 3] = volatility3;
-      check += volatility0 + volatility1 + volatility2 + volatility3;
-      let top = LONGER_LARGEST[0];
-      top = volatility0 > top ? volatility0 : top;
-      top = volatility1 > top ? volatility1 : top;
-      top = volatility2 > top ? volatility2 : top;
-      LONGER_LARGEST[0] = volatility3 > top ? volatility3 : top;
+      check += storeFourBlocks(
+        means,
+        squares,
+        4 * (level + block),
+        out,
+        (first + block) * nPaths + path,
+        inverseDof,
+        mean0,
+        mean1,
+        mean2,
+        mean3,
+        squared0,
+        squared1,
+        squared2,
+        squared3,
+      );
     }
     source = level;
     level += blocks;
     c += 2 * ratio;
   }
   return check;
+}
+
+/**
+ * One block of the four paths of a group: stores their means and sums of squared deviations at
+ * `stat` … `stat + 3`, writes their volatilities √(M₂/(k − 1)) at `out[at]` … `out[at + 3]`, raises
+ * LONGER_LARGEST to the largest of them, and returns their sum (for the finiteness check).
+ */
+function storeFourBlocks(
+  means: Float64Array,
+  squares: Float64Array,
+  stat: number,
+  out: Float64Array,
+  at: number,
+  inverseDof: number,
+  mean0: number,
+  mean1: number,
+  mean2: number,
+  mean3: number,
+  squared0: number,
+  squared1: number,
+  squared2: number,
+  squared3: number,
+): number {
+  means[stat] = mean0;
+  means[stat + 1] = mean1;
+  means[stat + 2] = mean2;
+  means[stat + 3] = mean3;
+  squares[stat] = squared0;
+  squares[stat + 1] = squared1;
+  squares[stat + 2] = squared2;
+  squares[stat + 3] = squared3;
+  const volatility0 = Math.sqrt(squared0 * inverseDof);
+  const volatility1 = Math.sqrt(squared1 * inverseDof);
+  const volatility2 = Math.sqrt(squared2 * inverseDof);
+  const volatility3 = Math.sqrt(squared3 * inverseDof);
+  out[at] = volatility0;
+  out[at + 1] = volatility1;
+  out[at + 2] = volatility2;
+  out[at + 3] = volatility3;
+  let top = LONGER_LARGEST[0];
+  top = volatility0 > top ? volatility0 : top;
+  top = volatility1 > top ? volatility1 : top;
+  top = volatility2 > top ? volatility2 : top;
+  LONGER_LARGEST[0] = volatility3 > top ? volatility3 : top;
+  return volatility0 + volatility1 + volatility2 + volatility3;
 }

@@ -3,7 +3,7 @@
  * paths), and the pooled per-step log-return variance of an ensemble.
  */
 
-import { requireLength, requirePathShape } from "./entryChecks.ts";
+import { requireLength, requirePathShape, requirePositiveInteger } from "./entryChecks.ts";
 
 /** Minutes in a 365-day year: the annualization base of every volatility here. */
 const MINUTES_PER_YEAR = 525600;
@@ -42,11 +42,7 @@ export function realizedVolatility(
   blockSize: number,
   out?: Float64Array,
 ): Float64Array {
-  if (!Number.isInteger(blockSize) || blockSize < 1) {
-    throw new RangeError(
-      `realizedVolatility requires blockSize to be a positive integer, got ${blockSize}`,
-    );
-  }
+  requirePositiveInteger("realizedVolatility", "blockSize", blockSize);
   const nPrices = prices.length;
   const nBlocks = nPrices < 2 ? 0 : Math.ceil((nPrices - 1) / blockSize);
   const result = out ?? new Float64Array(nBlocks);
@@ -93,16 +89,8 @@ export function realizedEntryVolatilities(
   blockEntries: number,
   maxPoints: number,
 ): Float64Array {
-  for (const [name, value] of [
-    ["blockEntries", blockEntries],
-    ["maxPoints", maxPoints],
-  ] as const) {
-    if (!Number.isInteger(value) || value < 1) {
-      throw new RangeError(
-        `realizedEntryVolatilities requires ${name} to be a positive integer, got ${value}`,
-      );
-    }
-  }
+  requirePositiveInteger("realizedEntryVolatilities", "blockEntries", blockEntries);
+  requirePositiveInteger("realizedEntryVolatilities", "maxPoints", maxPoints);
   const n = returns.length;
   const firstEnd = n % blockEntries || blockEntries;
   const nBlocks = Math.min(maxPoints, n === 0 ? 0 : 1 + Math.ceil((n - firstEnd) / blockEntries));

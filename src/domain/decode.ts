@@ -100,123 +100,108 @@ function isNumber(value: unknown): value is number {
 }
 
 /**
+ * A codec of one JSON scalar: `accepts` tells a valid value; anything else fails with `expected`.
+ * Written back unchanged.
+ * @example scalarCodec("even integer", (value): value is number => Number.isInteger(value) && (value as number) % 2 === 0)
+ */
+export function scalarCodec<T>(
+  expected: string,
+  accepts: (value: unknown) => value is T,
+): Codec<T> {
+  return {
+    expected,
+    decode: (value, state) => (accepts(value) ? value : failDecode(state, expected, value)),
+    encode: identity,
+  };
+}
+
+/**
  * Any number but NaN (infinities pass; JSON cannot carry them).
  * @example numberCodec.decode(1.5, state) // => 1.5
  */
-export const numberCodec: Codec<number> = {
-  expected: "number",
-  decode: (value, state) => (isNumber(value) ? value : failDecode(state, "number", value)),
-  encode: identity,
-};
+export const numberCodec: Codec<number> = scalarCodec("number", isNumber);
 
 /**
  * A finite number: not NaN, not ±Infinity.
  * @example finiteNumberCodec.decode(-2, state) // => -2
  */
-export const finiteNumberCodec: Codec<number> = {
-  expected: "finite number",
-  decode: (value, state) =>
-    Number.isFinite(value) ? (value as number) : failDecode(state, "finite number", value),
-  encode: identity,
-};
+export const finiteNumberCodec: Codec<number> = scalarCodec(
+  "finite number",
+  (value): value is number => Number.isFinite(value),
+);
 
 /**
  * A probability: a number in [0,1].
  * @example probabilityCodec.decode(0.4151, state) // => 0.4151
  */
-export const probabilityCodec: Codec<number> = {
-  expected: "number in [0,1]",
-  decode: (value, state) =>
-    typeof value === "number" && value >= 0 && value <= 1
-      ? value
-      : failDecode(state, "number in [0,1]", value),
-  encode: identity,
-};
+export const probabilityCodec: Codec<number> = scalarCodec(
+  "number in [0,1]",
+  (value): value is number => typeof value === "number" && value >= 0 && value <= 1,
+);
 
 /**
  * A price: a finite number > 0 (the spec's prices; a zero or negative price is a broken record).
  * @example positivePriceCodec.decode(71181, state) // => 71181
  */
-export const positivePriceCodec: Codec<number> = {
-  expected: "finite price > 0",
-  decode: (value, state) =>
-    Number.isFinite(value) && (value as number) > 0
-      ? (value as number)
-      : failDecode(state, "finite price > 0", value),
-  encode: identity,
-};
+export const positivePriceCodec: Codec<number> = scalarCodec(
+  "finite price > 0",
+  (value): value is number => Number.isFinite(value) && (value as number) > 0,
+);
 
 /**
  * A finite number ≥ 0 (sizes, durations).
  * @example nonNegativeNumberCodec.decode(62.9165, state) // => 62.9165
  */
-export const nonNegativeNumberCodec: Codec<number> = {
-  expected: "finite number ≥ 0",
-  decode: (value, state) =>
-    Number.isFinite(value) && (value as number) >= 0
-      ? (value as number)
-      : failDecode(state, "finite number ≥ 0", value),
-  encode: identity,
-};
+export const nonNegativeNumberCodec: Codec<number> = scalarCodec(
+  "finite number ≥ 0",
+  (value): value is number => Number.isFinite(value) && (value as number) >= 0,
+);
 
 /**
  * An integer (a number with no fractional part).
  * @example integerCodec.decode(47, state) // => 47
  */
-export const integerCodec: Codec<number> = {
-  expected: "integer",
-  decode: (value, state) =>
-    Number.isInteger(value) ? (value as number) : failDecode(state, "integer", value),
-  encode: identity,
-};
+export const integerCodec: Codec<number> = scalarCodec("integer", (value): value is number =>
+  Number.isInteger(value),
+);
 
 /**
  * A string.
  * @example stringCodec.decode("btc-updown-5m", state) // => "btc-updown-5m"
  */
-export const stringCodec: Codec<string> = {
-  expected: "string",
-  decode: (value, state) =>
-    typeof value === "string" ? value : failDecode(state, "string", value),
-  encode: identity,
-};
+export const stringCodec: Codec<string> = scalarCodec(
+  "string",
+  (value): value is string => typeof value === "string",
+);
 
 /**
  * A boolean.
  * @example booleanCodec.decode(true, state) // => true
  */
-export const booleanCodec: Codec<boolean> = {
-  expected: "boolean",
-  decode: (value, state) =>
-    typeof value === "boolean" ? value : failDecode(state, "boolean", value),
-  encode: identity,
-};
+export const booleanCodec: Codec<boolean> = scalarCodec(
+  "boolean",
+  (value): value is boolean => typeof value === "boolean",
+);
 
 /**
  * An ISO 8601 time string, kept as written (`2026-02-25T23:45:17.526606+00:00`,
  * `2026-03-27 08:00:00Z`, `2026-02-25T23:27:00Z`, a date `2026-02-25`); see `parseIsoTimeMs`.
  * @example timeCodec.decode("2026-03-27 08:00:00Z", state) // => "2026-03-27 08:00:00Z"
  */
-export const timeCodec: Codec<string> = {
-  expected: ISO_TIME_EXPECTED,
-  decode: (value, state) =>
-    typeof value === "string" && !Number.isNaN(parseIsoTimeMs(value))
-      ? value
-      : failDecode(state, ISO_TIME_EXPECTED, value),
-  encode: identity,
-};
+export const timeCodec: Codec<string> = scalarCodec(
+  ISO_TIME_EXPECTED,
+  (value): value is string => typeof value === "string" && !Number.isNaN(parseIsoTimeMs(value)),
+);
 
 /**
  * A string matching a pattern, e.g. a percentage `1.0%`.
  * @example patternCodec(/^\d+%$/, "percentage").decode("5%", state) // => "5%"
  */
 export function patternCodec(pattern: RegExp, expected: string): Codec<string> {
-  return {
+  return scalarCodec(
     expected,
-    decode: (value, state) =>
-      typeof value === "string" && pattern.test(value) ? value : failDecode(state, expected, value),
-    encode: identity,
-  };
+    (value): value is string => typeof value === "string" && pattern.test(value),
+  );
 }
 
 /**

@@ -88,6 +88,23 @@ export function parsePythonJson(text: string): unknown {
     position += word.length;
     return value;
   };
+  // The comma-separated items of an array or object up to its `close` (the opening bracket read).
+  const readItems = (close: string, readItem: () => void): void => {
+    skipSpace();
+    if (text[position] === close) {
+      position++;
+      return;
+    }
+    for (;;) {
+      readItem();
+      skipSpace();
+      if (text[position] === ",") position++;
+      else if (text[position] === close) {
+        position++;
+        return;
+      } else fail();
+    }
+  };
   const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
   const value = (): unknown => {
     skipSpace();
@@ -95,30 +112,15 @@ export function parsePythonJson(text: string): unknown {
     if (character === "[") {
       position++;
       const items: unknown[] = [];
-      skipSpace();
-      if (text[position] === "]") {
-        position++;
-        return items;
-      }
-      for (;;) {
+      readItems("]", () => {
         items.push(value());
-        skipSpace();
-        if (text[position] === ",") position++;
-        else if (text[position] === "]") {
-          position++;
-          return items;
-        } else fail();
-      }
+      });
+      return items;
     }
     if (character === "{") {
       position++;
       const object: Record<string, unknown> = {};
-      skipSpace();
-      if (text[position] === "}") {
-        position++;
-        return object;
-      }
-      for (;;) {
+      readItems("}", () => {
         skipSpace();
         const key = value();
         if (typeof key !== "string") fail();
@@ -131,13 +133,8 @@ export function parsePythonJson(text: string): unknown {
           writable: true,
           configurable: true,
         });
-        skipSpace();
-        if (text[position] === ",") position++;
-        else if (text[position] === "}") {
-          position++;
-          return object;
-        } else fail();
-      }
+      });
+      return object;
     }
     if (character === '"') {
       // Find the closing quote; JSON.parse then checks the escapes and control characters.

@@ -7,7 +7,7 @@
 import type { CrpsMethod } from "../core/crps.ts";
 import { calibrationOfValues } from "./promptCalibration.ts";
 import type { CalibrationOptions, PromptCalibration } from "./promptCalibration.ts";
-import { promptCrpsOfValues } from "./promptCrpsOfValues.ts";
+import { promptCrpsOfValues, type PromptCrpsValue } from "./promptCrpsOfValues.ts";
 import type { PromptPlan } from "./promptPlan.ts";
 
 /**
@@ -31,22 +31,12 @@ export interface MinerTaskRequest {
 }
 
 /**
- * The outcome of a {@link MinerTaskRequest}: the prompt CRPS with its price and volatility parts,
- * per-interval and per-block-size sums, the calibration row when asked for, or the message of an
- * error.
+ * The outcome of a {@link MinerTaskRequest}: the prompt CRPS with its price and volatility parts
+ * ({@link PromptCrpsValue}), per-interval and per-block-size sums, the calibration row when asked
+ * for, or the message of an error.
  * @example const result: MinerTaskResult = runMinerTask(request);
  */
-export interface MinerTaskResult {
-  readonly crps: number;
-  readonly invalidReason: string | undefined;
-  /** Whether the interval sums were computed (see `PromptCrpsValue.scored`). */
-  readonly scored: boolean;
-  /** The price CRPS (see `PromptCrpsValue.priceCrps`). */
-  readonly priceCrps: number;
-  /** The volatility CRPS (see `PromptCrpsValue.volatilityCrps`). */
-  readonly volatilityCrps: number | null;
-  /** Whether the volatility sums were computed (see `PromptCrpsValue.volatilityScored`). */
-  readonly volatilityScored: boolean;
+export interface MinerTaskResult extends PromptCrpsValue {
   /** One sum per plan interval. */
   readonly intervalSums: number[];
   /** One unweighted sum per volatility block size of the plan (none without volatility). */

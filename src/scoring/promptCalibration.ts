@@ -4,6 +4,7 @@
  * step. What CRPS alone hides: a miner can score well while being over- or under-dispersed.
  */
 
+import { requirePositiveInteger } from "../core/entryChecks.ts";
 import { quantileSorted } from "../core/quantiles.ts";
 import { countAtMostSorted, countBelowSorted } from "../core/sortedCounts.ts";
 import type { PathSet } from "../paths/pathSet.ts";
@@ -223,9 +224,7 @@ function checkedOptions(options: CalibrationOptions): {
     }
   }
   const bins = options.bins ?? PIT_BINS;
-  if (!Number.isInteger(bins) || bins < 1) {
-    throw new RangeError(`promptCalibration requires bins to be a positive integer, got ${bins}`);
-  }
+  requirePositiveInteger("promptCalibration", "bins", bins);
   const ties = options.ties ?? "randomized";
   if (ties !== "randomized" && ties !== "mid-rank") {
     throw new RangeError(

@@ -7,6 +7,7 @@
 
 import { blockVolatilities } from "../core/blockVolatility.ts";
 import { intervalChanges, intervalTermCount, type IntervalKind } from "../core/crpsIntervals.ts";
+import { requirePositiveInteger } from "../core/entryChecks.ts";
 import type { VolatilityBlock } from "../domain/intervals.ts";
 
 /**
@@ -147,9 +148,7 @@ export function planPrompt(realizedPrices: Float64Array, shape: PromptShape): Pr
   if (!(timeIncrement > 0 && timeIncrement < Infinity)) {
     throw new RangeError(`planPrompt requires a positive timeIncrement, got ${timeIncrement}`);
   }
-  if (!Number.isInteger(nPoints) || nPoints < 1) {
-    throw new RangeError(`planPrompt requires nPoints to be a positive integer, got ${nPoints}`);
-  }
+  requirePositiveInteger("planPrompt", "nPoints", nPoints);
   const entries = Object.entries(intervals);
   for (const [name, seconds] of entries) {
     if (!(Math.trunc(seconds / timeIncrement) >= 1)) {

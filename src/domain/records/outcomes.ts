@@ -2,7 +2,7 @@
  * Outcome vocabularies of the comparison records, normalized here and nowhere else:
  * Up/Down strings, YES/NO integers, and the range-family comparison types.
  */
-import { enumCodec, failDecode, type Codec } from "../decode.ts";
+import { enumCodec, scalarCodec, type Codec } from "../decode.ts";
 
 /**
  * An Up/Down outcome, normalized to upper case. The spec shows `UP`/`DOWN` in field descriptions and
@@ -33,12 +33,10 @@ export type BinaryOutcome = 0 | 1;
  * @example
  * binaryOutcomeCodec.decode(1, state) // => 1
  */
-export const binaryOutcomeCodec: Codec<BinaryOutcome> = {
-  expected: "0 or 1",
-  decode: (value, state) =>
-    value === 0 || value === 1 ? value : failDecode(state, "0 or 1", value),
-  encode: (value) => value,
-};
+export const binaryOutcomeCodec: Codec<BinaryOutcome> = scalarCodec(
+  "0 or 1",
+  (value): value is BinaryOutcome => value === 0 || value === 1,
+);
 
 /**
  * The kind of a range-family market. `range`, `above` and `hit` are the spec's words; `below` is

@@ -1,19 +1,10 @@
 /** Venue A Up/Down comparison records (`/insights/venuea/up-down/{daily,hourly,15min,5min}`). */
 
-import {
-  PROBABILITY_DECIMALS,
-  roundTo,
-  stepOfTime,
-  upDownOutcomeOf,
-  venueEventWindow,
-  type VenueWindow,
-} from "../../domain/insightConventions.ts";
+import { upDownOutcomeOf, type VenueWindow } from "../../domain/insightConventions.ts";
 import type { UpDownComparisonRecord } from "../../domain/records/venue-a.ts";
-import { venueProbabilityUp } from "../../reference/venue.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
-import { insightContextOf } from "./insightContext.ts";
-import { marketPriceAt } from "./marketPrice.ts";
 import { isoTimeOfUnix } from "./timeText.ts";
+import { modelProbabilityUp, openVenueEvent } from "./venueEvent.ts";
 import { upDownSlug } from "./venueNames.ts";
 import { marketCreationUnix, venueQuote } from "./venueQuote.ts";
 
@@ -37,19 +28,9 @@ export function buildUpDownRecord(
   inputs: SandboxInsightInputs,
   window: VenueWindow,
 ): UpDownComparisonRecord {
-  const { ensemble, forecastStartTime } = insightContextOf(inputs);
-  const { startUnix, endUnix } = venueEventWindow(window, inputs.nowUnix);
-  const startPrice = marketPriceAt(inputs, startUnix, "start_price");
-  const endStep = stepOfTime(
-    endUnix,
-    inputs.forecastStartUnix,
-    inputs.timeIncrement,
-    ensemble.pointCount,
-  );
-  const modelProbability = roundTo(
-    venueProbabilityUp(ensemble.paths, endStep, startPrice),
-    PROBABILITY_DECIMALS,
-  );
+  const event = openVenueEvent(inputs, window);
+  const { forecastStartTime, startUnix, endUnix, startPrice } = event;
+  const modelProbability = modelProbabilityUp(event, startPrice);
   const slug = upDownSlug(inputs.asset, window, startUnix, endUnix);
   const creationUnix = marketCreationUnix(
     inputs.seed,

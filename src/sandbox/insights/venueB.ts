@@ -4,16 +4,12 @@ import {
   PROBABILITY_DECIMALS,
   niceStep,
   roundTo,
-  stepOfTime,
   upDownOutcomeOf,
-  venueEventWindow,
 } from "../../domain/insightConventions.ts";
 import type { VenueBComparisonRecord } from "../../domain/records/venue-b.ts";
-import { venueProbabilityUp } from "../../reference/venue.ts";
 import type { SandboxInsightInputs } from "./inputs.ts";
-import { insightContextOf } from "./insightContext.ts";
-import { marketPriceAt } from "./marketPrice.ts";
 import { isoTimeOfUnix } from "./timeText.ts";
+import { modelProbabilityUp, openVenueEvent } from "./venueEvent.ts";
 import { venueBSlug } from "./venueNames.ts";
 import { venueQuote } from "./venueQuote.ts";
 
@@ -39,15 +35,8 @@ export function buildVenueBRecords(
   inputs: SandboxInsightInputs,
   window: VenueBWindow,
 ): VenueBComparisonRecord[] {
-  const { ensemble, forecastStartTime } = insightContextOf(inputs);
-  const { startUnix, endUnix } = venueEventWindow(window, inputs.nowUnix);
-  const startPrice = marketPriceAt(inputs, startUnix, "start_price");
-  const endStep = stepOfTime(
-    endUnix,
-    inputs.forecastStartUnix,
-    inputs.timeIncrement,
-    ensemble.pointCount,
-  );
+  const event = openVenueEvent(inputs, window);
+  const { forecastStartTime, startUnix, endUnix, startPrice } = event;
   return strikesOf(window, startPrice).map((strike) => {
     const slug = venueBSlug(
       inputs.asset,
@@ -55,10 +44,7 @@ export function buildVenueBRecords(
       startUnix,
       window === "hourly" ? strike : undefined,
     );
-    const modelProbability = roundTo(
-      venueProbabilityUp(ensemble.paths, endStep, strike),
-      PROBABILITY_DECIMALS,
-    );
+    const modelProbability = modelProbabilityUp(event, strike);
     const quote = venueQuote({
       seed: inputs.seed,
       marketKey: slug,

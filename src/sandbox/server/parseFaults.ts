@@ -22,6 +22,20 @@ Example: "5xx=0.2,429burst=3,truncate=0.05,latency=50ms,path=/v2/prediction/*"`;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** The keys whose value is a trigger, and the field of the rule each sets. */
+const TRIGGER_FIELDS: Readonly<Record<string, TriggerField>> = {
+  "5xx": "serverError",
+  truncate: "truncate",
+  malformed: "malformedJson",
+  shortpaths: "shortPaths",
+  missingfield: "missingField",
+  nan: "nanPrice",
+};
+
+/** The fields of a {@link FaultRule} that hold a trigger. */
+type TriggerField =
+  "serverError" | "truncate" | "malformedJson" | "shortPaths" | "missingField" | "nanPrice";
+
 /**
  * Parses fault rules written as {@link FAULTS_FORMAT} describes. Blank text means no faults.
  * Throws `RangeError` naming the rule, the item, what was expected and what was got.
@@ -55,16 +69,16 @@ export function parseFaults(text: string): SandboxFaults {
       const value = item.slice(equals + 1).trim();
       if (seen.has(key)) fail(`each key once per rule`, `a second ${key}`);
       seen.add(key);
-      const trigger = () => parseTrigger(value, fail);
+      if (Object.hasOwn(TRIGGER_FIELDS, key)) {
+        rule[TRIGGER_FIELDS[key]] = parseTrigger(value, fail);
+        continue;
+      }
       switch (key) {
         case "path":
           rule.path = parsePath(value, fail);
           break;
         case "latency":
           rule.latencyMs = parseDurationMs(value, fail);
-          break;
-        case "5xx":
-          rule.serverError = trigger();
           break;
         case "429burst":
           burstLength = parsePositiveInteger(value, fail);
@@ -74,21 +88,6 @@ export function parseFaults(text: string): SandboxFaults {
           break;
         case "retryafter":
           retryAfterMs = parseDurationMs(value, fail);
-          break;
-        case "truncate":
-          rule.truncate = trigger();
-          break;
-        case "malformed":
-          rule.malformedJson = trigger();
-          break;
-        case "shortpaths":
-          rule.shortPaths = trigger();
-          break;
-        case "missingfield":
-          rule.missingField = trigger();
-          break;
-        case "nan":
-          rule.nanPrice = trigger();
           break;
         default:
           fail(

@@ -5,6 +5,7 @@
  */
 
 import type { Migration } from "./migration.ts";
+import { createRunsTable } from "./rebuiltTables.ts";
 
 /**
  * Migration 5: `runs.status` may be `abandoned` (a run whose process ended without finishing it:
@@ -19,17 +20,10 @@ export const ABANDONED_RUNS_MIGRATION: Migration = {
   statements: [
     "CREATE TEMP TABLE runs_before_v5 AS SELECT * FROM runs",
     "DROP TABLE runs",
-    `CREATE TABLE runs (
-  id BIGINT PRIMARY KEY DEFAULT nextval('run_ids'),
-  started_at TIMESTAMP NOT NULL,
-  finished_at TIMESTAMP,
-  command VARCHAR NOT NULL,
-  args JSON NOT NULL,
-  status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed', 'interrupted', 'abandoned')),
-  failures JSON NOT NULL,
-  pid INTEGER,
-  host VARCHAR
-)`,
+    createRunsTable(
+      ["running", "ok", "partial", "failed", "interrupted", "abandoned"],
+      ["pid INTEGER", "host VARCHAR"],
+    ),
     `INSERT INTO runs (id, started_at, finished_at, command, args, status, failures)
 SELECT id, started_at, finished_at, command, args, status, failures FROM runs_before_v5`,
     "DROP TABLE runs_before_v5",

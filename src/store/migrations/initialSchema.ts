@@ -6,6 +6,7 @@
  */
 
 import type { Migration } from "./migration.ts";
+import { createRunsTable } from "./rebuiltTables.ts";
 
 /**
  * Migration 1: the sync job's tables and the `path_points` view.
@@ -18,15 +19,7 @@ export const INITIAL_SCHEMA_MIGRATION: Migration = {
     // runs
     `
 CREATE SEQUENCE run_ids START 1;
-CREATE TABLE runs (
-  id BIGINT PRIMARY KEY DEFAULT nextval('run_ids'),
-  started_at TIMESTAMP NOT NULL,
-  finished_at TIMESTAMP,
-  command VARCHAR NOT NULL,
-  args JSON NOT NULL,
-  status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed')),
-  failures JSON NOT NULL
-)`,
+${createRunsTable(["running", "ok", "partial", "failed"])}`,
     // path_sets
     `
 CREATE SEQUENCE path_set_ids START 1;

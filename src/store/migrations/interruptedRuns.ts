@@ -5,6 +5,7 @@
  */
 
 import type { Migration } from "./migration.ts";
+import { createRunsTable } from "./rebuiltTables.ts";
 
 /**
  * Migration 3: `runs.status` may also be `interrupted` (a job stopped by Ctrl-C). DuckDB cannot
@@ -18,15 +19,7 @@ export const INTERRUPTED_RUNS_MIGRATION: Migration = {
   statements: [
     "CREATE TEMP TABLE runs_before_v3 AS SELECT * FROM runs",
     "DROP TABLE runs",
-    `CREATE TABLE runs (
-  id BIGINT PRIMARY KEY DEFAULT nextval('run_ids'),
-  started_at TIMESTAMP NOT NULL,
-  finished_at TIMESTAMP,
-  command VARCHAR NOT NULL,
-  args JSON NOT NULL,
-  status VARCHAR NOT NULL CHECK (status IN ('running', 'ok', 'partial', 'failed', 'interrupted')),
-  failures JSON NOT NULL
-)`,
+    createRunsTable(["running", "ok", "partial", "failed", "interrupted"]),
     "INSERT INTO runs SELECT * FROM runs_before_v3",
     "DROP TABLE runs_before_v3",
   ],

@@ -6,6 +6,7 @@
  */
 
 import type { Migration } from "./migration.ts";
+import { createMinerScoresTable } from "./rebuiltTables.ts";
 
 /**
  * Migration 4:
@@ -23,26 +24,10 @@ export const SCORE_SOURCES_MIGRATION: Migration = {
   statements: [
     "CREATE TEMP TABLE miner_scores_before_v4 AS SELECT * FROM miner_scores",
     "DROP TABLE miner_scores",
-    `CREATE TABLE miner_scores (
-  asset VARCHAR NOT NULL,
-  time_increment INTEGER NOT NULL,
-  time_length INTEGER NOT NULL,
-  start_time TIMESTAMP NOT NULL,
-  source VARCHAR NOT NULL CHECK (source IN ('network', 'service', 'candidate')),
-  miner_uid INTEGER NOT NULL,
-  crps DOUBLE NOT NULL,
-  intervals JSON NOT NULL,
-  prompt_score DOUBLE,
-  invalid_reason VARCHAR,
-  service_crps DOUBLE,
-  service_prompt_score DOUBLE,
-  verdict VARCHAR NOT NULL,
-  run_id BIGINT,
-  hotkey VARCHAR,
-  price_crps DOUBLE,
-  volatility_crps DOUBLE,
-  PRIMARY KEY (asset, time_increment, time_length, start_time, source, miner_uid)
-)`,
+    createMinerScoresTable(
+      ["network", "service", "candidate"],
+      ["hotkey VARCHAR", "price_crps DOUBLE", "volatility_crps DOUBLE"],
+    ),
     `INSERT INTO miner_scores (asset, time_increment, time_length, start_time, source, miner_uid,
   crps, intervals, prompt_score, invalid_reason, service_crps, service_prompt_score, verdict, run_id)
 SELECT asset, time_increment, time_length, start_time, source, miner_uid, crps, intervals,

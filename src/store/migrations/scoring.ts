@@ -6,6 +6,7 @@
  */
 
 import type { Migration } from "./migration.ts";
+import { createMinerScoresTable } from "./rebuiltTables.ts";
 
 /**
  * Migration 2: the score job's tables.
@@ -55,23 +56,7 @@ CREATE TABLE service_scores (
 )`,
     // miner_scores
     `
-CREATE TABLE miner_scores (
-  asset VARCHAR NOT NULL,
-  time_increment INTEGER NOT NULL,
-  time_length INTEGER NOT NULL,
-  start_time TIMESTAMP NOT NULL,
-  source VARCHAR NOT NULL CHECK (source IN ('network', 'candidate')),
-  miner_uid INTEGER NOT NULL,
-  crps DOUBLE NOT NULL,
-  intervals JSON NOT NULL,
-  prompt_score DOUBLE,
-  invalid_reason VARCHAR,
-  service_crps DOUBLE,
-  service_prompt_score DOUBLE,
-  verdict VARCHAR NOT NULL,
-  run_id BIGINT,
-  PRIMARY KEY (asset, time_increment, time_length, start_time, source, miner_uid)
-)`,
+${createMinerScoresTable(["network", "candidate"])}`,
     // smoothed_scores
     `
 CREATE TABLE smoothed_scores (

@@ -18,6 +18,7 @@ import type { World } from "../../world/world.ts";
 import type { OperationHandler } from "../handlerTypes.ts";
 import { createLruCache } from "../lruCache.ts";
 import { timeParamUnix } from "../requestTimes.ts";
+import { requireDaysOfHistory } from "./paramChecks.ts";
 
 /**
  * What {@link createInsightHandler} needs.
@@ -119,14 +120,7 @@ export function createInsightHandler(options: InsightHandlerOptions): OperationH
         String(limit),
       );
     }
-    if (days > MAX_ENSEMBLE_DAYS) {
-      throw new InvalidParamsError(
-        path,
-        "days",
-        `an integer from 1 to ${MAX_ENSEMBLE_DAYS} (the sandbox keeps 30 days of history)`,
-        String(days),
-      );
-    }
+    requireDaysOfHistory(path, days, MAX_ENSEMBLE_DAYS);
     const nowUnix = timeParamUnix(path, params, "start_time", world.nowUnix) ?? world.nowUnix;
     const currentPrice = world.priceAt(asset, nowUnix);
     const forecastStartUnix = world.latestPromptStart(asset, horizon, nowUnix);

@@ -1,9 +1,9 @@
 /** The leaderboard operations: V1 (legacy), V2 and the meta-leaderboards, from the world's validator. */
 import type { PromptName } from "../../../domain/assets.ts";
-import { InvalidParamsError } from "../../../domain/errors.ts";
 import type { World } from "../../world/world.ts";
 import type { OperationHandler } from "../handlerTypes.ts";
 import { timeParamUnix, timeWindowUnix } from "../requestTimes.ts";
+import { requireDaysOfHistory } from "./paramChecks.ts";
 
 /**
  * Most days a meta-leaderboard may aggregate: the sandbox keeps 30 days of history.
@@ -27,14 +27,7 @@ export function createLeaderboardHandler(world: World): OperationHandler {
       typeof params.prompt_name === "string" ? params.prompt_name : "low"
     ) as PromptName;
     const days = typeof params.days === "number" ? params.days : 14;
-    if (days > MAX_META_LEADERBOARD_DAYS) {
-      throw new InvalidParamsError(
-        path,
-        "days",
-        `an integer from 1 to ${MAX_META_LEADERBOARD_DAYS} (the sandbox keeps 30 days of history)`,
-        String(days),
-      );
-    }
+    requireDaysOfHistory(path, days, MAX_META_LEADERBOARD_DAYS);
     const window = () => timeWindowUnix(path, params, "start_time", "end_time", world.nowUnix);
     switch (operation.method) {
       case "latest":

@@ -8,6 +8,7 @@ import type { HandlerBody, HandlerContext, OperationHandler } from "../handlerTy
 import { createLruCache } from "../lruCache.ts";
 import { predictionSetJson, type PredictionSetJsonOptions } from "../predictionSetJson.ts";
 import { timeParamUnix } from "../requestTimes.ts";
+import { promptHorizonOf } from "./paramChecks.ts";
 
 /**
  * What {@link createPredictionHandler} needs.
@@ -138,15 +139,7 @@ export function createPredictionHandler(options: PredictionHandlerOptions): Oper
     const asset = params.asset as string;
     const increment = params.time_increment as number;
     const length = params.time_length as number;
-    const horizon = world.horizonOf(increment, length);
-    if (horizon === undefined) {
-      throw new InvalidParamsError(
-        path,
-        "time_length",
-        "86400 with time_increment 300, or 3600 with time_increment 60 (the prompts' shapes)",
-        `${length} with time_increment ${increment}`,
-      );
-    }
+    const horizon = promptHorizonOf(world, path, increment, length);
     const latestStart = world.latestPromptStart(asset, horizon);
     if (latestStart === undefined) {
       throw new InvalidParamsError(

@@ -6,6 +6,7 @@ import { isoSeconds } from "../../world/isoTime.ts";
 import type { World } from "../../world/world.ts";
 import type { OperationHandler } from "../handlerTypes.ts";
 import { timeParamUnix, timeWindowUnix } from "../requestTimes.ts";
+import { promptHorizonOf } from "./paramChecks.ts";
 
 /**
  * Creates the handler of the validation operations. Defaults as the spec lists them (`asset`
@@ -27,18 +28,7 @@ export function createValidationHandler(world: World): OperationHandler {
     const asset = typeof params.asset === "string" ? params.asset : "BTC";
     const increment = typeof params.time_increment === "number" ? params.time_increment : 300;
     const length = typeof params.time_length === "number" ? params.time_length : 86_400;
-    const horizon = () => {
-      const found = world.horizonOf(increment, length);
-      if (found === undefined) {
-        throw new InvalidParamsError(
-          path,
-          "time_length",
-          "86400 with time_increment 300, or 3600 with time_increment 60 (the prompts' shapes)",
-          `${length} with time_increment ${increment}`,
-        );
-      }
-      return found;
-    };
+    const horizon = () => promptHorizonOf(world, path, increment, length);
     const prompted = (prompt: "1h" | "24h") => world.latestPromptStart(asset, prompt) !== undefined;
     const window = () =>
       timeWindowUnix(path, params, "from", "to", world.nowUnix, { endOfDay: true });

@@ -31,7 +31,6 @@ describe("waitForMessages", () => {
     const channel = new MessageChannel();
     const signal = new Int32Array(new SharedArrayBuffer(4));
     let helped = 0;
-    const started = performance.now();
     // Each piece of help takes 20 ms; 10 pieces outlast the 50 ms idle limit without a message.
     waitForMessages(
       "test",
@@ -51,7 +50,6 @@ describe("waitForMessages", () => {
       },
     );
     expect(helped).toBe(10);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
     channel.port1.close();
   });
 

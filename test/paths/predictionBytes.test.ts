@@ -29,15 +29,18 @@ function integerBelow(random: Random, bound: number): number {
 }
 
 /** `bytes` cut at random places: pieces of 1 byte when `size` is 1, else of 1 … size bytes. */
-function chunksOf(bytes: Uint8Array, random: Random, size: number): Uint8Array[] {
-  const chunks: Uint8Array[] = [];
+function* piecesOf(bytes: Uint8Array, random: Random, size: number): Generator<Uint8Array> {
   let start = 0;
   while (start < bytes.length) {
     const length = size === 1 ? 1 : 1 + integerBelow(random, size);
-    chunks.push(bytes.subarray(start, start + length));
+    yield bytes.subarray(start, start + length);
     start += length;
   }
-  return chunks;
+}
+
+/** The pieces {@link piecesOf} cuts, all at once. */
+function chunksOf(bytes: Uint8Array, random: Random, size: number): Uint8Array[] {
+  return [...piecesOf(bytes, random, size)];
 }
 
 /**
@@ -71,7 +74,7 @@ function outcomeOf(sets: ParsedPredictionSet[]): (string | Float64Array)[] {
 }
 
 /**
- * Pushes `bytes` into a parser in the pieces {@link chunksOf} cuts, one piece at a time (a body of
+ * Pushes `bytes` into a parser in the pieces {@link piecesOf} cuts, one piece at a time (a body of
  * megabytes held as a million 1-byte views costs seconds of garbage collection).
  */
 function parseInPieces(
@@ -81,12 +84,7 @@ function parseInPieces(
   prompt: PredictionBytesPrompt,
 ): ParsedPredictionSet[] {
   const parser = createPredictionSetParser(prompt);
-  let start = 0;
-  while (start < bytes.length) {
-    const length = size === 1 ? 1 : 1 + integerBelow(random, size);
-    parser.push(bytes.subarray(start, start + length));
-    start += length;
-  }
+  for (const piece of piecesOf(bytes, random, size)) parser.push(piece);
   return parser.finish();
 }
 

@@ -3,8 +3,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 /**
  * The second tier (`npm run test:e2e`): the tests whose point is the whole run, end to end — the
  * packed tarball installed into a fresh project, processes killed mid-unit and watches stopped
- * with signals, long queue runs on a real Redis, the README's console examples. CI runs them
- * after `npm test`; every other test is in the first tier (`npm test`).
+ * with signals, a live-named sync against a live-named `pathlab serve`, long queue runs on a real
+ * Redis, the README's console examples. CI runs them after `npm test`; every other test is in the
+ * first tier (`npm test`).
  */
 const E2E = [
   "test/package/consumer.test.ts",
@@ -13,6 +14,9 @@ const E2E = [
   "test/jobs/queue/sync.test.ts",
   "test/jobs/queue/watch.test.ts",
   "test/cli/interrupt.test.ts",
+  "test/cli/scoreWatch.test.ts",
+  "test/cli/syncWatch.test.ts",
+  "test/cli/liveNaming.test.ts",
 ];
 
 const tier = { testTimeout: 30_000, hookTimeout: 30_000 };

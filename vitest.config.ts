@@ -1,10 +1,45 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * The second tier (`npm run test:e2e`): the tests whose point is the whole run, end to end — the
+ * packed tarball installed into a fresh project, processes killed mid-unit and watches stopped
+ * with signals, a live-named sync against a live-named `pathlab serve`, long queue runs on a real
+ * Redis, the README's console examples. CI runs them after `npm test`; every other test is in the
+ * first tier (`npm test`).
+ */
+const E2E = [
+  "test/package/consumer.test.ts",
+  "test/readmeExamples.test.ts",
+  "test/jobs/queue/workers.test.ts",
+  "test/jobs/queue/sync.test.ts",
+  "test/jobs/queue/watch.test.ts",
+  "test/cli/interrupt.test.ts",
+  "test/cli/scoreWatch.test.ts",
+  "test/cli/syncWatch.test.ts",
+  "test/cli/liveNaming.test.ts",
+];
+
+const tier = { testTimeout: 30_000, hookTimeout: 30_000 };
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    // Once per run, before any project's tests: the compiled dist/ that the command's tests run.
     globalSetup: ["test/buildPackage.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Forks (a process per test file): the jobs' worker threads, DuckDB and child processes stay
+    // apart. Two at a time: most slow files wait on child processes, sandbox threads and sockets
+    // half the time, so a second file fills a 2-core machine (vitest's default there is one).
+    pool: "forks",
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          ...tier,
+          name: "main",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...E2E],
+        },
+      },
+      { test: { ...tier, name: "e2e", include: E2E } },
+    ],
   },
 });

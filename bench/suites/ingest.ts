@@ -84,6 +84,7 @@ export const suite = defineSuite({
     ];
     return bodies.flatMap(({ label, bytes }, index) => {
       const chunks = chunksOf(bytes);
+      const parsed = JSON.parse(utf8.decode(bytes)) as unknown;
       const size = `1,000 × 289 (${(bytes.length / 1e6).toFixed(1)} MB)`;
       return [
         {
@@ -99,6 +100,12 @@ export const suite = defineSuite({
           size,
           pathlab: () => JSON.parse(utf8.decode(bytes)) as unknown,
           note: "reference",
+        },
+        {
+          name: `  the operation's decoder alone (every number checked), ${label}`,
+          size,
+          pathlab: () => OPERATION.decode(parsed, { naming: neutralNaming }),
+          targetMs: 10,
         },
       ];
     });

@@ -59,6 +59,8 @@ export interface StartSandboxOptions {
   readonly insightOptions?: SandboxInsightOptions;
   /** The world's prompt cadence (default the world's own, `sandbox`). */
   readonly cadence?: PromptCadence;
+  /** How many miners the world has (`WorldOptions.miners`; default all 36). */
+  readonly miners?: number;
   /** Bounds of the server's caches (shared out among the compute threads). */
   readonly cache?: SandboxCacheOptions;
   /**
@@ -126,6 +128,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     seed,
     nowUnix,
     ...(options.cadence !== undefined && { cadence: options.cadence }),
+    ...(options.miners !== undefined && { miners: options.miners }),
   };
   const world = createWorld(worldOptions);
   const faults = faultsOf(options.faults);

@@ -28,6 +28,8 @@ export interface EmbeddedSandboxOptions {
   readonly naming?: Naming;
   /** Paths it also serves operations at, by spec path (a client's `paths`); default none. */
   readonly paths?: Readonly<Record<string, string>>;
+  /** How many miners its world has (`WorldOptions.miners`); default all 36. */
+  readonly miners?: number;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function startEmbeddedSandbox(
       ...(options.faults !== undefined && { faults: options.faults }),
       ...(options.naming !== undefined && { naming: options.naming }),
       ...(options.paths !== undefined && { paths: options.paths }),
+      ...(options.miners !== undefined && { miners: options.miners }),
     },
   });
   let exited = false;

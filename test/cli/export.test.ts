@@ -15,6 +15,7 @@ import { queryRows } from "../../src/store/queryRows.ts";
 import { schemaTables, type SchemaTable } from "../../src/store/schemaTables.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { runPathlab } from "./runPathlab.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
 const KEY = "sk-test-export-5e0b7a21c9";
@@ -33,7 +34,7 @@ describe("a database written by sync and score", () => {
   let tables: SchemaTable[];
 
   beforeAll(async () => {
-    sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: KEY });
+    sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, seed: 42, now: NOW, apiKey: KEY });
     both = join(folder, "both.duckdb");
     const env = { PATHLAB_BASE_URL: sandbox.url, PATHLAB_API_KEY: KEY };
     const sync = await runPathlab(

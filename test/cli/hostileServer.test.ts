@@ -123,7 +123,7 @@ describe("sync against a hostile server", () => {
       summary.failures.map((failure) => failure.reason),
       run.stderr,
     ).toContain("unit not stored: not finished within 8 s (the unit's deadline, --unit-deadline)");
-    // the client's own deadline per call is 10 minutes: the unit's ended it long before
-    expect(run.elapsedMs).toBeLessThan(120_000);
+    // The client's own deadline per call is 10 minutes: a sync that waited for it would not end
+    // within the test's 3.
   }, 180_000);
 });

@@ -9,6 +9,7 @@ import { runCli, type ProgramIo } from "../../src/cli/program.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
 import type { ScoreSummary } from "../../src/jobs/score/summary.ts";
 import { temporaryFolder } from "../store/helpers.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
 const KEY = "sk-test-score-cli-71d3a0c4";
@@ -51,7 +52,7 @@ function scoreArgs(database: string, ...extra: string[]): string[] {
 }
 
 beforeAll(async () => {
-  sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: KEY });
+  sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, seed: 42, now: NOW, apiKey: KEY });
   ({ folder, remove } = temporaryFolder());
 }, 60_000);
 

@@ -14,10 +14,11 @@ describe("the client's signal", () => {
     });
     const reason = new Error("stop now");
     const call = client.leaderboard.v2Latest();
-    setTimeout(() => controller.abort(reason), 100);
-    const started = performance.now();
+    // aborted once the request is at the server, which answers 5 s later
+    await expect.poll(() => server.requests.length).toBe(1);
+    controller.abort(reason);
     await expect(call).rejects.toBe(reason);
-    expect(performance.now() - started).toBeLessThan(4000);
+    expect(server.answered, "the call ended before the server answered").toBe(0);
     expect(server.requests).toHaveLength(1);
     expect(events.filter((event) => event.type === "retry")).toEqual([]);
   });
@@ -77,8 +78,10 @@ describe("a view of the client with its own signal (withSignal)", () => {
     const unit = client.withSignal(controller.signal);
     const reason = new Error("the unit's deadline");
     const slow = unit.leaderboard.v2Latest();
-    setTimeout(() => controller.abort(reason), 100);
+    await expect.poll(() => server.requests.length).toBe(1);
+    controller.abort(reason);
     await expect(slow).rejects.toBe(reason);
+    expect(server.answered).toBe(0);
     // the view refuses later calls without sending them; the client itself is unaffected
     await expect(unit.leaderboard.v2Latest()).rejects.toBe(reason);
     expect(server.requests).toHaveLength(1);
@@ -98,12 +101,14 @@ describe("a view of the client with its own signal (withSignal)", () => {
 
   it("also stops when the client's own signal aborts", async () => {
     const jobSignal = new AbortController();
-    const { client } = await serveAndConnect([{ body, headersDelayMs: 5000 }], {
+    const { server, client } = await serveAndConnect([{ body, headersDelayMs: 5000 }], {
       signal: jobSignal.signal,
     });
     const unit = client.withSignal(new AbortController().signal);
     const call = unit.leaderboard.v2Latest();
-    setTimeout(() => jobSignal.abort(new Error("interrupted")), 100);
+    await expect.poll(() => server.requests.length).toBe(1);
+    jobSignal.abort(new Error("interrupted"));
     await expect(call).rejects.toThrow("interrupted");
+    expect(server.answered).toBe(0);
   });
 });

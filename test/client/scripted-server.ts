@@ -1,7 +1,8 @@
 /**
  * A real node:http server on 127.0.0.1 (port 0) for the client tests, answering each request as a
  * script says: status, headers, body, delays, a truncated body or a reset connection. It records
- * every request and the largest number of requests it saw in flight at once.
+ * every request, how many it has answered, and the largest number of requests it saw in flight
+ * at once.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -32,8 +33,6 @@ export interface RecordedRequest {
   /** Raw query string, without `?`. */
   readonly rawQuery: string;
   readonly headers: IncomingHttpHeaders;
-  /** `performance.now()` at arrival. */
-  readonly receivedAtMs: number;
 }
 
 /** Answers request number `index` (0-based). */
@@ -42,6 +41,8 @@ export type Script = (request: RecordedRequest, index: number) => ScriptedRespon
 export interface ScriptedServer {
   readonly baseUrl: string;
   readonly requests: RecordedRequest[];
+  /** Requests answered so far: their status line sent (or their connection reset, as scripted). */
+  readonly answered: number;
   /** Most requests in flight at once (arrived and not yet answered). */
   readonly maxInFlight: number;
   close(): Promise<void>;
@@ -63,6 +64,7 @@ export async function startScriptedServer(
   const sockets = new Set<Socket>();
   let inFlight = 0;
   let maxInFlight = 0;
+  let answered = 0;
 
   const server = createServer((incoming, response) => {
     const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
@@ -72,14 +74,13 @@ export async function startScriptedServer(
       query: url.searchParams,
       rawQuery: url.search.slice(1),
       headers: incoming.headers,
-      receivedAtMs: performance.now(),
     };
     const index = requests.length;
     requests.push(recorded);
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     response.on("close", () => (inFlight -= 1));
-    void respond(response, answer(recorded, index));
+    void respond(response, answer(recorded, index)).then((sent) => (answered += sent ? 1 : 0));
   });
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -91,6 +92,9 @@ export async function startScriptedServer(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    get answered() {
+      return answered;
+    },
     get maxInFlight() {
       return maxInFlight;
     },
@@ -101,12 +105,13 @@ export async function startScriptedServer(
   };
 }
 
-async function respond(response: ServerResponse, scripted: ScriptedResponse): Promise<void> {
+/** Answers as scripted; resolves to whether it answered (false: the client had gone first). */
+async function respond(response: ServerResponse, scripted: ScriptedResponse): Promise<boolean> {
   if (scripted.headersDelayMs) await sleep(scripted.headersDelayMs);
-  if (response.destroyed) return;
+  if (response.destroyed) return false;
   if (scripted.reset) {
     response.socket?.destroy();
-    return;
+    return true;
   }
   const body =
     scripted.body === undefined
@@ -124,11 +129,12 @@ async function respond(response: ServerResponse, scripted: ScriptedResponse): Pr
   if (scripted.bodyDelayMs) {
     response.flushHeaders();
     await sleep(scripted.bodyDelayMs);
-    if (response.destroyed) return;
+    if (response.destroyed) return true;
   }
   if (scripted.truncate) {
     response.write(body, () => response.socket?.destroy());
-    return;
+    return true;
   }
   response.end(body);
+  return true;
 }

@@ -12,6 +12,7 @@ import { decode } from "../../src/domain/codec.ts";
 import { liveNaming } from "../../src/domain/naming.ts";
 import type { OperationPath } from "../../src/domain/operations.ts";
 import { capturedExists, readCaptured } from "../domain/captured.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 
 const needs = capturedExists ? "" : " [SKIPPED: captured fixtures missing]";
 
@@ -92,7 +93,7 @@ describe.skipIf(!capturedExists)(`audit of the captured live responses${needs}`,
 describe("audit of the sandbox's records", () => {
   let sandbox: EmbeddedSandbox;
   beforeAll(async () => {
-    sandbox = await startEmbeddedSandbox({ seed: 42, now: "2026-02-25T23:47:00Z" });
+    sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, seed: 42, now: "2026-02-25T23:47:00Z" });
   }, 60_000);
   afterAll(async () => sandbox?.close());
 

@@ -199,17 +199,11 @@ describe("prediction sets", () => {
     );
   });
 
-  it("decoding a prediction set of 1000 × 289 numbers takes well under 10 ms", () => {
-    const json = predictionSet(1000, 289);
-    const timesMs: number[] = [];
-    for (let repeat = 0; repeat < 15; ++repeat) {
-      const start = performance.now();
-      const decoded = run(predictionSetsCodec, json);
-      timesMs.push(performance.now() - start);
-      expect(decoded[0].predictions[999][288]).toBe(67000 + 999 + 0.288);
-    }
-    timesMs.sort((a, b) => a - b);
-    const medianMs = timesMs[7];
-    expect(medianMs).toBeLessThan(10);
+  it("decodes a prediction set of 1000 × 289 numbers, every one as given", () => {
+    // its speed is measured in bench/ (the ingest suite's decoder case)
+    const json = predictionSet(1000, 289) as { predictions: number[][] }[];
+    const decoded = run(predictionSetsCodec, json);
+    expect(decoded[0].predictions[999][288]).toBe(67000 + 999 + 0.288);
+    expect(decoded[0].predictions).toEqual(json[0].predictions);
   });
 });

@@ -21,12 +21,19 @@ export interface SyncFixture {
 
 /**
  * Registers the hooks that make and remove the file's {@link SyncFixture}; read it in the tests.
- * @example const fixture = syncFixture("sk-test"); it("…", () => fixture.sandbox.url);
+ * `world` sets the sandbox world's size (`{ miners }`, e.g. `SMALL_WORLD`); default the whole
+ * network.
+ * @example const fixture = syncFixture("sk-test", SMALL_WORLD); it("…", () => fixture.sandbox.url);
  */
-export function syncFixture(apiKey: string): SyncFixture {
+export function syncFixture(apiKey: string, world: { readonly miners?: number } = {}): SyncFixture {
   const fixture = {} as { sandbox: EmbeddedSandbox; folder: string; remove?: () => void };
   beforeAll(async () => {
-    fixture.sandbox = await startEmbeddedSandbox({ seed: 42, now: SYNC_NOW, apiKey });
+    fixture.sandbox = await startEmbeddedSandbox({
+      ...world,
+      seed: 42,
+      now: SYNC_NOW,
+      apiKey,
+    });
     const made = temporaryFolder();
     fixture.folder = made.folder;
     fixture.remove = made.remove;

@@ -138,13 +138,11 @@ describe("exportParquet's folder", () => {
     expect(isTableFolderName("miner_scores")).toBe(true);
   });
 
-  it("a folder that cannot be created fails at once, naming the path (no endless loop under /proc)", async () => {
-    const started = performance.now();
+  it("a folder that cannot be created fails, naming the path (no endless loop under /proc: the test's timeout)", async () => {
     expect(() => makeFolder("/proc/pathlab-export/x")).toThrow(
       /export folder "\/proc\/pathlab-export\/x": expected a folder that can be created, got "\/proc\/pathlab-export" \(ENOENT/,
     );
     await expect(exportParquet(store, "/proc/x")).rejects.toThrow(ExportFolderError);
-    expect(performance.now() - started).toBeLessThan(2000);
     writeFileSync(join(folder, "a-file"), "");
     await expect(exportParquet(store, join(folder, "a-file"))).rejects.toThrow(
       /a path that is not a folder/,

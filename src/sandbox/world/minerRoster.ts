@@ -59,12 +59,14 @@ export interface MinerRoster {
 }
 
 /**
- * The roster of the world with `seed`.
- * @example createMinerRoster(7).uids.length // => 33
+ * The roster of the world with `seed`: the first `miners` uids of {@link MINER_SLOTS} (default
+ * all of them).
+ * @example createMinerRoster(7).uids.length // => 36
  */
-export function createMinerRoster(seed: number): MinerRoster {
+export function createMinerRoster(seed: number, miners = MINER_SLOTS.length): MinerRoster {
+  const slots = MINER_SLOTS.slice(0, miners);
   const slotsByUid = new Map<number, MinerSlot>();
-  for (const minerSlot of MINER_SLOTS) slotsByUid.set(minerSlot.uid, minerSlot);
+  for (const minerSlot of slots) slotsByUid.set(minerSlot.uid, minerSlot);
   const uids = Object.freeze([...slotsByUid.keys()].sort((first, second) => first - second));
   const holders = new Map<number, MinerHolder>();
 
@@ -137,7 +139,7 @@ export function createMinerRoster(seed: number): MinerRoster {
 
   function holdersRegisteredBetween(fromUnix: number, toUnix: number): MinerHolder[] {
     const found: MinerHolder[] = [];
-    for (const minerSlot of MINER_SLOTS) {
+    for (const minerSlot of slots) {
       if (minerSlot.tenureDays === undefined) {
         const fixed = holder(minerSlot, 0);
         if (fixed.registeredUnix >= fromUnix && fixed.registeredUnix <= toUnix) found.push(fixed);

@@ -22,6 +22,7 @@ import { isoSeconds } from "./isoTime.ts";
 import { createLeaderboards } from "./leaderboards.ts";
 import { MARKET_ASSETS, MARKET_PROFILES } from "./marketProfiles.ts";
 import { createMarkets } from "./markets.ts";
+import { MINER_SLOTS } from "./minerProfiles.ts";
 import { createMinerRoster } from "./minerRoster.ts";
 import { pooledAnswers } from "./pathRows.ts";
 import {
@@ -60,6 +61,13 @@ export interface WorldOptions {
    * 30-minute slot of each 24h competition) or 10 (`real`). Cost grows linearly.
    */
   readonly scoringMinutes?: number;
+  /**
+   * How many miners the network has: the first `miners` uids of the roster (`MINER_SLOTS`: the
+   * nine that answer every competition first, then each competition's own). Default all 36. A
+   * smaller world costs less to score and serve — fewer submissions per prompt, ensembles of at
+   * most this many miners — for tests where the network's size is not the point.
+   */
+  readonly miners?: number;
 }
 
 /**
@@ -267,7 +275,8 @@ const DEFAULT_SCORING_MINUTES: Readonly<Record<PromptCadence, number>> = { sandb
  * - Meta-leaderboard: per uid, the mean of its reward weight (0 when absent) over the updates of
  *   the competition in the last `days` days.
  * - Markets exist from 2024-01-01 and trade around the clock (see `markets.ts`).
- * Throws `RangeError` for a non-integer seed, a non-finite clock, or a non-positive scoring period.
+ * Throws `RangeError` for a non-integer seed, a non-finite clock, a non-positive scoring period,
+ * or a count of miners that is not a whole number from 1 to 36.
  * @example
  * const world = createWorld({ seed: 7, nowUnix: Date.UTC(2026, 10, 21, 10, 49) / 1000 });
  * world.priceAt("BTC", world.nowUnix) // => about 80000
@@ -291,10 +300,16 @@ export function createWorld(options: WorldOptions): World {
   if (!(scoringMinutes > 0 && Number.isFinite(scoringMinutes))) {
     throw new RangeError(`createWorld requires a positive scoringMinutes, got ${scoringMinutes}`);
   }
+  const miners = options.miners ?? MINER_SLOTS.length;
+  if (!(Number.isInteger(miners) && miners >= 1 && miners <= MINER_SLOTS.length)) {
+    throw new RangeError(
+      `createWorld requires miners from 1 to ${MINER_SLOTS.length} (a whole number), got ${miners}`,
+    );
+  }
   const scoringStartUnix = nowUnix - Math.round(scoringMinutes * 60);
   const table = promptSeriesTable(cadence);
   const markets = createMarkets(seed, nowUnix);
-  const roster = createMinerRoster(seed);
+  const roster = createMinerRoster(seed, miners);
   const submissions = createSubmissions(seed, markets, roster);
   const scoring = createPromptScoring({ nowUnix, scoringStartUnix, markets, roster, submissions });
   const validator = createValidator({ nowUnix, table, roster, scoring });

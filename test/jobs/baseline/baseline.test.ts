@@ -24,6 +24,7 @@ import { baselineSeed, simulateBaselinePaths } from "../../../src/paths/baseline
 import { parseIsoTimeMs } from "../../../src/domain/time.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
 import { sandboxGetJson } from "../sandboxJson.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
 /** The embedded sandbox's world (same seed and clock), read in this process. */
@@ -69,7 +70,7 @@ function closesBefore(asset: string, startUnix: number): (number | null)[] {
 }
 
 beforeAll(async () => {
-  sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: KEY });
+  sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, seed: 42, now: NOW, apiKey: KEY });
   ({ folder, remove } = temporaryFolder());
   const service = { baseUrl: sandbox.url, apiKey: KEY };
   hourly = {

@@ -13,6 +13,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 import {
   startEmbeddedSandbox,
   type EmbeddedSandbox,
@@ -92,6 +93,7 @@ function walkPaths(start: number, nPoints: number): number[][] {
 beforeAll(async () => {
   // One served path set in five is damaged (a point short) while the service scored it whole.
   sandbox = await startEmbeddedSandbox({
+    ...SMALL_WORLD,
     seed: 42,
     now: NOW,
     apiKey: KEY,
@@ -270,7 +272,13 @@ describe("runScore under lasting faults", () => {
     faults: string,
     options: Partial<Parameters<typeof runScore>[0]>,
   ): Promise<Awaited<ReturnType<typeof runScore>>> {
-    const faulty = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: KEY, faults });
+    const faulty = await startEmbeddedSandbox({
+      ...SMALL_WORLD,
+      seed: 42,
+      now: NOW,
+      apiKey: KEY,
+      faults,
+    });
     try {
       return await runScore({ ...base, baseUrl: faulty.url, ownOnly: false, ...options });
     } finally {

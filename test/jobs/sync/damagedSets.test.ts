@@ -19,6 +19,7 @@ import type { SyncSummary } from "../../../src/jobs/sync/summary.ts";
 import { openStore } from "../../../src/store/openStore.ts";
 import { queryRows } from "../../../src/store/queryRows.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 const KEY = "sk-test-damaged-7c2e91";
 const CLIENT = { retryBaseMs: 10, retryMaxMs: 200 };
@@ -32,7 +33,12 @@ let member: { minerUid: number; startIso: string };
 let second: number;
 
 beforeAll(async () => {
-  sandbox = await startEmbeddedSandbox({ seed: 42, now: "2026-02-25T23:47:00Z", apiKey: KEY });
+  sandbox = await startEmbeddedSandbox({
+    ...SMALL_WORLD,
+    seed: 42,
+    now: "2026-02-25T23:47:00Z",
+    apiKey: KEY,
+  });
   ({ folder, remove } = temporaryFolder());
   const database = join(folder, "direct.duckdb");
   direct = await syncThrough(sandbox.url, database);

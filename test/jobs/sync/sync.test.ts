@@ -19,12 +19,13 @@ import { queryRows } from "../../../src/store/queryRows.ts";
 import { readPathSets } from "../../../src/store/readPathSets.ts";
 import { bytesOf, tableCounts } from "../../store/helpers.ts";
 import { FAST_RETRIES, SYNC_NOW, SYNC_SELECTION, syncFixture } from "../syncFixture.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 const NOW = SYNC_NOW;
 const KEY = "sk-test-sync-5f1d0c9a2b7e4d31";
 const SELECTION = SYNC_SELECTION;
 const CLIENT = FAST_RETRIES;
-const fixture = syncFixture(KEY);
+const fixture = syncFixture(KEY, SMALL_WORLD);
 
 /** GET with the key, as JSON (the test's own plain client). */
 async function getJson(path: string, query: Record<string, string | number>): Promise<unknown> {

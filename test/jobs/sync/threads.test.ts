@@ -7,6 +7,8 @@
  * ranking, failures and events.
  */
 
+import { createServer, request as forward } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { MessagePort } from "node:worker_threads";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -45,6 +47,36 @@ async function storedUnits(database: string): Promise<string[]> {
   } finally {
     await store.close();
   }
+}
+
+/**
+ * A service in front of the file's sandbox that passes every request on, but those for path sets,
+ * which it never answers: it calls `onHeld` as each arrives.
+ */
+async function holdingPathSets(
+  onHeld: () => void,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const target = new URL(fixture.sandbox.url);
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith("/v2/prediction/")) return onHeld();
+    const upstream = forward(
+      { host: target.hostname, port: target.port, path: request.url, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on("error", () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** A sync of the selection on two threads into `name`.duckdb, which `abortOn` interrupts. */
@@ -159,22 +191,30 @@ describe("sync units on two pool threads", () => {
     );
   }, 180_000);
 
-  // The path sets answer after 60 s: a sync that waited for its threads' requests after the
-  // interruption would not end within the test's 30 s.
+  // The service never answers for path sets: a sync that waited for its threads' requests after
+  // the interruption would not end. It is interrupted once the first request for them arrives.
   it("interrupted while its threads wait for the service: their units stop at once", async () => {
-    fixture.sandbox.setFaults("path=/v2/prediction/*,latency=60s");
+    const controller = new AbortController();
+    const service = await holdingPathSets(() => controller.abort());
     try {
-      // the first response (a unit's records, on its thread): its path sets are asked for next
-      const { summary, database } = await interruptedSync("stopped", (event, abort) => {
-        if (event.type === "bytes") setTimeout(abort, 500);
+      const database = join(fixture.folder, "stopped.duckdb");
+      const summary = await runSync({
+        ...SELECTION,
+        baseUrl: service.url,
+        apiKey: KEY,
+        client: CLIENT,
+        database,
+        threads: 2,
+        signal: controller.signal,
       });
+      expect(controller.signal.aborted).toBe(true);
       expect(summary.status).toBe("interrupted");
       expect(summary.units.map((unit) => unit.status)).toEqual(Array(4).fill("interrupted"));
       expect(await storedUnits(database)).toEqual([]);
     } finally {
-      fixture.sandbox.setFaults("");
+      await service.close();
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe("sync threads option", () => {
@@ -210,10 +250,6 @@ describe("sync threads option", () => {
 const next = (port: MessagePort) =>
   new Promise<unknown>((resolve) => port.once("message", resolve));
 
-/** Whether `port` receives a message within `ms`. */
-const receivesWithin = (port: MessagePort, ms: number) =>
-  Promise.race([next(port).then(() => true), new Promise((r) => setTimeout(() => r(false), ms))]);
-
 const ranking: UnitRanking = { operation: "/v2/meta-leaderboard/latest", rows: [] };
 
 /** A unit's channel served with `lane`, a ranking that `rank` gives, and what it receives. */
@@ -241,15 +277,15 @@ describe("a sync unit's channel between its pool thread and the job", () => {
       expect(await next(first.port)).toEqual({ kind: "granted" });
       second.port.postMessage({ kind: "acquire" });
       third.port.postMessage({ kind: "acquire" });
-      expect(await receivesWithin(second.port, 50)).toBe(false);
+      // both wait for the lane, which the first holds
+      await expect.poll(() => lane.waiting).toBe(2);
       first.port.postMessage({ kind: "release" });
       expect(await next(second.port)).toEqual({ kind: "granted" });
       // the second task's thread stops while it holds its turn: closing gives it back
       second.close();
       expect(await next(third.port)).toEqual({ kind: "granted" });
       third.port.postMessage({ kind: "release" });
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(lane.active).toBe(0);
+      await expect.poll(() => lane.active).toBe(0);
     } finally {
       for (const channel of [first, second, third]) {
         channel.close();
@@ -267,8 +303,7 @@ describe("a sync unit's channel between its pool thread and the job", () => {
     try {
       gone.port.postMessage({ kind: "acquire" });
       waiting.port.postMessage({ kind: "acquire" });
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(lane.waiting).toBe(2);
+      await expect.poll(() => lane.waiting).toBe(2);
       gone.close(); // its task ended while it waited
       releaseHolder();
       expect(await next(waiting.port)).toEqual({ kind: "granted" });

@@ -2,6 +2,8 @@
  * Each fault kind over real HTTP, and how pathlab's client reacts to it: retries (5xx, 429 with
  * Retry-After, truncated bodies, malformed JSON once) or a typed error (wrong shapes).
  */
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import type { IncomingMessage } from "node:http";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConnectionError, ResponseDecodeError, ServerError } from "../../../src/client/errors.ts";
 import type { ClientEvent } from "../../../src/client/events.ts";
@@ -35,15 +37,26 @@ const attempts = (events: ClientEvent[]) =>
 
 describe("faults over HTTP", () => {
   it("adds latency to the matching paths only", async () => {
-    sandbox.setFaults("latency=120ms,path=/validation/*");
-    const { client } = connect();
-    let started = performance.now();
-    await client.validation.miner({ uid });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(115);
-    await client.predictions.latest(predictionParams); // computed once, then cached
-    started = performance.now();
-    await client.predictions.latest(predictionParams);
-    expect(performance.now() - started).toBeLessThan(115);
+    // A minute's latency on /validation/*: a call there is still unanswered once the sandbox has
+    // received it and answered a call to another path; then it is given up.
+    sandbox.setFaults("latency=60s,path=/validation/*");
+    const controller = new AbortController();
+    const { client } = connect({ signal: controller.signal, maxRetries: 0 });
+    const received: string[] = [];
+    const onRequest = (message: unknown) =>
+      received.push(String((message as { request: IncomingMessage }).request.url));
+    subscribe("http.server.request.start", onRequest);
+    try {
+      let answered = false;
+      const delayed = client.validation.miner({ uid }).finally(() => (answered = true));
+      await expect.poll(() => received.some((url) => url.startsWith("/validation/"))).toBe(true);
+      await client.predictions.latest(predictionParams);
+      expect(answered).toBe(false);
+      controller.abort(new Error("given up"));
+      await expect(delayed).rejects.toThrow("given up");
+    } finally {
+      unsubscribe("http.server.request.start", onRequest);
+    }
   }, 60_000);
 
   it("5xx: the client retries and succeeds", async () => {

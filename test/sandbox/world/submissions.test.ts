@@ -199,14 +199,19 @@ describe("miners' submissions", () => {
     expect(daily(1).status).toBe("absent"); // crypto-1h specialist
   });
 
-  it("a prediction set of 1,000 × 289 prices is generated and validated in a few milliseconds", () => {
-    const uids = [47, 150, 144, 129, 91];
-    const before = process.cpuUsage();
-    for (const uid of uids) daily(uid, "ETH", world.latestPromptStart("ETH", "24h", NOW - 7200)!);
-    const used = process.cpuUsage(before);
-    const millisecondsEach = (used.user + used.system) / 1000 / uids.length;
-    console.log(`prediction set (24h, 1000 × 289): ${millisecondsEach.toFixed(1)} ms CPU each`);
-    expect(millisecondsEach).toBeLessThan(60);
+  it("a prediction set of 1,000 × 289 prices is generated and validated for each of five miners", () => {
+    // its speed is measured in bench/ (the sandbox suite: simulatePricePaths, one 24h set)
+    const start = world.latestPromptStart("ETH", "24h", NOW - 7200)!;
+    for (const uid of [47, 150, 144, 129, 91]) {
+      const submission = daily(uid, "ETH", start);
+      expect(submission, String(uid)).toMatchObject({ status: "valid", reason: "CORRECT" });
+      if (submission.status !== "valid") continue;
+      expect([submission.pathCount, submission.pointCount, submission.values?.length]).toEqual([
+        1000,
+        289,
+        1000 * 289,
+      ]);
+    }
   });
 
   it("a prompt after the world's now is refused with the reason", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MINER_SLOTS } from "../../../src/sandbox/world/minerProfiles.ts";
 import { createWorld, type World } from "../../../src/sandbox/world/world.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 10, 49) / 1000;
@@ -99,6 +100,28 @@ describe("createWorld", () => {
     );
     expect(() => createWorld({ seed: 1, nowUnix: NOW, scoringMinutes: 0 })).toThrow(
       "createWorld requires a positive scoringMinutes, got 0",
+    );
+    for (const miners of [0, 2.5, 37]) {
+      expect(() => createWorld({ seed: 1, nowUnix: NOW, miners })).toThrow(
+        `createWorld requires miners from 1 to 36 (a whole number), got ${miners}`,
+      );
+    }
+  });
+
+  it("a world of fewer miners has the first uids of the roster, which answer as in the whole world", () => {
+    const small = createWorld({ seed: 5, nowUnix: NOW, miners: 9 });
+    const whole = createWorld({ seed: 5, nowUnix: NOW });
+    expect(whole.minerUids).toHaveLength(36);
+    expect(small.minerUids).toEqual(
+      MINER_SLOTS.slice(0, 9)
+        .map((slot) => slot.uid)
+        .sort((first, second) => first - second),
+    );
+    expect(small.minerAt(1)).toBeUndefined();
+    const start = small.latestPromptStart("BTC", "24h", NOW - 3600)!;
+    // the miners they share answer alike
+    expect(small.predictionSet(47, "BTC", start, 300, 86400)).toEqual(
+      whole.predictionSet(47, "BTC", start, 300, 86400),
     );
   });
 

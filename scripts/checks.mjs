@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * `npm test`'s checks before its tests: the build (`dist/`, which the tests of the command run),
+ * tsc's check of every file, ESLint and Prettier's check. Each is one single-threaded process, so
+ * they run two at a time (a 2-core machine is done in about half the time); each one's output is
+ * printed whole when it ends, under its name. Exits 1 when any failed, once all have ended.
+ */
+import { spawn } from "node:child_process";
+
+const CHECKS = ["build", "typecheck", "lint:code", "format:check"];
+const AT_ONCE = 2;
+
+/** Runs `npm run <script>`; resolves to its exit code and everything it printed. */
+function run(script) {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (data) => (output += data));
+    child.stderr.on("data", (data) => (output += data));
+    child.on("error", (error) => resolve({ code: 1, output: `${error.message}\n` }));
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const failed = [];
+const waiting = [...CHECKS];
+async function lane() {
+  for (let script = waiting.shift(); script !== undefined; script = waiting.shift()) {
+    const { code, output } = await run(script);
+    process.stdout.write(`> ${script}: ${code === 0 ? "ok" : `failed (exit ${code})`}\n${output}`);
+    if (code !== 0) failed.push(script);
+  }
+}
+await Promise.all(Array.from({ length: AT_ONCE }, lane));
+if (failed.length > 0) {
+  process.stderr.write(`checks failed: ${failed.join(", ")}\n`);
+  process.exit(1);
+}

@@ -1,6 +1,7 @@
 /**
- * The progress of `pathlab sync`: on a terminal, a bar (units done, bytes fetched, failures) with
- * each finished unit and each failure logged above it; elsewhere, one plain line per event.
+ * The progress of `pathlab sync`: on a terminal, a bar (units done, bytes fetched, failures, the
+ * time left as the units done so far estimate it) with each finished unit and each failure logged
+ * above it; elsewhere, one plain line per event.
  */
 
 import cliProgress from "cli-progress";
@@ -34,12 +35,14 @@ export function createSyncProgress(
   let done = 0;
   let failures = 0;
   let megabytes = "0";
+  let startedMs = performance.now();
   const active: string[] = [];
   let bars: cliProgress.MultiBar | undefined;
   let bar: cliProgress.SingleBar | undefined;
   const payload = () => ({
     megabytes,
     failures: counted(failures, "failure"),
+    left: timeLeft(performance.now() - startedMs, done, total),
     active: active.length === 0 ? "" : `| ${active.join(", ")}`,
   });
   const log = (line: string) => {
@@ -63,6 +66,7 @@ export function createSyncProgress(
         done = 0;
         failures = 0;
         megabytes = "0";
+        startedMs = performance.now();
         active.length = 0;
         total = event.units.length;
         log(`pathlab sync: ${counted(total, "unit")} into ${event.database}`);
@@ -70,7 +74,8 @@ export function createSyncProgress(
           bars = new cliProgress.MultiBar(
             {
               stream: terminal,
-              format: "units {bar} {value}/{total} | {megabytes} MB fetched | {failures} {active}",
+              format:
+                "units {bar} {value}/{total}{left} | {megabytes} MB fetched | {failures} {active}",
               hideCursor: true,
               clearOnComplete: false,
               barsize: 30,
@@ -112,6 +117,19 @@ export function createSyncProgress(
     bar = undefined;
   };
   return { onEvent, stop };
+}
+
+/**
+ * The time a run has left, as the units done so far in `elapsedMs` estimate it (the units run
+ * side by side, so their rate is the run's): `", about 2 min left"`, or `""` before the first unit
+ * is done and after the last.
+ * @example timeLeft(30_000, 6, 18) // => ", about 1 min left"
+ */
+export function timeLeft(elapsedMs: number, done: number, total: number): string {
+  if (done === 0 || done >= total) return "";
+  const seconds = ((elapsedMs / done) * (total - done)) / 1000;
+  if (seconds < 60) return `, about ${Math.max(5, Math.ceil(seconds / 5) * 5)} s left`;
+  return `, about ${Math.round(seconds / 60)} min left`;
 }
 
 /**

@@ -22,7 +22,10 @@
 //    `sync --lake` and `score --lake` wrote with the same jobs and `lake reduce` reduced
 //    (notebooks/.executed/lake/; a lake keeps no runs, so the charts that ask the service say so).
 //    Without it, only the first database is built and read: a few minutes instead of a quarter hour.
-// 4. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
+// 4. Writes the first picture of each section of the notebooks run on the first database to
+//    docs/img/ (scripts/notebookPictures.mjs), which docs/notebooks.md shows; commit them when
+//    they changed (test/notebooks/pictures.test.ts fails on committed pictures that are stale).
+// 5. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
 //
 // One file of about 330 lines: the steps above, in the order they run, read best together.
 //
@@ -34,6 +37,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeNotebookPictures } from "./notebookPictures.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const notebooksDirectory = path.join(root, "notebooks");
@@ -51,6 +55,8 @@ const lakeDirectory = path.join(outputDirectory, "lake");
 const lake = path.join(lakeDirectory, "lake");
 const SERVICE_KEY = "notebook-service-key";
 const jupyterData = path.join(outputDirectory, "jupyter");
+/** Where the first picture of each notebook section goes, for docs/notebooks.md. */
+const imageDirectory = path.join(root, "docs", "img");
 const deno = path.join(root, "node_modules", ".bin", "deno");
 
 /** The sandbox the database is synced from: a fixed seed, and two clocks a day apart. */
@@ -323,6 +329,8 @@ function executeAll(notebooks, serviceUrl, started) {
     }
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const pictures = writeNotebookPictures(notebooks, outputDirectory, imageDirectory);
+  console.log(`notebooks: ${pictures.length} pictures in ${path.relative(root, imageDirectory)}/`);
   if (failures.length > 0) {
     console.error(`notebooks: ${failures.length} cell error(s):\n  ${failures.join("\n  ")}`);
     console.error(`notebooks: the executed copies are in ${path.relative(root, outputDirectory)}/`);

@@ -5,15 +5,14 @@
  * that records every module the process loads, ESM and CommonJS.
  */
 
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL, fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { modulesLoaded } from "./modulesLoaded.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const recorder = fileURLToPath(new URL("./cli/loadRecorder.mjs", import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), "pathlab-entry-loads-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -21,33 +20,28 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const HEAVY = /node_modules\/(@duckdb|bullmq|ioredis|msgpackr|vega|@resvg)|\.node$/;
 
 /** Every module a fresh `node` loads to import the compiled `entry` (`core/index.js`, …). */
-async function modulesLoaded(entry: string): Promise<string[]> {
-  const file = join(folder, `${entry.replaceAll("/", "-")}.txt`);
+async function modulesOf(entry: string): Promise<string[]> {
   const url = pathToFileURL(join(repoRoot, "dist", entry)).href;
-  const child = spawn(
-    process.execPath,
-    ["--import", recorder, "--input-type=module", "-e", `await import(${JSON.stringify(url)});`],
-    { env: { ...process.env, PATHLAB_LOADS_FILE: file }, stdio: ["ignore", "ignore", "pipe"] },
+  const { code, stderr, loaded } = await modulesLoaded(
+    ["--input-type=module", "-e", `await import(${JSON.stringify(url)});`],
+    join(folder, `${entry.replaceAll("/", "-")}.txt`),
   );
-  let stderr = "";
-  child.stderr.on("data", (data: Buffer) => (stderr += String(data)));
-  const code = await new Promise<number>((resolve) => child.on("close", resolve));
   expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
-  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+  return loaded;
 }
 
 describe("what importing an entry loads", () => {
   it.each(["core/index.js", "paths/index.js", "domain/index.js"])(
     "%s loads no native module, no DuckDB, no queue and no charts",
     async (entry) => {
-      const loaded = await modulesLoaded(entry);
+      const loaded = await modulesOf(entry);
       expect(loaded.some((module) => module.includes(`/dist/${entry}`))).toBe(true);
       expect(loaded.filter((module) => HEAVY.test(module))).toEqual([]);
     },
   );
 
   it("sees them where they are loaded: the root entry loads DuckDB and BullMQ (the check can fail)", async () => {
-    const loaded = await modulesLoaded("index.js");
+    const loaded = await modulesOf("index.js");
     expect(loaded.some((module) => module.includes("node_modules/@duckdb"))).toBe(true);
     expect(loaded.some((module) => module.includes("node_modules/bullmq"))).toBe(true);
   });

@@ -6,17 +6,15 @@
  * asserted here; `node bench/help.mjs` times `--help` beside `node -e 0`.
  */
 
-import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Command } from "commander";
 import { buildProgram } from "../../src/cli/program.ts";
 import { temporaryDatabase } from "../store/helpers.ts";
+import { modulesLoaded } from "../modulesLoaded.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const recorder = fileURLToPath(new URL("./loadRecorder.mjs", import.meta.url));
 /** The packages that make the command slow to start (about a second together on a busy machine). */
 const HEAVY = ["@duckdb/node-api", "bullmq", "apache-arrow", "vega", "vega-lite"];
 
@@ -35,21 +33,12 @@ function packageOf(loaded: string): string | undefined {
 async function packagesLoaded(
   args: readonly string[],
 ): Promise<{ code: number; packages: string[] }> {
-  const file = join(temporary.folder, `loads-${++runs}.txt`);
-  const child = spawn(
-    process.execPath,
-    ["--import", recorder, join(repoRoot, "dist/cli/main.js"), ...args],
-    {
-      cwd: temporary.folder,
-      env: { ...process.env, PATHLAB_LOADS_FILE: file, PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "" },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
+  const { code, stderr, loaded } = await modulesLoaded(
+    [join(repoRoot, "dist/cli/main.js"), ...args],
+    join(temporary.folder, `loads-${++runs}.txt`),
+    { cwd: temporary.folder, env: { PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "" } },
   );
-  let stderr = "";
-  child.stderr.on("data", (data: Buffer) => (stderr += String(data)));
-  const code = await new Promise<number>((resolve) => child.on("close", resolve));
   expect(stderr, args.join(" ")).toBe("");
-  const loaded = existsSync(file) ? readFileSync(file, "utf8").split("\n") : [];
   const packages = new Set(loaded.map(packageOf).filter((name) => name !== undefined));
   return { code, packages: [...packages].sort() };
 }

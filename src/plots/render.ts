@@ -2,14 +2,16 @@
  * Charts to SVG and PNG without a browser: vega-lite compiles the chart, vega's headless view
  * (`renderer: "none"`, no DOM, no canvas) lays it out with the font's own text widths
  * (`textWidth.ts`) and draws it as SVG, and resvg (WebAssembly, no native build) rasterizes the
- * SVG with that TrueType font. The three packages are loaded on the first render, so that
- * importing pathlab costs nothing for them.
+ * SVG with that TrueType font. The three packages are optional peer dependencies, loaded on the
+ * first render (`chartPackages.ts`): importing pathlab costs nothing for them, and a user who does
+ * not draw charts does not install them.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type * as ResvgModule from "@resvg/resvg-wasm";
 import type { TopLevelSpec } from "vega-lite";
 import type { Chart } from "./chart.ts";
+import { importChartPackage } from "./chartPackages.ts";
 import { fontWidths } from "./textWidth.ts";
 
 /**
@@ -64,7 +66,10 @@ export function renderSvg(chart: Chart, options: SvgOptions = {}): Promise<strin
 let rendering: Promise<unknown> = Promise.resolve();
 
 async function renderSvgNow(chart: Chart, options: SvgOptions): Promise<string> {
-  const [vega, vegaLite] = await Promise.all([import("vega"), import("vega-lite")]);
+  const [vega, vegaLite] = await Promise.all([
+    importChartPackage("renderSvg", "vega", () => import("vega")),
+    importChartPackage("renderSvg", "vega-lite", () => import("vega-lite")),
+  ]);
   const warn = (...parts: unknown[]) => options.onWarning?.(parts.map(String).join(" "));
   const logger = {
     level: (() => logger) as never,
@@ -126,7 +131,11 @@ const fonts = new Map<
 /** resvg, its WebAssembly initialized (once). */
 function loadResvg(): Promise<typeof ResvgModule> {
   resvgReady ??= (async () => {
-    const resvg = await import("@resvg/resvg-wasm");
+    const resvg = await importChartPackage(
+      "renderPng",
+      "@resvg/resvg-wasm",
+      () => import("@resvg/resvg-wasm"),
+    );
     const require = createRequire(import.meta.url);
     const wasm = await readFile(require.resolve("@resvg/resvg-wasm/index_bg.wasm"));
     // the module is initialized once per process: the caller may have done it already

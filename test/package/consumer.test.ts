@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -264,13 +265,34 @@ describe("the library examples of README.md and docs/, compiled and run against 
     expect(result.stdout).toContain("fixed: 'CORRECT'");
   });
 
-  it("plots.ts draws a synced database's latest percentile fan to SVG and PNG, without a browser", async () => {
+  it("plots.ts names the chart packages it lacks; once they are installed, it draws a synced database's latest percentile fan to SVG and PNG, without a browser", async () => {
     const database = join(project, "plots.duckdb");
     const sync = await npx(
       ["sync", "--assets", "BTC", "--horizons", "1h", "--db", database, "--now", NOW],
       120_000,
     );
     expect(sync.code, shown(sync)).toBe(0);
+    // The chart packages are optional peer dependencies: `npm install pathlab` leaves them out.
+    const peers = JSON.parse(
+      readFileSync(join(installed, "package.json"), "utf8"),
+    ).peerDependencies;
+    const specs = Object.entries(peers).map(([name, range]) => `${name}@${String(range)}`);
+    for (const name of Object.keys(peers))
+      expect(existsSync(join(project, "node_modules", name))).toBe(false);
+    const lacking = await node(["out/plots.js", database]);
+    expect(lacking.code, shown(lacking)).toBe(1);
+    expect(lacking.stderr).toContain(
+      `renderSvg: drawing a chart needs the package vega, which is not installed; the chart packages are optional dependencies of pathlab: npm install ${specs.map((spec) => `"${spec}"`).join(" ")}`,
+    );
+    const install = await run(
+      "npm",
+      ["install", ...specs, "--no-audit", "--no-fund", "--prefer-offline"],
+      {
+        cwd: project,
+        timeoutMs: 170_000,
+      },
+    );
+    expect(install.code, shown(install)).toBe(0);
     const result = await node(["out/plots.js", database]);
     expect(result.code, shown(result)).toBe(0);
     expect(result.stdout).toBe("BTC: percentiles of the forecast from 2026-11-21T10:00:00Z\n");
@@ -281,7 +303,7 @@ describe("the library examples of README.md and docs/, compiled and run against 
     expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     // twice the SVG's width (the IHDR chunk's first field)
     expect(png.readUInt32BE(16)).toBe(2 * Number(/width="(\d+)"/.exec(svg)![1]));
-  }, 180_000);
+  }, 360_000);
 
   it("client.ts runs against `pathlab serve --naming live` and ends on the InvalidParamsError", async () => {
     const apiKey = "sk-package-consumer-5b1e";

@@ -122,6 +122,7 @@ export {
   Store,
   StoreError,
   StoreLockedError,
+  StoreNotFoundError,
   compactLake,
   exportParquet,
   latestRows,

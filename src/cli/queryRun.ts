@@ -9,7 +9,7 @@ import { openLake } from "../store/lake.ts";
 import { openStore } from "../store/openStore.ts";
 import { streamRows } from "../store/queryRows.ts";
 import { StatementRefusedError } from "../store/readingStatements.ts";
-import { StoreError } from "../store/storeError.ts";
+import { StoreError, StoreNotFoundError } from "../store/storeError.ts";
 import { SqlError } from "./errors.ts";
 import type { ProgramIo } from "./io.ts";
 import { writeCsv, writeJsonArray, writeNdjson, writeTable } from "./queryOutput.ts";
@@ -63,10 +63,7 @@ export async function runQuery(
   // started before it: such a query is run again once, on the files there now, when it has
   // printed nothing yet.
   for (let attempt = 1; ; attempt++) {
-    const store =
-      options.lake !== undefined
-        ? await openLake(options.lake)
-        : await openStore(options.db, { locked: true });
+    const store = await openSource(options);
     try {
       await streamRows(store, sql, (stream) =>
         options.json === true
@@ -85,6 +82,30 @@ export async function runQuery(
     } finally {
       await store.close();
     }
+  }
+}
+
+/**
+ * The database (opened `locked`) or the lake that `options` name. Nothing there is the user's
+ * mistake: a usage error that names the option and what creates one.
+ */
+async function openSource(options: QueryOptions) {
+  try {
+    return options.lake !== undefined
+      ? await openLake(options.lake)
+      : await openStore(options.db, { locked: true });
+  } catch (error) {
+    if (!(error instanceof StoreNotFoundError)) throw error;
+    const [option, path, expected] =
+      options.lake !== undefined
+        ? [
+            "--lake",
+            options.lake,
+            "a pathlab lake (`sync`, `score` or `worker` with --lake write one)",
+          ]
+        : ["--db", options.db, "a pathlab database (`npx pathlab sync --db <path>` creates one)"];
+    const got = `${JSON.stringify(path)}, ${options.lake !== undefined ? "which holds no .pathlab-lake.json" : "where there is no file"}`;
+    throw new InvalidParamsError("query", option, expected, got);
   }
 }
 

@@ -8,7 +8,7 @@
  */
 export { openStore, Store } from "./openStore.ts";
 export type { OpenStoreOptions } from "./openStore.ts";
-export { StoreError, StoreLockedError } from "./storeError.ts";
+export { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
 export { writeUnit } from "./writeUnit.ts";
 export type { StoreUnit, UnitWriteSummary } from "./writeUnit.ts";
 export { readPathSets, readPathSet } from "./readPathSets.ts";

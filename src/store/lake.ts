@@ -22,7 +22,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { Store } from "./openStore.ts";
 import { SCHEMA_MIGRATIONS_TABLE, TABLES } from "./schema.ts";
 import { sqlIdentifier, sqlStringLiteral } from "./sqlText.ts";
-import { StoreError } from "./storeError.ts";
+import { StoreError, StoreNotFoundError } from "./storeError.ts";
 
 /**
  * The file that marks a folder as a pathlab lake (pathlab writes and removes only inside one).
@@ -201,13 +201,13 @@ export async function emptyTables(store: Store, tables: readonly string[]): Prom
  * its Parquet files (`read_parquet` with hive partitioning, the schema's column types), or an
  * empty table where the lake has no file of it yet; DuckDB may read files under the lake only,
  * and only statements that read run (as `pathlab query`). Files written while it is open are seen
- * by the next statement. Throws a {@link StoreError} when the folder is not a lake.
+ * by the next statement. Throws a {@link StoreNotFoundError} when the folder is not a lake.
  * @example const lake = await openLake("./lake"); await streamRows(lake, "select count(*) from miner_scores", …);
  */
 export async function openLake(directory: string): Promise<Store> {
   const root = resolve(directory);
   if (!existsSync(join(root, LAKE_MARKER))) {
-    throw new StoreError(
+    throw new StoreNotFoundError(
       "openLake",
       directory,
       `not a pathlab lake (no ${LAKE_MARKER}); write one with \`pathlab worker --lake\``,

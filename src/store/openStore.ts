@@ -7,7 +7,7 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
 import { checkSchemaReadable, migrate, type Migration } from "./migrations.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
-import { StoreError, StoreLockedError } from "./storeError.ts";
+import { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
 
 /**
  * Rows per DuckDB row group, 2,048 by default (DuckDB's own is 122,880). At a checkpoint DuckDB
@@ -175,8 +175,9 @@ async function rollbackQuietly(connection: DuckDBConnection): Promise<void> {
  * touch any other file nor change its settings, and the store runs only statements that read.
  *
  * Errors: a {@link StoreLockedError} when another process holds the file (the message names its PID
- * and what to do), and a {@link StoreError} for a read-only open of a missing file, an outdated or
- * newer schema, or a file DuckDB cannot open (its error as `cause`).
+ * and what to do), a {@link StoreNotFoundError} for a read-only open of a missing file, and a
+ * {@link StoreError} for an outdated or newer schema, or a file DuckDB cannot open (its error as
+ * `cause`).
  * @example
  * const store = await openStore("./pathlab.duckdb");
  * const reader = await openStore("./pathlab.duckdb", { readOnly: true }); // after the writer closed
@@ -192,7 +193,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     );
   }
   if (readOnly && path !== ":memory:" && !existsSync(path)) {
-    throw new StoreError(
+    throw new StoreNotFoundError(
       "openStore",
       path,
       "no database file there; a read-only open needs an existing database (run `npx pathlab sync` to create one)",

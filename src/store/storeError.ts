@@ -63,3 +63,16 @@ export class StoreLockedError extends StoreError {
     this.readOnlyWouldSucceed = readOnlyWouldSucceed;
   }
 }
+
+/**
+ * Nothing to open where a reader looked: no database file for a read-only open, or a folder that
+ * is not a pathlab lake. Nothing was created.
+ * @example
+ * try { await openStore("./none.duckdb", { readOnly: true }); } catch (error) { if (error instanceof StoreNotFoundError) console.error(error.message); }
+ */
+export class StoreNotFoundError extends StoreError {
+  constructor(operation: string, path: string, detail: string) {
+    super(operation, path, detail);
+    this.name = "StoreNotFoundError";
+  }
+}

@@ -38,7 +38,7 @@ describe("score --lake", () => {
     const seen: number[] = [];
     for (const query of queries.filter((query) => !query.afterRun)) {
       if (query.code === 0) seen.push(Number(JSON.parse(query.stdout).n));
-      else expect(query.stderr).toContain("not a pathlab lake"); // before the run made it
+      else expect(query.stderr).toContain("which holds no .pathlab-lake.json"); // before the run made it
     }
     expect(lakeRun.code).toBe(0);
     expect(lakeRun.stdout).toContain(`→ lake ${lake}\n`);

@@ -6,7 +6,7 @@
  */
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -338,11 +338,15 @@ describe("pathlab sync usage", () => {
     expect(horizon.stderr).toContain('horizon: expected 1h or 24h, got "2h"');
   });
 
-  it("query on a file that does not exist says so, exit 1, one line", async () => {
-    const missing = await run(["query", "select 1", "--db", join(folder, "nothing.duckdb")]);
-    expect(missing.exitCode).toBe(1);
-    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
-    expect(missing.stderr).toContain("no database file there");
+  it("query on a file that does not exist says so, as a usage error naming --db, exit 2, and creates nothing", async () => {
+    const path = join(folder, "nothing.duckdb");
+    const missing = await run(["query", "select 1", "--db", path]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr.trim().split("\n")[0]).toBe(
+      `pathlab: query: parameter "--db": expected a pathlab database (\`npx pathlab sync --db <path>\` creates one), got ${JSON.stringify(path)}, where there is no file`,
+    );
+    expect(missing.stderr).not.toContain("openStore");
+    expect(existsSync(path)).toBe(false);
   });
 
   it("every command has --help", async () => {

@@ -128,8 +128,26 @@ function readJson(path: string, file: string, optional = false): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ConfigFileError(file, "the file", "JSON", (error as Error).message);
+    throw new ConfigFileError(file, "the file", "JSON", syntaxErrorOf(text, error as Error));
   }
+}
+
+/**
+ * A JSON syntax error without the text around it, which may hold a key: V8's message less its
+ * quoted excerpt, and its position as a line and column.
+ */
+function syntaxErrorOf(text: string, error: Error): string {
+  const message = error.message;
+  if (/ is not valid JSON$/.test(message)) {
+    // `Unexpected token 'x', "…excerpt…" is not valid JSON`: the token, without the excerpt
+    return `${message.slice(0, message.indexOf(", "))} (the text around it is not shown: it may hold a key)`;
+  }
+  const position = /^(.*?)(?: in JSON)? at position (\d+)/s.exec(message);
+  if (position === null) {
+    return message.includes('"') ? "a syntax error (the text around it is not shown)" : message;
+  }
+  const before = text.slice(0, Number(position[2])).split("\n");
+  return `${position[1]} at line ${before.length}, column ${before.at(-1)!.length + 1}`;
 }
 
 function checkConfig(file: string, value: unknown): PathlabConfig {

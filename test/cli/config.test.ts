@@ -94,6 +94,41 @@ describe("readConfig", () => {
   });
 });
 
+describe("a config file that does not parse", () => {
+  const secret = "sk-live-LEAKCHECK-2f9c71";
+  it.each([
+    ["a single-quoted key", `{\n  "apiKey": '${secret}'\n}`],
+    ["an unquoted key", `{"apiKey": ${secret}}`],
+    ["a key before a missing comma", `{"apiKey": "${secret}" "naming": "live"}`],
+    ["a key in a string that never ends", `{"naming": "live",\n "token": "${secret}`],
+    ["a key after a trailing comma", `{"apiKey": "${secret}",}`],
+    ["a key in a field name", `{"${secret}" 1}`],
+    ["a key after the object", `{"naming": "live"} ${secret}`],
+  ])("never shows the text around the error: %s", (_case, text) => {
+    write("pathlab.config.json", text);
+    const message = (() => {
+      try {
+        readConfig(folder, {});
+      } catch (caught) {
+        return (caught as Error).message;
+      }
+      throw new Error("accepted");
+    })();
+    expect(message).toMatch(/^pathlab\.config\.json: the file: expected JSON, got /);
+    // no 4 characters of the key in a row
+    for (let start = 0; start + 4 <= secret.length; start++) {
+      expect(message).not.toContain(secret.slice(start, start + 4));
+    }
+  });
+
+  it("names the line and column where V8 gives a position", () => {
+    write("pathlab.config.json", `{\n  "naming": "live",\n}`);
+    expect(() => readConfig(folder, {})).toThrow(
+      "pathlab.config.json: the file: expected JSON, got Expected double-quoted property name at line 3, column 1",
+    );
+  });
+});
+
 describe("--paths and PATHLAB_PATHS on the command", () => {
   it("refuses a path that is no spec path of an operation before the command does anything: exit 2, one line", async () => {
     const database = join(folder, "never.duckdb");

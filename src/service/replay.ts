@@ -5,9 +5,9 @@
  * order they were recorded, the last one repeating. A request the recording cannot answer gets a
  * 404 whose body says `not in the recording: GET <path>?<query>`, and is listed in the job's report.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, validateHeaderName, validateHeaderValue, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readdir, readFile } from "node:fs/promises";
+import { lstat, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseIsoTimeMs } from "../domain/time.ts";
 import {
@@ -70,9 +70,11 @@ export interface ReplayServer {
 const exchangeFilePattern = /^(\d{6,})-[a-z0-9-]+\.json$/;
 
 /**
- * Reads the recording in `directory` for `command` (`sync` or `score`). Throws `UsageError`
- * (naming the file and the field) when `recording.json` is missing or is not a recording of
- * `command` in a version this code reads, or an exchange file is not one. Exchange files that are
+ * Reads the recording in `directory` for `command` (`sync` or `score`), every file checked before
+ * a request is served. Throws `UsageError` (naming the file and the field) when `recording.json`
+ * is missing or is not a recording of `command` in a version this code reads, when a file of the
+ * recording is not a regular file (a link, a FIFO), or an exchange file is not one: a status
+ * outside 100–599 or a header node:http cannot send is named as such. Exchange files that are
  * missing are not an error: their requests are answered with a 404 and reported.
  * @example const recording = await loadRecording("/tmp/rec", "sync");
  */
@@ -103,7 +105,8 @@ export async function loadRecording(directory: string, command: string): Promise
   const files = (await readdir(directory)).filter((file) => exchangeFilePattern.test(file));
   const exchanges: RecordedExchange[] = [];
   for (const file of files) {
-    exchanges.push(checkExchange(await readJson(join(directory, file), command), file, command));
+    const path = join(directory, file);
+    exchanges.push(checkExchange(await readJson(path, command), path, command));
   }
   exchanges.sort((left, right) => left.sequence - right.sequence);
   return { directory, info: info as RecordingInfo, exchanges, clockUnix };
@@ -174,8 +177,16 @@ function requestKey(method: string, path: string, query: string): string {
 async function readJson(file: string, command: string): Promise<unknown> {
   let text: string;
   try {
+    // Only a regular file of the folder itself: never a link out of it, nor a FIFO or a device,
+    // whose read could block for ever.
+    if (!(await lstat(file)).isFile()) {
+      throw new UsageError(
+        `${command}: --replay: ${JSON.stringify(file)} is not a regular file (a link, FIFO or device); a recording holds only the files --record wrote`,
+      );
+    }
     text = await readFile(file, "utf8");
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(
       `${command}: --replay: cannot read ${JSON.stringify(file)} (${code}); is it a directory made by --record?`,
@@ -192,20 +203,51 @@ async function readJson(file: string, command: string): Promise<unknown> {
 
 function checkExchange(value: unknown, file: string, command: string): RecordedExchange {
   const exchange = value as Partial<RecordedExchange> | null;
-  const fields: [keyof RecordedExchange, boolean][] = [
-    ["sequence", Number.isInteger(exchange?.sequence)],
-    ["method", exchange?.method === "GET"],
-    ["path", typeof exchange?.path === "string" && exchange.path.startsWith("/")],
-    ["query", typeof exchange?.query === "string"],
-    ["status", Number.isInteger(exchange?.status)],
-    ["headers", typeof exchange?.headers === "object" && exchange.headers !== null],
-    ["body", typeof exchange?.body === "string"],
+  const status = exchange?.status;
+  const fields: [keyof RecordedExchange, string, boolean][] = [
+    ["sequence", "a whole number", Number.isInteger(exchange?.sequence)],
+    ["method", '"GET"', exchange?.method === "GET"],
+    [
+      "path",
+      'a path starting with "/"',
+      typeof exchange?.path === "string" && exchange.path.startsWith("/"),
+    ],
+    ["query", "a string", typeof exchange?.query === "string"],
+    [
+      "status",
+      "an HTTP status from 100 to 599",
+      Number.isInteger(status) && status! >= 100 && status! <= 599,
+    ],
+    [
+      "headers",
+      "an object of legal header names and values (no line breaks)",
+      legalHeaders(exchange?.headers),
+    ],
+    ["body", "a string", typeof exchange?.body === "string"],
   ];
-  const wrong = fields.find(([, ok]) => !ok);
+  const wrong = fields.find(([, , ok]) => !ok);
   if (wrong !== undefined) {
+    const [field, expected] = wrong;
     throw new UsageError(
-      `${command}: --replay: ${JSON.stringify(file)}: ${wrong[0]}: not a recorded exchange's field (got ${JSON.stringify(exchange?.[wrong[0]])})`,
+      `${command}: --replay: ${JSON.stringify(file)}: ${field}: expected ${expected}, got ${JSON.stringify(exchange?.[field]) ?? "nothing"}`,
     );
   }
   return exchange as RecordedExchange;
+}
+
+/** Headers node:http can send as they are: legal names, and string values without line breaks. */
+function legalHeaders(headers: unknown): boolean {
+  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) return false;
+  try {
+    for (const [name, value] of Object.entries(headers)) {
+      validateHeaderName(name);
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (typeof item !== "string") return false;
+        validateHeaderValue(name, item);
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }

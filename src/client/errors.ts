@@ -87,6 +87,18 @@ export class BadRequestError extends PathlabHttpError {}
 export class AuthenticationError extends PathlabHttpError {}
 
 /**
+ * Whether `error` is an {@link AuthenticationError}, here or as a worker thread gave it back (by
+ * name: a thread's errors lose their class on the way).
+ * @example isAuthenticationError(error) // => true for a 401 or a 403, on any thread
+ */
+export function isAuthenticationError(error: unknown): boolean {
+  return (
+    error instanceof AuthenticationError ||
+    (error instanceof Error && ["AuthenticationError", "MissingApiKeyError"].includes(error.name))
+  );
+}
+
+/**
  * Thrown before sending, without any request going out, when an operation that requires the
  * `Authorization` header is called on a client created without an API key.
  * @example

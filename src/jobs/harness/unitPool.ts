@@ -12,6 +12,7 @@ import type { PromptPool } from "../score/scorePromptPool.ts";
 import type { PromptTask } from "../score/promptTask.ts";
 import type { CheckedUnit } from "../sync/checkedUnit.ts";
 import type { SyncTask } from "../sync/task.ts";
+import { resultOfThread } from "./threadErrors.ts";
 
 /**
  * A pool of `threads` worker threads (0: none; then use the job's own thread instead).
@@ -55,7 +56,9 @@ export class UnitPool {
     if (this.piscina === undefined) {
       return Promise.reject(new Error("UnitPool.scorePrompt: the pool has no threads"));
     }
-    return this.piscina.run(task, signal === undefined ? {} : { signal }) as Promise<PromptPool>;
+    return this.piscina
+      .run(task, signal === undefined ? {} : { signal })
+      .then((result) => resultOfThread<PromptPool>(result));
   }
 
   /**
@@ -67,10 +70,9 @@ export class UnitPool {
     if (this.piscina === undefined) {
       return Promise.reject(new Error("UnitPool.checkSyncUnit: the pool has no threads"));
     }
-    return this.piscina.run(task, {
-      ...(signal !== undefined && { signal }),
-      transferList: [task.channel],
-    }) as Promise<CheckedUnit>;
+    return this.piscina
+      .run(task, { ...(signal !== undefined && { signal }), transferList: [task.channel] })
+      .then((result) => resultOfThread<CheckedUnit>(result));
   }
 
   /** Stops the threads (after the running units). */

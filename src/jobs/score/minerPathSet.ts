@@ -3,7 +3,7 @@
  * validator's response rules of the prompt's date, and read into a PathSet — or why not.
  */
 
-import { PathlabHttpError, ResponseDecodeError } from "../../client/errors.ts";
+import { AuthenticationError, PathlabHttpError, ResponseDecodeError } from "../../client/errors.ts";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import type { PathSet, PathSetAllocation } from "../../paths/pathSet.ts";
 import { PathSetError } from "../../paths/pathSetError.ts";
@@ -67,6 +67,9 @@ export async function fetchMinerPathSet(
     if (error instanceof ResponseDecodeError) {
       return { kind: "invalid", reason: `path set unreadable: ${error.message}` };
     }
+    // A key the service refuses fails the job: a wrong key and a key without access to raw path
+    // sets look alike here, and neither may pass for "this miner's set is not served".
+    if (error instanceof AuthenticationError) throw error;
     const status = error instanceof PathlabHttpError ? error.status : undefined;
     if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
       return { kind: "unavailable", reason: `path set not available (HTTP ${status})` };

@@ -4,6 +4,7 @@
  * recorded with its reason and the others go on.
  */
 
+import { isAuthenticationError } from "../../client/errors.ts";
 import { isoSeconds } from "../../domain/time.ts";
 import { runUnitsInOrder } from "../harness/unitRunner.ts";
 import { deadlineMessage, type UnitDeadline } from "../harness/unitDeadline.ts";
@@ -46,8 +47,9 @@ export async function scorePrompts(
         miners = pool.network.length;
       } catch (error) {
         // One prompt that fails (a fault that outlasted the retries, a write that was rolled
-        // back) is recorded with its reason; the others go on, and the run ends `partial`.
-        if (context.signal?.aborted === true) throw error;
+        // back) is recorded with its reason; the others go on, and the run ends `partial`. A key
+        // the service refuses would fail every prompt alike: it fails the run.
+        if (context.signal?.aborted === true || isAuthenticationError(error)) throw error;
         context.failures.push({
           where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
           // a write that failed on its own is that failure, even past the deadline

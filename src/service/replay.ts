@@ -74,6 +74,8 @@ const exchangeFilePattern = /^(\d{6,})-[a-z0-9-]+\.json$/;
  * (naming the file and the field) when `recording.json` is missing or is not a recording of
  * `command` in a version this code reads, or an exchange file is not one. Exchange files that are
  * missing are not an error: their requests are answered with a 404 and reported.
+ * @param directory - the recording's folder, as {@link startRecording} wrote it.
+ * @param command - the command replayed, `sync` or `score`; the recording must be of it.
  * @example const recording = await loadRecording("/tmp/rec", "sync");
  */
 export async function loadRecording(directory: string, command: string): Promise<LoadedRecording> {
@@ -111,6 +113,7 @@ export async function loadRecording(directory: string, command: string): Promise
 
 /**
  * Starts the replay server of `recording` on 127.0.0.1 (a free port).
+ * @param recording - the recording to serve, as {@link loadRecording} read it.
  * @example
  * const server = await startReplayServer(await loadRecording("rec", "sync"));
  * try { … } finally { await server.close(); }

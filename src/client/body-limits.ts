@@ -42,6 +42,7 @@ const rangeOperations: ReadonlySet<string> = new Set([
 /**
  * The default body limit of the operation with the spec's path `operation` (see
  * {@link defaultBodyLimits}).
+ * @param operation - the operation's spec path, e.g. `/v2/prediction/latest`.
  * @example
  * defaultMaxBodyBytes("/v2/prediction/latest") // => 67_108_864
  * defaultMaxBodyBytes("/insights/liquidation") // => 8_388_608

@@ -53,6 +53,8 @@ const utf8 = new TextDecoder("utf-8");
 /**
  * Creates a client of one deployment. The API key is held in a closure only: the client object,
  * its errors and its events never show it.
+ * @param options - the deployment (`baseUrl`), the API key, its naming, and the limits, timeouts
+ *   and retries of every call.
  * @example
  * const client = createClient({ baseUrl: "http://127.0.0.1:8080", apiKey: "sk-…", naming: liveNaming });
  * const record = await client.insights.liquidation({ asset: "BTC" });

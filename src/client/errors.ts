@@ -39,6 +39,10 @@ export class PathlabHttpError extends Error {
   readonly bodyText: string | undefined;
   readonly retryAfterMs: number | undefined;
 
+  /**
+   * @param message - the error's message, already redacted.
+   * @param details - the operation, and the status, body text, wait and cause when there are some.
+   */
   constructor(message: string, details: PathlabHttpErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     // Non-enumerable like Error's own `name`, so it does not repeat in util.inspect.
@@ -144,6 +148,11 @@ export class TimeoutError extends PathlabHttpError {
   readonly phase: TimeoutPhase;
   readonly timeoutMs: number;
 
+  /**
+   * @param message - the error's message, already redacted.
+   * @param details - what every client error carries, with the phase that timed out and its limit
+   *   in milliseconds.
+   */
   constructor(
     message: string,
     details: PathlabHttpErrorDetails & { phase: TimeoutPhase; timeoutMs: number },
@@ -168,6 +177,11 @@ export class TimeoutError extends PathlabHttpError {
 export class ConnectionError extends PathlabHttpError {
   readonly code: string | undefined;
 
+  /**
+   * @param message - the error's message, already redacted.
+   * @param details - what every client error carries, with the transport's code (`ECONNREFUSED`)
+   *   when it has one.
+   */
   constructor(message: string, details: PathlabHttpErrorDetails & { code?: string }) {
     super(message, details);
     this.code = details.code;
@@ -193,6 +207,11 @@ export type DecodeFailureKind = "json" | "shape";
 export class ResponseDecodeError extends PathlabHttpError {
   readonly kind: DecodeFailureKind;
 
+  /**
+   * @param message - the error's message, already redacted.
+   * @param details - what every client error carries, with what failed: `"json"` (not JSON) or
+   *   `"shape"` (not the operation's record).
+   */
   constructor(message: string, details: PathlabHttpErrorDetails & { kind: DecodeFailureKind }) {
     super(message, details);
     this.kind = details.kind;
@@ -231,6 +250,11 @@ export class ResponseTooLargeError extends PathlabHttpError {
   readonly declaredBytes: number | undefined;
   readonly receivedBytes: number | undefined;
 
+  /**
+   * @param message - the error's message, already redacted.
+   * @param details - what every client error carries, with the body limit and the bytes declared or
+   *   read.
+   */
   constructor(message: string, details: ResponseTooLargeDetails) {
     super(message, details);
     this.limitBytes = details.limitBytes;

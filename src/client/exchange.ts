@@ -40,6 +40,8 @@ const keptParts = ["ratelimit", "rate-limit", "credit"];
  * The headers of a response the client reads: `content-type`, `retry-after`, `retry-after-ms`,
  * and every rate-limit or credit header (names with `ratelimit`, `rate-limit` or `credit`);
  * repeated headers joined with `, `, every secret redacted. Others (cookies…) are left out.
+ * @param headers - the response's headers, by name (any case); a repeated header as an array.
+ * @param secrets - the secrets to redact from the values.
  * @example
  * exchangeHeaders({ "content-type": "application/json", "set-cookie": "a=1", "x-credits-remaining": "41" }, [])
  * // => { "content-type": "application/json", "x-credits-remaining": "41" }

@@ -40,6 +40,9 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
 /**
  * `redactSecrets`, then any `Apikey <token>` / `Bearer <token>` credential replaced too.
  * For messages, stacks and logs.
+ * @param text - a message, stack or log line.
+ * @param secrets - the secrets to replace, as written (their URL-encoded form is replaced too); one
+ *   shorter than 4 characters is left alone.
  * @example
  * redact("key sk-test-SECRET-123 refused", ["sk-test-SECRET-123"]) // => "key [REDACTED] refused"
  * redact("Authorization: Apikey abc123", []) // => "Authorization: Apikey [REDACTED]"

@@ -33,6 +33,9 @@ export interface StreamedDecoder<Result> {
  */
 export class DecodeAsUsual {
   readonly body: Uint8Array;
+  /**
+   * @param body - the whole body, every chunk the decoding kept, in order.
+   */
   constructor(body: Uint8Array) {
     this.body = body;
   }

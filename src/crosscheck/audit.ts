@@ -73,6 +73,8 @@ const STEP_SECONDS = 300;
  *   {@link LP_PERCENTILE_TOLERANCE};
  * - the forward of the option prices (C − P + K) between the 0.35 and 0.65 percentiles at the
  *   expiry, when a record gives the forecast start and the expiry falls within the 24 h.
+ * @param snapshot - the asset and the records the service gave at one moment; any of them may be
+ *   absent.
  * @example auditSnapshot({ asset: "BTC", records: { percentiles } }).findings // => []
  */
 export function auditSnapshot(snapshot: AuditSnapshot): AuditReport {

@@ -44,9 +44,20 @@ export class FindingList {
   /** Comparisons made (a check that passes is one too). */
   compared = 0;
 
+  /**
+   * @param operation - the spec path of the record checked, e.g. `/insights/liquidation`.
+   */
   constructor(readonly operation: string) {}
 
-  /** Records a finding when `size` exceeds `tolerance`. */
+  /**
+   * Records a finding when `size` exceeds `tolerance`.
+   * @param check - what the check asserts, e.g. `probabilities within [0, 1]`.
+   * @param field - the JSON path of the value checked, e.g.
+   *   `data[0].long_liquidation_probability["6"]`.
+   * @param size - how far the value is off; beyond `tolerance` it is a finding.
+   * @param tolerance - the largest size that still passes, e.g. the rounding of the values.
+   * @param detail - the values behind the finding, as text, for the reader.
+   */
   expect(check: string, field: string, size: number, tolerance: number, detail: string): void {
     this.compared += 1;
     if (size > tolerance) {
@@ -66,6 +77,7 @@ export function sortedKeys(values: Readonly<Record<string, number>>): string[] {
 /**
  * Half a unit of the last decimal the values are written with (at most 8 decimals): how far a
  * value may be from the number it rounds.
+ * @param values - numbers as a record writes them.
  * @example roundingOf([71090.23, 71174.5]) // => 0.005
  */
 export function roundingOf(values: readonly number[]): number {
@@ -84,6 +96,7 @@ export function roundingOf(values: readonly number[]): number {
 /**
  * Prediction percentiles: each step's values rise with the probability, and step 0 is the
  * current price (to the rounding the percentiles are written with).
+ * @param record - a prediction percentiles record, as the service gave it.
  * @example checkPercentiles(record).findings // => []
  */
 export function checkPercentiles(record: PredictionPercentilesRecord): FindingList {
@@ -120,6 +133,7 @@ export function checkPercentiles(record: PredictionPercentilesRecord): FindingLi
 
 /**
  * Liquidation probabilities: within [0, 1], rising with the window (hours), falling with the move.
+ * @param record - a liquidation record, as the service gave it.
  * @example checkLiquidation(record).findings // => []
  */
 export function checkLiquidation(record: LiquidationRecord): FindingList {
@@ -169,6 +183,7 @@ export function checkLiquidation(record: LiquidationRecord): FindingList {
 /**
  * LP probabilities per horizon: above falls and below rises with the level, each within [0, 1],
  * and above + below ≤ 1 (to the rounding of two values).
+ * @param record - an LP probabilities record, as the service gave it.
  * @example checkLpProbabilities(record).findings // => []
  */
 export function checkLpProbabilities(record: LpProbabilitiesRecord): FindingList {
@@ -214,6 +229,7 @@ export function checkLpProbabilities(record: LpProbabilitiesRecord): FindingList
 
 /**
  * LP bounds: the probability to stay and the expected time in the interval rise with its width.
+ * @param record - an LP bounds record, as the service gave it.
  * @example checkLpBounds(record).findings // => []
  */
 export function checkLpBounds(record: LpBoundsRecord): FindingList {

@@ -48,6 +48,11 @@ export interface CrossCheckOptions {
  * probability's is at least that of one path in n, √((1/n)(1 − 1/n)/n), so that 0 against 1/n is
  * not a mismatch.
  * Throws `RangeError` unless nPaths is a positive integer and sigmas is positive.
+ * @param operationPath - the record's operation, as a spec path, e.g. `/insights/liquidation`.
+ * @param serviceRecord - the service's record, decoded.
+ * @param recomputedRecord - the same record recomputed from the ensemble ({@link recompute}).
+ * @param options - the ensemble's number of paths, the recomputed record's standard errors, and how
+ *   many of them `within-mc` allows (3 by default).
  * @example
  * const { record, standardErrors } = recompute("/insights/liquidation", ensemble, context);
  * const check = crossCheck("/insights/liquidation", serviceRecord, record, { nPaths: ensemble.nPaths, standardErrors });

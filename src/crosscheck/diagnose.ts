@@ -80,6 +80,9 @@ const UNIT_RATIOS: readonly {
  * R² ≥ 0.99). Per map field, keys present on one side only, on both sides: a different grid. Record
  * wide: different current prices; a different `forecast_start_time` (a different ensemble), or,
  * with the same start, differences that are all within Monte-Carlo error.
+ * @param operationPath - the record's operation, as a spec path.
+ * @param rows - the rows of a {@link crossCheck} of that operation.
+ * @param summary - the same cross-check's summary.
  * @example diagnose("/insights/lp-bounds", check.rows, check.summary)[0].kind // => "unit"
  */
 export function diagnose(

@@ -8,6 +8,7 @@ import { FindingList, sortedKeys } from "./auditChecks.ts";
 
 /**
  * The smallest step the option prices are quoted in: 1 when all are whole, else 0.01.
+ * @param record - an option pricing record, as the service gave it.
  * @example quoteStep(record) // => 1
  */
 export function quoteStep(record: OptionPricingRecord): number {
@@ -21,6 +22,7 @@ export function quoteStep(record: OptionPricingRecord): number {
  * rounding of the quotes (each within half a step): none for monotony, which rounding keeps; one
  * step for convexity; two for parity, a difference of two forwards. Returns the findings and that forward (the
  * median over the strikes).
+ * @param record - an option pricing record, as the service gave it.
  * @example checkOptions(record).forward // => 71224
  */
 export function checkOptions(record: OptionPricingRecord): FindingList & { forward: number } {

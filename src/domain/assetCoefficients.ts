@@ -27,6 +27,7 @@ export const ASSET_COEFFICIENTS: Readonly<Record<string, number>> = Object.freez
 /**
  * The coefficient of `asset` (exact, case-sensitive symbol as the validator stores it), 1.0 for an
  * asset not in {@link ASSET_COEFFICIENTS}.
+ * @param asset - the asset's symbol as the validator stores it (`ETH`, `SPYX`); case matters.
  * @example assetCoefficient("ETH") // => 0.7064366394033871
  * @example assetCoefficient("DOGE") // => 1
  */

@@ -84,6 +84,7 @@ export type CrossListedAsset = (typeof CROSS_LISTED_ASSETS)[number];
 /**
  * The symbol the service answers for: the cross-listed symbol for the five remapped short symbols
  * (case-sensitive, as the service), any other symbol unchanged.
+ * @param symbol - an asset symbol, short (`SPY`) or cross-listed (`SPYX`); case matters.
  * @example
  * canonicalAsset("SPY") // => "SPYX"
  * canonicalAsset("BTC") // => "BTC"
@@ -302,6 +303,7 @@ export type PromptName = (typeof PROMPT_NAMES)[number];
 
 /**
  * The competition a prompt name stands for: legacy aliases resolved, competitions unchanged.
+ * @param name - a prompt name: a competition (`crypto-24h`) or a legacy alias (`low`, `high`).
  * @example
  * canonicalCompetition("low") // => "crypto-24h"
  * canonicalCompetition("com-equ-24h") // => "com-equ-24h"

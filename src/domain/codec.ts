@@ -23,6 +23,9 @@ export type DecodedResponse<Path extends OperationPath> = OperationsByPath[Path]
  * Validates a response body of the operation at `path` into its record type, normalizing aliases
  * (naming prefixes, outcome case, comparison types); throws `DecodeError` naming the operation and
  * the JSON path of the first problem, or `RangeError` for an unknown path.
+ * @param path - the operation's spec path, e.g. `/insights/liquidation`.
+ * @param json - the response body as `JSON.parse` returns it.
+ * @param options - the deployment's naming; the spec's neutral words when omitted.
  * @example
  * decode("/insights/venuea/up-down/daily", json, { naming: liveNaming }).venuea_outcome // => "DOWN"
  */
@@ -41,6 +44,9 @@ export function decode<const Path extends OperationPath>(
  * Writes a record of the operation at `path` back to JSON in the deployment's naming: the inverse of
  * {@link decode} (outcomes are written as the spec's `UP`/`DOWN`, comparison types as `range`,
  * `above`, `hit`, `below`).
+ * @param path - the operation's spec path, e.g. `/insights/liquidation`.
+ * @param record - a record of that operation, as {@link decode} returns it.
+ * @param options - the deployment's naming to write; the spec's neutral words when omitted.
  * @example
  * encode("/insights/venuea/up-down/daily", record, { naming: liveNaming }) // => { synth_outcome: "DOWN", … }
  */

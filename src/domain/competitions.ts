@@ -105,6 +105,7 @@ export const TWO_COMPETITIONS: readonly CompetitionParameters[] = Object.freeze(
  * The competitions in force at `timeUnix` (unix seconds): {@link TWO_COMPETITIONS} before
  * {@link THREE_COMPETITIONS_START_UNIX}, {@link CURRENT_COMPETITIONS} from it on.
  * Throws `RangeError` for a non-finite time.
+ * @param timeUnix - the time, in Unix seconds.
  * @example competitionsAt(Date.UTC(2026, 0, 1) / 1000).length // => 2
  */
 export function competitionsAt(timeUnix: number): readonly CompetitionParameters[] {

@@ -128,6 +128,9 @@ const WITHOUT_SP500: readonly CompetitionParameters[] = Object.freeze(
  * The rules of the validator at `timeUnix` (the scored time of a prompt, or the time of an update),
  * under `settings` for the changes without a public date.
  * Throws `RangeError` for a time that is not finite or looks like milliseconds.
+ * @param timeUnix - the time, in Unix seconds (a value beyond 10¹¹, likely milliseconds, throws).
+ * @param settings - the dates of the changes without a public date; each omitted one is
+ *   {@link DEFAULT_ERA_SETTINGS}'s.
  * @example validatorEraAt(Date.UTC(2026, 1, 10) / 1000).promptScoreRule // => "legacy-p90"
  * @example validatorEraAt(Date.UTC(2026, 7, 1) / 1000).competitions[2].assets?.includes("SPYX") // => false
  */

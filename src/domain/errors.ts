@@ -20,6 +20,14 @@ export class DecodeError extends Error {
   /** A short rendering of what was found: `"0.4"`, `null`, `missing`, `array(3)`. */
   readonly got: string;
 
+  /**
+   * @param operation - the operation's path in the spec's neutral words, e.g.
+   *   `/insights/liquidation`.
+   * @param jsonPath - where in the body the first problem is: `data[3].x["12"]`, or `$` for the
+   *   whole body.
+   * @param expected - what the record requires there, e.g. `number in [0,1]`.
+   * @param got - a short rendering of what was found: `"0.4"`, `null`, `missing`, `array(3)`.
+   */
   constructor(operation: string, jsonPath: string, expected: string, got: string) {
     super(`${operation}: ${jsonPath}: expected ${expected}, got ${got}`);
     this.name = "DecodeError";
@@ -47,6 +55,12 @@ export class InvalidParamsError extends Error {
   /** A short rendering of the value given (`"XAU"`, `1.5`, `missing`). */
   readonly got: string;
 
+  /**
+   * @param operation - the operation's path in the spec's neutral words.
+   * @param param - the query parameter at fault, as the spec names it (`asset`, `to`, `miner`).
+   * @param expected - what the operation accepts for it.
+   * @param got - a short rendering of the value given (`"XAU"`, `1.5`, `missing`).
+   */
   constructor(operation: string, param: string, expected: string, got: string) {
     super(`${operation}: parameter "${param}": expected ${expected}, got ${got}`);
     this.name = "InvalidParamsError";

@@ -45,6 +45,10 @@ export const DEFAULT_REBASE: RebaseOption = "additive";
  * `(price − pathStart) + currentPrice` (so point 0 becomes exactly `currentPrice`), multiplicative
  * `(price · currentPrice) / pathStart`. `currentPrice` is the market price at the query minute (the
  * last observed 1-minute close at or before `now`).
+ * @param price - a path's price at some point.
+ * @param pathStart - the same path's price at point 0.
+ * @param currentPrice - the market price at the query minute, which point 0 becomes.
+ * @param rebase - `"additive"` (the default) or `"multiplicative"`.
  * @example
  * rebasePrice(105, 100, 200) // => 205
  * rebasePrice(105, 100, 200, "multiplicative") // => 210
@@ -88,6 +92,10 @@ export const HORIZON_LAYOUTS: Readonly<Record<Horizon, HorizonLayout>> = Object.
  * The path point of a time: round((time − forecastStart) / timeIncrement), clamped to
  * [0, nPoints − 1] (so a time past the horizon is the last point). Times are unix seconds.
  * Throws `RangeError` for non-finite times, a non-positive increment or fewer than one point.
+ * @param timeUnix - the time, in Unix seconds.
+ * @param forecastStartUnix - the forecast's start (its point 0), in Unix seconds.
+ * @param timeIncrement - seconds between two path points, > 0.
+ * @param nPoints - points per path, ≥ 1.
  * @example
  * stepOfTime(1000 + 310, 1000, 300, 289) // => 1
  * stepOfTime(1000 + 999999, 1000, 300, 289) // => 288
@@ -117,6 +125,8 @@ export function stepOfTime(
 /**
  * `value` rounded to `decimals` places as `Math.round(value · 10^decimals) / 10^decimals` (halves
  * round toward +∞; binary halves are within any cross-check's rounding tolerance). NaN stays NaN.
+ * @param value - the number to round; NaN stays NaN.
+ * @param decimals - decimal places to keep.
  * @example
  * roundTo(0.41514, 4) // => 0.4151
  * roundTo(67676.62358575, 2) // => 67676.62
@@ -148,6 +158,7 @@ export const VOLATILITY_DECIMALS = 2;
 /**
  * The map key of a price (LP probability levels, option strikes): `String(price)` of the unrounded
  * number, JavaScript's shortest round-trip form, which equals Python's `repr`.
+ * @param price - the unrounded price.
  * @example priceKey(71272.32018575001) // => "71272.32018575001"
  */
 export function priceKey(price: number): string {
@@ -194,6 +205,8 @@ export const LIQUIDATION_SCENARIOS: readonly PercentStep[] = percentSteps(10);
  * Liquidation levels of scenario x around P0 = the current price: a long is liquidated when a path
  * touches `long` = P0·(1 − x) from above (touch "down"), a short when it touches `short` = P0·(1 + x)
  * from below (touch "up").
+ * @param currentPrice - P0, the market price at the query minute.
+ * @param fraction - the scenario x as a fraction of P0, e.g. 0.05 for 5 %.
  * @example liquidationLevels(100, 0.05) // => { long: 95, short: 105 }
  */
 export function liquidationLevels(
@@ -233,6 +246,8 @@ export const LIQUIDATION_WINDOWS: Readonly<Record<Horizon, readonly LiquidationW
 /**
  * The points of a liquidation window: [0, seconds / timeIncrement], both inclusive.
  * Throws `RangeError` when the window is not a whole number of steps.
+ * @param window - the window, with its length in seconds.
+ * @param timeIncrement - seconds between two path points.
  * @example liquidationWindowSteps({ key: "6", seconds: 21600 }, 300) // => { fromStep: 0, toStep: 72 }
  */
 export function liquidationWindowSteps(
@@ -272,6 +287,8 @@ export const LP_WIDTHS: readonly PercentStep[] = percentSteps(16);
 /**
  * The LP interval of width w around P0 = the current price: lower = P0·(1 − w/2),
  * upper = P0·(1 + w/2) (reproduces the live deployment's bounds bit for bit).
+ * @param currentPrice - P0, the market price at the query minute.
+ * @param widthFraction - the interval's width w as a fraction of P0, e.g. 0.01 for 1 %.
  * @example lpBounds(67723.5, 0.01) // => { lower: 67384.88249999999, upper: 68062.1175 }
  */
 export function lpBounds(
@@ -309,6 +326,9 @@ export const DEFAULT_TIME_IN_INTERVAL_UNIT: TimeInIntervalUnit = "minutes";
 /**
  * A time inside an interval, given in minutes, expressed in `unit` (`horizonMinutes` for
  * `"fraction"`). Not rounded.
+ * @param minutes - the time, in minutes.
+ * @param unit - `"minutes"`, `"hours"` or `"fraction"` (of the horizon).
+ * @param horizonMinutes - the interval's horizon in minutes; used only for `"fraction"`.
  * @example
  * timeInIntervalIn(720, "hours", 1440) // => 12
  * timeInIntervalIn(720, "fraction", 1440) // => 0.5
@@ -332,6 +352,8 @@ export const LP_LEVEL_COUNT = 11;
  * The LP probability levels: {@link LP_LEVEL_COUNT} equally spaced levels from the lowest to the
  * highest terminal price, as numpy `linspace(minimum, maximum, 11)`: level i = minimum + i·step with
  * step = (maximum − minimum)/10, and the last level = maximum exactly. Keys are {@link priceKey}.
+ * @param minimum - the lowest terminal price.
+ * @param maximum - the highest terminal price.
  * @example lpLevels(59563.76458575, 76290.27258575)[7] // => 71272.32018575001
  */
 export function lpLevels(minimum: number, maximum: number): number[] {
@@ -364,6 +386,7 @@ export const OPTION_EXPIRY_HOUR_UTC = 8;
  * The default option expiry: the next 08:00 UTC strictly after the forecast start (unix seconds).
  * The terminal price is the path point at {@link stepOfTime} of the expiry (clamped to the last
  * point). Prices are undiscounted.
+ * @param forecastStartUnix - the forecast's start, in Unix seconds.
  * @example nextExpiryUnix(Date.UTC(2026, 1, 25, 23, 40) / 1000) // => 1772092800 (2026-02-26 08:00Z)
  */
 export function nextExpiryUnix(forecastStartUnix: number): number {
@@ -382,6 +405,7 @@ export const MONTHLY_EXPIRY_MIN_DAYS = 7;
 /**
  * The monthly option expiry: the last Friday of a month at 08:00 UTC, the first that lies more
  * than {@link MONTHLY_EXPIRY_MIN_DAYS} days after the forecast start.
+ * @param forecastStartUnix - the forecast's start, in Unix seconds.
  * @example monthlyExpiryUnix(Date.UTC(2026, 1, 25, 23, 45) / 1000) // => 1774598400 (2026-03-27 08:00Z)
  */
 export function monthlyExpiryUnix(forecastStartUnix: number): number {
@@ -398,6 +422,8 @@ export function monthlyExpiryUnix(forecastStartUnix: number): number {
 /**
  * The option expiry of an asset's record: BTC uses the monthly expiry (as the live record does),
  * every other asset the next 08:00 UTC.
+ * @param asset - the record's asset symbol, e.g. `BTC`.
+ * @param forecastStartUnix - the forecast's start, in Unix seconds.
  * @example optionExpiryUnix("ETH", Date.UTC(2026, 1, 25, 23, 45) / 1000) // => 1772092800
  */
 export function optionExpiryUnix(asset: string, forecastStartUnix: number): number {
@@ -407,6 +433,7 @@ export function optionExpiryUnix(asset: string, forecastStartUnix: number): numb
 /**
  * Decimals of an asset's option prices: whole dollars for BTC (as the live record), none
  * (unrounded) for every other asset.
+ * @param asset - the asset's symbol, e.g. `BTC`.
  * @example optionPriceDecimals("BTC") // => 0
  */
 export function optionPriceDecimals(asset: string): number | undefined {
@@ -415,6 +442,8 @@ export function optionPriceDecimals(asset: string): number | undefined {
 
 /**
  * An option price of `asset` as its record writes it: rounded to {@link optionPriceDecimals}.
+ * @param asset - the asset's symbol, e.g. `BTC`.
+ * @param price - the unrounded option price.
  * @example roundOptionPrice("BTC", 4890.4) // => 4890
  */
 export function roundOptionPrice(asset: string, price: number): number {
@@ -472,6 +501,7 @@ function decimalsOf(step: number): number {
  * The "nice" number (1, 2, 2.5 or 5 × 10^k) nearest `target` (absolute distance; a tie goes to the
  * smaller), built by exact decimal arithmetic (2.5 × 10⁻² is exactly the double of 0.025).
  * Throws `RangeError` unless `target` is finite and positive.
+ * @param target - the step wanted, finite and > 0.
  * @example
  * niceStep(0.0025 * 250) // => 0.5
  * niceStep(0.09) // => 0.1 (nearer than 0.05)
@@ -495,6 +525,9 @@ export function niceStep(target: number): number {
 /**
  * The strike grid rule of an asset at a spot price: {@link STRIKE_GRID_RULES}, or for other assets
  * a step of {@link niceStep}(0.25 % of spot) and 13 strikes.
+ * @param asset - the asset's symbol.
+ * @param spotPrice - the asset's current price, which sets the step of an asset without a rule of
+ *   its own.
  * @example strikeGridRule("SP500", 6900) // => { step: 20, count: 13 }
  */
 export function strikeGridRule(asset: string, spotPrice: number): StrikeGridRule {
@@ -508,6 +541,8 @@ export function strikeGridRule(asset: string, spotPrice: number): StrikeGridRule
  * the centre (default ⌊(n − 1)/2⌋; the live SOL grid has 7 below and 6 above), each rounded to
  * the decimals of s (so 0.05-step strikes are `2.15`, not `2.1500000000000004`). Keys are
  * {@link priceKey}. Throws `RangeError` for a spot that is not finite and positive.
+ * @param asset - the asset's symbol, which picks its rule in {@link STRIKE_GRID_RULES}.
+ * @param spotPrice - the asset's current price, finite and > 0.
  * @example
  * strikeGrid("BTC", 71181) // => [68000, 69000, 70000, 71000, 72000, 73000, 74000]
  * strikeGrid("XRP", 2.1371).slice(0, 2) // => [1.85, 1.9]
@@ -540,6 +575,8 @@ export const MINUTES_PER_YEAR = 525600;
 /**
  * A standard deviation of log returns over `periodMinutes` as an annualized percent:
  * std × (√(525600 / periodMinutes) × 100).
+ * @param standardDeviation - the standard deviation of log returns over one period.
+ * @param periodMinutes - the length of one period, in minutes.
  * @example annualizeVolatility(0.001, 1) // => 72.49827584… (√525600 / 10)
  */
 export function annualizeVolatility(standardDeviation: number, periodMinutes: number): number {
@@ -610,6 +647,9 @@ export const VOLATILITY_LAYOUTS: Readonly<Record<Horizon, VolatilityLayout>> = O
  * The sum numpy computes for a float64 array (`np.sum`, `np.mean`): pairwise summation, with
  * blocks of up to 128 values summed in 8 interleaved partial sums. The live service's averages
  * are numpy's to the last bit, which a left-to-right sum is not.
+ * @param values - the numbers to add.
+ * @param from - the first index summed; 0 by default.
+ * @param to - the index after the last one summed; the length by default.
  * @example numpySum([0.1, 0.2, 0.3]) // => 0.6000000000000001
  */
 export function numpySum(values: ArrayLike<number>, from = 0, to = values.length): number {
@@ -641,6 +681,7 @@ export function numpySum(values: ArrayLike<number>, from = 0, to = values.length
 /**
  * numpy's `np.nanmean`: the {@link numpySum} of the values with nulls and NaN as 0, divided by the
  * count of the others; NaN when there are none.
+ * @param values - the numbers to average; nulls and NaN are skipped.
  * @example nanMean([null, 1, 2]) // => 1.5
  */
 export function nanMean(values: readonly (number | null)[] | Float64Array): number {
@@ -659,6 +700,8 @@ export function nanMean(values: readonly (number | null)[] | Float64Array): numb
 /**
  * Path points per volatility block: blockMinutes·60 / timeIncrement (3 for 24h, 2 for 1h).
  * Throws `RangeError` when a block is not a whole number of steps.
+ * @param horizon - the prompt's horizon, `"24h"` or `"1h"`.
+ * @param timeIncrement - seconds between two path points.
  * @example volatilityBlockSteps("24h", 300) // => 3
  */
 export function volatilityBlockSteps(horizon: Horizon, timeIncrement: number): number {
@@ -678,6 +721,8 @@ function minuteOf(timeUnix: number): number {
 /**
  * The minutes (unix seconds, multiples of 60) listed in `realized.prices`: the
  * `realizedWindowMinutes` minutes ending at the forecast start's minute, oldest first.
+ * @param horizon - the prompt's horizon, `"24h"` or `"1h"`, which sets the window's length.
+ * @param forecastStartUnix - the forecast's start, in Unix seconds; the window ends at its minute.
  * @example realizedWindowMinutes("1h", 7200).length // => 120 (from 60 to 7200)
  */
 export function realizedWindowMinutes(horizon: Horizon, forecastStartUnix: number): number[] {
@@ -731,6 +776,8 @@ export const VENUE_WINDOW_HORIZONS: Readonly<Record<VenueWindow, Horizon>> = Obj
  * UTC day; hourly = the UTC hour; 15min and 5min = the quarter hour and the 5-minute slot. The
  * event's start price is the market price at `startUnix`; the model resolves at
  * {@link stepOfTime}(endUnix).
+ * @param window - the contract's window: `"daily"`, `"hourly"`, `"15min"` or `"5min"`.
+ * @param timeUnix - a time inside the window, in Unix seconds.
  * @example venueEventWindow("15min", Date.UTC(2026, 1, 27, 15, 4, 21) / 1000)
  * // => { startUnix: 1772204400, endUnix: 1772205300 }
  */
@@ -765,6 +812,7 @@ export const MODEL_OUTCOME_THRESHOLD = 0.5;
 
 /**
  * `model_outcome` of an Up/Down record from the reported (rounded) probability: UP at ≥ 0.5.
+ * @param probabilityUp - the reported (rounded) probability of UP.
  * @example upDownOutcomeOf(0.4151) // => "DOWN"
  */
 export function upDownOutcomeOf(probabilityUp: number): UpDownOutcome {
@@ -773,6 +821,7 @@ export function upDownOutcomeOf(probabilityUp: number): UpDownOutcome {
 
 /**
  * `model_outcome` of a range-family record from the reported (rounded) probability: 1 at ≥ 0.5.
+ * @param probability - the reported (rounded) probability.
  * @example binaryOutcomeOf(0.5) // => 1
  */
 export function binaryOutcomeOf(probability: number): BinaryOutcome {
@@ -782,6 +831,8 @@ export function binaryOutcomeOf(probability: number): BinaryOutcome {
 /**
  * The direction of a hit contract's touch: `"up"` (some point ≥ level) when the level is above the
  * current price, else `"down"` (some point ≤ level), over points [0, step(event end)].
+ * @param level - the hit contract's price level.
+ * @param currentPrice - the market price at the query minute.
  * @example hitDirection(70000, 67676.6) // => "up"
  */
 export function hitDirection(level: number, currentPrice: number): "up" | "down" {

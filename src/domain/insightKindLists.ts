@@ -49,6 +49,7 @@ export const INSIGHT_PATHS: readonly InsightPath[] = Object.freeze(
 
 /**
  * Whether `path` is the path of an insight kind.
+ * @param path - any spec path.
  * @example isInsightPath("/insights/venueb/daily") // => true
  * @example isInsightPath("/v2/prediction/latest") // => false
  */
@@ -58,6 +59,7 @@ export function isInsightPath(path: string): path is InsightPath {
 
 /**
  * The kind of `path`, its facts' types widened.
+ * @param path - an insight's spec path, e.g. `/insights/volatility`.
  * @example insightKind("/insights/volatility").inputs // => ["previous-prompt"]
  */
 export function insightKind(path: InsightPath): AnyInsightKind {

@@ -34,6 +34,8 @@ export const liveNaming: Naming = Object.freeze({
 /**
  * The path a deployment serves for a spec path: the segments `venuea` and `venueb` replaced by the
  * naming's names. Other segments are untouched.
+ * @param path - an operation's spec path, e.g. `/insights/venuea/up-down/daily`.
+ * @param naming - the deployment's naming, e.g. {@link liveNaming}.
  * @example
  * wirePath("/insights/venuea/up-down/daily", liveNaming) // => "/insights/polymarket/up-down/daily"
  * wirePath("/insights/liquidation", liveNaming) // => "/insights/liquidation"
@@ -57,6 +59,8 @@ const PREFIXES: readonly (readonly [prefix: string, key: keyof Naming])[] = [
 /**
  * The field name a deployment writes for a neutral field name: the prefix `venuea_`, `venueb_` or
  * `model_` replaced by the naming's name. Fields without such a prefix are unchanged.
+ * @param neutralName - a field name in the spec's words, e.g. `venuea_probability_up`.
+ * @param naming - the deployment's naming, e.g. {@link liveNaming}.
  * @example
  * wireFieldName("venuea_probability_up", liveNaming) // => "polymarket_probability_up"
  * wireFieldName("model_outcome", liveNaming) // => "synth_outcome"
@@ -73,6 +77,8 @@ export function wireFieldName(neutralName: string, naming: Naming): string {
 /**
  * The inverse of {@link wireFieldName}: the neutral name of a field a deployment wrote, or the name
  * unchanged when it carries none of the naming's prefixes.
+ * @param wireName - a field name as the deployment writes it, e.g. `polymarket_probability_up`.
+ * @param naming - the deployment's naming, e.g. {@link liveNaming}.
  * @example
  * neutralFieldName("polymarket_probability_up", liveNaming) // => "venuea_probability_up"
  * neutralFieldName("synth_outcome", liveNaming) // => "model_outcome"

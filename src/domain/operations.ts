@@ -57,6 +57,7 @@ const operationsByPathMap: ReadonlyMap<string, AnyOperation> = new Map(
 /**
  * The operation of a spec path (neutral words: `/insights/venuea/range`, not a deployment's wire
  * path). Throws a `RangeError` naming the path when there is no such operation.
+ * @param path - an operation's spec path, e.g. `/v2/leaderboard/latest`.
  * @example
  * operationByPath("/v2/leaderboard/latest").section // => "leaderboard"
  */
@@ -65,6 +66,7 @@ export function operationByPath<const Path extends OperationPath>(
 ): OperationsByPath[Path];
 /**
  * The operation of any string path (untyped result); throws `RangeError` when there is none.
+ * @param path - any string, e.g. a path read from the command line.
  * @example
  * operationByPath(process.argv[2]).method
  */

@@ -23,6 +23,9 @@ export const PRICE_SIGNIFICANT_DIGITS = 8;
  * Python's repr —
  * the shortest round-trip digits (as JavaScript's), with `.0` on integral values and in scientific
  * form with a two-digit exponent when below 1e-4 or from 1e16 on; `inf`, `-inf`, `nan`.
+ * @param price - the number to print, as JavaScript holds it.
+ * @param isInt - whether Python holds the price as an `int`; by default, whether it is whole and
+ *   below 10²¹ in magnitude.
  * @example
  * pythonNumberText(80000) // => "80000"
  * pythonNumberText(80000, false) // => "80000.0"
@@ -52,6 +55,9 @@ export function pythonNumberText(
  * [1, 10⁷) written as floats or ints alike: there the test is exactly "the shortest decimal of
  * `price` has more than 8 significant digits" — except that an integral float costs one more
  * character (".0"), handled by the text path.
+ * @param price - the price to test, as JavaScript holds it.
+ * @param isInt - whether Python holds the price as an `int`; by default, whether it is whole and
+ *   below 10²¹ in magnitude.
  * @example
  * exceedsDigitLimit(67676.123) // => false
  * exceedsDigitLimit(67676.1234) // => true
@@ -76,6 +82,7 @@ export function exceedsDigitLimit(
  * are returned as they are. The legacy rule still rejects some rounded prices: below 1 the leading
  * "0" costs one of its 8 characters, so 0.51234568 fails it (only 7 decimals pass there); from 10⁸
  * on every integral float has 9 or more digits; below 1e-4 the exponent ("e-05") costs 3 or 4.
+ * @param price - any price; zero, NaN and ±Infinity come back unchanged.
  * @example
  * roundPrice(67676.123456) // => 67676.123
  * roundPrice(0.512345678) // => 0.51234568
@@ -89,6 +96,8 @@ export function roundPrice(price: number): number {
  * `price` rounded to `digits` (1 to 17) significant digits, as {@link roundPrice} does for 8.
  * Fast path: one scaled `Math.round`, exact unless the scaled value lies within 10⁻⁶ of a tie or
  * the scale is not an exact double; those go through the exact decimal expansion.
+ * @param price - any price; zero, NaN and ±Infinity come back unchanged.
+ * @param digits - how many significant digits to keep, 1 to 17.
  * @example roundToSignificantDigits(67676.123456, 9) // => 67676.1235
  */
 export function roundToSignificantDigits(price: number, digits: number): number {
@@ -122,6 +131,10 @@ export function roundToSignificantDigits(price: number, digits: number): number 
  * over a row of prices is about twice as fast as one call per price inside a simulation's loop,
  * where the call is not inlined; the fast path shared as a helper that answers NaN near a tie
  * measured about 1.5× slower than written out (2.9 against 4.3 ms per 289,000 prices).
+ * @param values - the prices, rounded in place.
+ * @param start - the index of the first price rounded.
+ * @param end - the index after the last price rounded.
+ * @param digits - how many significant digits to keep, 1 to 17.
  * @example
  * const row = Float64Array.of(67676.123456, 0.512345678);
  * roundRangeToSignificantDigits(row, 0, 2, 8); // row => [67676.123, 0.51234568]
@@ -154,6 +167,7 @@ export function roundRangeToSignificantDigits(
  * `float(f"{price:.7e}") == price`. Exact: the scaled test in [1, 10⁷) and `toExponential(7)`
  * elsewhere (which rounds exact ties up where Python rounds them to even, but a tie has 9
  * significant digits and fails either way). Zero passes; NaN fails.
+ * @param price - the price to test.
  * @example
  * hasAtMostEightSignificantDigits(91234.567) // => true
  * hasAtMostEightSignificantDigits(91234.5678) // => false

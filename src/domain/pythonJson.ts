@@ -23,6 +23,9 @@ import { pythonNumberText } from "./priceFormat.ts";
 export class PythonFloat {
   /** The float's value. */
   readonly value: number;
+  /**
+   * @param value - the float's value, a whole number.
+   */
   constructor(value: number) {
     this.value = value;
   }
@@ -31,6 +34,7 @@ export class PythonFloat {
 /**
  * The text of a JSON number, read as Python does: `int` (a `number` when exactly representable,
  * else a `bigint`) or `float` (a {@link PythonFloat} when whole and finite, else a `number`).
+ * @param text - a JSON number exactly as written, e.g. `1.0` or `12345678901234567891`.
  * @example pythonJsonNumber("1.0") // => PythonFloat { value: 1 }
  * @example pythonJsonNumber("12345678901234567891") // => 12345678901234567891n
  */
@@ -59,6 +63,7 @@ const PYTHON_ONLY_NUMBERS = [
  * Parses `text` as Python's `json.loads` does (numbers as in {@link pythonJsonNumber}; `NaN`,
  * `Infinity`, `-Infinity` accepted). Objects become plain objects, arrays arrays.
  * Throws `SyntaxError` with the offset of the first unexpected character.
+ * @param text - a JSON text as Python's `json.dumps` writes it.
  * @example parsePythonJson("[1, 1.0, true]") // => [1, PythonFloat { value: 1 }, true]
  */
 export function parsePythonJson(text: string): unknown {
@@ -169,6 +174,7 @@ export function parsePythonJson(text: string): unknown {
  * Python's `type(value)` as the validator prints it, for a value in the representation above:
  * `<class 'int'>`, `<class 'float'>`, `<class 'bool'>`, `<class 'str'>`, `<class 'list'>` (arrays
  * and Float64Arrays), `<class 'dict'>`, `<class 'NoneType'>` (null and undefined).
+ * @param value - a value as {@link parsePythonJson} reads it.
  * @example pythonTypeName(1.5) // => "<class 'float'>"
  * @example pythonTypeName({}) // => "<class 'dict'>"
  */
@@ -189,6 +195,7 @@ function pythonType(value: unknown): string {
 
 /**
  * Whether a `number` stands for a Python `int`: whole and below 10²¹ in magnitude.
+ * @param value - a number as `JSON.parse` read it.
  * @example isPythonInt(80000) // => true
  * @example isPythonInt(1e21) // => false
  */
@@ -199,6 +206,7 @@ export function isPythonInt(value: number): boolean {
 /**
  * Python's `str(value)` for a scalar in the representation above: ints as digits, floats as their
  * repr (`80000.0`, `1e+39`, `nan`), `True`/`False`, `None`, strings as they are.
+ * @param value - a scalar as {@link parsePythonJson} reads it.
  * @example pythonStr(new PythonFloat(80000)) // => "80000.0"
  * @example pythonStr(true) // => "True"
  */

@@ -39,6 +39,9 @@ export type QueryTarget = Pick<
  * - `undefined` and `null` values count as omitted, and omitted optional parameters are not sent;
  * - Dates are sent as `toISOString()`, time strings as written, integers in decimal;
  * - repeated parameters (an array) are sent once per value: `miner=1&miner=2`.
+ * @param operation - the operation the query is for: its path and query parameter rules, e.g.
+ *   `operationTable.predictions.latest`.
+ * @param params - the query parameters by their spec names; an array value repeats the parameter.
  * @example
  * encodeQuery(operationTable.predictions.latest, { asset: "BTC", time_increment: 300, time_length: 86400, miner: [1, 2] }).toString()
  * // => "asset=BTC&time_increment=300&time_length=86400&miner=1&miner=2"

@@ -46,6 +46,9 @@ import { PythonFloat, isPythonInt, pythonStr, pythonTypeName } from "./pythonJso
  */
 export class JsonNumberPrices {
   readonly values: Float64Array;
+  /**
+   * @param values - one path's prices, in time order.
+   */
   constructor(values: Float64Array) {
     this.values = values;
   }
@@ -90,7 +93,9 @@ export interface ValidationPrompt {
  * @example const options: ValidationOptions = { at: 1784160000 };
  */
 export interface ValidationOptions {
+  /** When the response is validated, in Unix seconds (the validator checks at request time). */
   readonly at: number;
+  /** The era settings, whose `responseFormatFromUnix` dates the v1.10.3 rule. */
   readonly eraSettings?: EraSettings;
 }
 
@@ -98,6 +103,10 @@ export interface ValidationOptions {
  * The validator's verdict on a miner's `response` `[start_time, time_increment, path, …]` to
  * `prompt`, under the format rule in force at `options.at`: `CORRECT` or the first failure's
  * exact reason (the checks and the representation of the response are in this file's header).
+ * @param response - what the miner answered, as {@link parsePythonJson} reads it; `undefined` when
+ *   it did not answer.
+ * @param prompt - the prompt the response answers.
+ * @param options - when the response is validated, and the era settings that date the format rules.
  * @example validateResponse(undefined, prompt, { at }) // => "time out or internal server error (process time is None)"
  * @example validateResponse([start, 300, ...paths288], prompt, { at }) // => "Number of time points is incorrect: expected 289, got 288"
  */
@@ -115,6 +124,10 @@ export function validateResponse(
 
 /**
  * {@link validateResponse} under a given format rule rather than the rule of a date.
+ * @param response - what the miner answered, as {@link parsePythonJson} reads it; `undefined` when
+ *   it did not answer.
+ * @param prompt - the prompt the response answers.
+ * @param rule - the format rule to check prices with: `"legacy"` or `"v1.10.3"`.
  * @example validateResponseUnderRule([start, 300], prompt, "legacy") // => "Number of paths is incorrect: expected 1000, got 0"
  */
 export function validateResponseUnderRule(
@@ -175,6 +188,9 @@ export function validateResponseUnderRule(
  *   beyond float64 → `… too many digits N`; NaN or ±inf → `… non-finite value nan`; beyond float32
  *   → `… exceeds float32 range 1e+39`; non-zero but 0 in float32 → `… underflows float32 1e-46`;
  *   not equal to its 8-significant-digit form → `… too many digits 91234.5678`.
+ * @param price - one price of a path, as read from the response: a number, bigint,
+ *   {@link PythonFloat}, or anything else a miner sent.
+ * @param rule - the validator's format rule: `"legacy"` or `"v1.10.3"`.
  * @example priceFormatReason(91234.5678, "v1.10.3") // => "Price format is incorrect: too many digits 91234.5678"
  * @example priceFormatReason(1e39, "legacy") // => undefined
  */

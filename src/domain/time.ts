@@ -21,6 +21,8 @@ const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * Milliseconds since the Unix epoch of an ISO 8601 time string, or NaN when the text is not one of
  * the accepted forms or names an impossible date or time (month 13, 30 February, hour 24).
  * Fractions beyond milliseconds are truncated.
+ * @param text - a date `YYYY-MM-DD`, or a date and a time `HH:MM[:SS[.fff]]` separated by `T` or a
+ *   space, with an optional offset `Z`, `±HH:MM`, `±HHMM` or `±HH` (UTC when absent).
  * @example
  * parseIsoTimeMs("2026-03-27 08:00:00Z") // => 1774598400000
  * parseIsoTimeMs("2026-02-25T23:45:17.526606+00:00") // => 1772063117526
@@ -57,6 +59,7 @@ export function parseIsoTimeMs(text: string): number {
  * The ISO 8601 text of `unix` (seconds, truncated to whole seconds) as the service writes times in
  * records: UTC, to the second, with `Z`, e.g. `2026-02-25T23:27:00Z`.
  * Throws `RangeError` for a non-finite time.
+ * @param unix - the time in Unix seconds; a fraction is dropped.
  * @example isoSeconds(1772062020) // => "2026-02-25T23:27:00Z"
  */
 export function isoSeconds(unix: number): string {

@@ -24,6 +24,9 @@ import { isoTimeText } from "./timeText.ts";
  * - venue B (arrays): `now`, `venueBContracts` (strikes = `start_price`, with slugs).
  * Fields the record does not carry are left out. Other operations give what they carry (the first
  * two fields). Never throws: a value of an unexpected shape is left out.
+ * @param operationPath - the record's operation, as a spec path, e.g. `/insights/option-pricing`.
+ * @param serviceRecord - the record as decoded from the service's response (an object, or an array
+ *   of them).
  * @example
  * const context = { asset: "BTC", horizon: "24h", ...contextFromServiceRecord(path, serviceRecord) };
  */

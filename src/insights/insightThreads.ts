@@ -67,6 +67,8 @@ export class InsightThreads {
    * workers, the second of which fits beside the first, so more add little). They start at once
    * (~0.3 s). Throws `RangeError` unless `threads` is a whole number ≥ 1 (to prepare on the
    * calling thread alone, call `prepareRecords`).
+   * @param threads - worker threads to start beside the calling thread, a whole number ≥ 1; 1 by
+   *   default.
    * @example new InsightThreads(1)
    */
   constructor(threads = 1) {
@@ -87,6 +89,11 @@ export class InsightThreads {
    * it waits for the workers; resolves when the session (and the previous prompt's session) hold
    * them. Rejects as `prepareRecords` or `meanwhile` throws (a context that does not fit), and
    * when the threads are closed or one of them fails.
+   * @param session - the session that keeps what is prepared.
+   * @param context - the records' context, as {@link recompute} takes it.
+   * @param paths - the spec paths of the records that will be computed.
+   * @param meanwhile - called once on the calling thread after its own share, while the workers
+   *   finish theirs; nothing by default.
    * @example await threads.prepareRecords(session, context, RECOMPUTABLE_PATHS);
    */
   async prepareRecords(

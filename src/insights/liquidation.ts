@@ -26,6 +26,9 @@ import { touchEstimates } from "./touchEstimates.ts";
  * `touchEstimates`).
  * Standard errors: Agresti–Coull ({@link probabilityError}), positive at 0 and 1.
  * Throws `RangeError` for a context that does not fit the ensemble.
+ * @param source - the ensemble, or a session of it.
+ * @param context - the asset, horizon, current price and forecast start; the windows and the touch
+ *   estimate when not the defaults.
  * @example liquidationInsight(ensemble, context).record.data[0].long_liquidation_probability["6"]
  */
 export function liquidationInsight(

@@ -32,6 +32,9 @@ import { insightSessionFor, type InsightSession } from "./session.ts";
  * Agresti–Coull for the probability ({@link probabilityError}), sample std / √n for
  * the means (time in the requested unit).
  * Throws `RangeError` for a context that does not fit the ensemble.
+ * @param source - the ensemble, or a session of it.
+ * @param context - the asset, horizon, current price and forecast start; the unit of the time in
+ *   interval when not minutes.
  * @example lpBoundsInsight(ensemble, context).record.data[9].interval.full_width // => "10.0%"
  */
 export function lpBoundsInsight(

@@ -22,6 +22,9 @@ import { insightSessionFor, type InsightSession } from "./session.ts";
  * a service record's grid). The single `data` key is `"24h"` or `"1h"`. One binary search per level
  * in the sorted terminal prices (`terminalProbabilitiesSorted` of core); standard errors
  * Agresti–Coull ({@link probabilityError}). Throws `RangeError` for a context that does not fit the ensemble.
+ * @param source - the ensemble, or a session of it.
+ * @param context - the asset, horizon, current price and forecast start; the levels when not the
+ *   default grid.
  * @example lpProbabilitiesInsight(ensemble, context).record.data["24h"].probability_above
  */
 export function lpProbabilitiesInsight(

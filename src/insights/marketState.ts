@@ -29,6 +29,7 @@ export const PRICE_ROUNDING = 0.005;
  * The fee per contract of a trade at `price` (probability units): venue B's published taker fee,
  * 0.07 · p · (1 − p), at most 1.75 cents at 0.5. Applied to both venues as a conservative bound
  * (venue A charges no fee on most markets).
+ * @param price - the trade's price, in probability units (0 to 1).
  * @example venueFee(0.5) // => 0.0175
  */
 export function venueFee(price: number): number {
@@ -38,6 +39,10 @@ export function venueFee(price: number): number {
 /**
  * The standard deviation of 1-minute log returns of the closes from `fromUnix` to `toUnix` (ddof
  * 1; pairs with a missing close are skipped), or NaN with fewer than 30 returns.
+ * @param minuteClose - the close of the minute starting at a Unix second (a multiple of 60); NaN or
+ *   ≤ 0 when missing.
+ * @param fromUnix - the first minute, in Unix seconds (rounded up to a whole minute).
+ * @param toUnix - the last minute, in Unix seconds.
  * @example minuteLogVolatility((minute) => 100 * Math.exp(((minute / 60) % 2) * 0.001), 0, 3600) // => about 0.001
  */
 export function minuteLogVolatility(
@@ -87,6 +92,8 @@ export interface MarketSnapshot {
  * Whether `market` is decided (see the module comment), at a realized volatility of
  * `sigmaPerMinute` (the standard deviation of 1-minute log returns; NaN when unknown: then only
  * what needs no volatility decides, a touched level or an event over).
+ * @param market - the market as the venue showed it, with the time it was seen and its event's end.
+ * @param sigmaPerMinute - the standard deviation of 1-minute log returns, or NaN when unknown.
  * @example marketDecided({ ...market, kind: "above", refPrices: [2150], currentPrice: 2186.98 }, 0.0005) // => true with 10 minutes left
  */
 export function marketDecided(market: MarketSnapshot, sigmaPerMinute: number): boolean {
@@ -126,6 +133,9 @@ export function marketDecided(market: MarketSnapshot, sigmaPerMinute: number): b
  * by more than the fee and the rounding, selling YES when it is below the best bid by more; the
  * edge is what is left after them. `null` when neither side pays, or there is no model
  * probability or book.
+ * @param model - the model's probability of YES, or `null` when there is none.
+ * @param bid - the best bid for YES, in probability units, or `null` without a book.
+ * @param ask - the best ask for YES, in probability units, or `null` without a book.
  * @example tradableEdge(0.7, 0.6, 0.62) // => { side: "buy", netEdge: 0.7 − 0.62 − venueFee(0.62) − 0.005 }
  */
 export function tradableEdge(

@@ -25,6 +25,9 @@ import { expiryTimeText } from "./timeText.ts";
  * `expiry_time` is written `YYYY-MM-DD HH:MM:SSZ` as the live service. One sweep per side over the
  * sorted prices (`optionPricesSorted` of core); standard errors sample std of the payoffs / √n.
  * Throws `RangeError` for a context that does not fit the ensemble.
+ * @param source - the ensemble, or a session of it.
+ * @param context - the asset, horizon, current price and forecast start; the expiry and strikes
+ *   when not the defaults.
  * @example optionPricingInsight(ensemble, context).record.call_options["70000"]
  */
 export function optionPricingInsight(

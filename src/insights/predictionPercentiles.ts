@@ -19,6 +19,8 @@ import { insightSessionFor, type InsightSession } from "./session.ts";
  * from the order statistics p ± √(p(1 − p)/n) (`stepQuantilesWithErrors`). The session keeps
  * them (`InsightSession.stepPercentiles`; `InsightThreads` computes them on a worker thread).
  * Throws `RangeError` for a context that does not fit the ensemble.
+ * @param source - the ensemble, or a session of it.
+ * @param context - the asset, horizon, current price and forecast start.
  * @example predictionPercentilesInsight(ensemble, context).record.forecast_future.percentiles[288]["0.5"]
  */
 export function predictionPercentilesInsight(

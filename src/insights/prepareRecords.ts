@@ -32,6 +32,9 @@ const VOLATILITY_RECORDS: readonly RecomputablePath[] = recomputedPathsReading("
  * (terminal, expiry, event ends) are kept by the session on first use.
  * The windows are computed as the records compute them; a record asking for others (another
  * context) only pays a pass of its own. Throws `RangeError` for a context that does not fit.
+ * @param session - the session that keeps what is prepared.
+ * @param context - the records' context, as {@link recompute} takes it.
+ * @param paths - the spec paths of the records that will be computed.
  * @example
  * prepareRecords(session, context, ["/insights/liquidation", "/insights/lp-bounds"]);
  * const liquidation = recompute("/insights/liquidation", session, context);

@@ -9,6 +9,8 @@
  * binomial proportions", The American Statistician, 1998). For a mean of per-path probabilities
  * in [0, 1] (the bridge-corrected touch) it bounds the sample standard error from above.
  * NaN when p is outside [0, 1] (or NaN) or n < 1.
+ * @param probability - the estimated probability p, in [0, 1].
+ * @param count - the number of paths n it was estimated from, ≥ 1.
  * @example probabilityError(0, 10000) // => 0.000141…
  */
 export function probabilityError(probability: number, count: number): number {

@@ -76,6 +76,10 @@ export const RECOMPUTABLE_PATHS: readonly RecomputablePath[] = Object.freeze(
  * a context: the record with its Monte-Carlo standard errors. Venue operations give the model side.
  * Throws `RangeError` for a path that is not an insight or venue operation, and whatever the
  * record's function throws (a context that does not fit, a missing input).
+ * @param operationPath - the record's operation, as a spec path, e.g. `/insights/lp-bounds`.
+ * @param source - the ensemble, or a session of it to share intermediates between records.
+ * @param context - the asset, horizon, current price and forecast start, and the inputs the record
+ *   reads (see each field's default).
  * @example
  * const { record, standardErrors } = recompute("/insights/lp-bounds", ensemble, context);
  */

@@ -25,6 +25,8 @@ export interface InsightResult<R> {
 
 /**
  * The key of a number in {@link InsightResult.standardErrors}: its JSON path in the record.
+ * @param path - the number's place in the record, outermost first: property names and array
+ *   indexes.
  * @example standardErrorKey(["data", 0, "long_liquidation_probability", "6"]) // => 'data[0].long_liquidation_probability["6"]'
  */
 export function standardErrorKey(path: readonly (string | number)[]): string {

@@ -82,6 +82,8 @@ export class InsightSession {
    * Re-bases `ensemble` to `options.currentPrice` (a copy; `ensemble` is not changed), unless it
    * already is re-based to that price the same way. An ensemble re-based the other way (additive
    * vs multiplicative) cannot be re-based again without its raw paths: that throws a `RangeError`.
+   * @param ensemble - the paths, raw or already re-based; left unchanged.
+   * @param options - the current price to re-base to, and how (additive by default).
    * @example new InsightSession(ensembleOf(pathSets), { currentPrice: 68000, rebase: "multiplicative" })
    */
   constructor(ensemble: Ensemble, options: InsightSessionOptions) {
@@ -134,6 +136,7 @@ export class InsightSession {
    * percentiles) costs no nPaths × nPoints allocation per session (23 MB for 10 × 1,000 × 289,
    * and the garbage collections that come with it; the scratch stays allocated, at the size of the
    * largest ensemble seen). `compute` must not keep the array; a nested call gets a fresh buffer.
+   * @param compute - reads the step-major paths and gives the result; it must not keep the array.
    * @example session.withStepMajor((stepMajor) => stepQuantiles(stepMajor, session.nPaths, session.nPoints))
    */
   withStepMajor<Result>(compute: (stepMajor: Float64Array) => Result): Result {
@@ -147,6 +150,7 @@ export class InsightSession {
    * so −0 and +0, equal, keep their path order); computed once per step and kept, so do not
    * write into the result. `sortedPricesAt(nPoints − 1)` is the sorted terminal prices.
    * Throws `RangeError` for a step outside [0, nPoints − 1].
+   * @param step - the path point, in [0, nPoints − 1].
    * @example const terminal = session.sortedPricesAt(session.nPoints - 1);
    */
   sortedPricesAt(step: number): Float64Array {
@@ -180,6 +184,7 @@ export class InsightSession {
    * probability read: a path touches a level from above within the window iff its minimum is ≤ it.
    * Same as `prepare({ extremeSteps: steps })`.
    * Throws `RangeError` for a step outside [0, nPoints − 1].
+   * @param steps - the path points whose running extremes to keep, each in [0, nPoints − 1].
    * @example session.prepareExtremes([72, 144, 216, 288]);
    */
   prepareExtremes(steps: readonly number[]): void {
@@ -259,6 +264,10 @@ export class InsightSession {
    * errors; from the counts `prepare` kept for these bounds, else from a pass
    * of its own (whose counts are then kept). Intervals that are not nested go to
    * `rangeStatistics` of core (not kept).
+   * @param lowers - each interval's lower bound, a price.
+   * @param uppers - each interval's upper bound, a price, in the order of `lowers`.
+   * @param stepMinutes - minutes between two path points, which turns points inside into time
+   *   inside.
    * @example session.nestedRangeStatistics(lowers, uppers, 5).probabilityToStay.values
    */
   nestedRangeStatistics(
@@ -299,6 +308,7 @@ export class InsightSession {
    * ln(p[(b+1)·k] / p[b·k]) of path p, k = blockSteps, for the ⌊(nPoints − 1)/k⌋ blocks.
    * Computed once per block size and kept (do not write into it).
    * Throws `RangeError` unless blockSteps is a positive integer of at most nPoints − 1.
+   * @param blockSteps - path steps per block, from 1 to nPoints − 1.
    * @example session.blockLogReturns(3) // 96 blocks of 15 minutes for a 24h ensemble
    */
   blockLogReturns(blockSteps: number): Float64Array {
@@ -478,6 +488,9 @@ interface CachedRangeSums {
 /**
  * `session` itself, or a new {@link InsightSession} of `ensemble` for the context's price and
  * re-base mode. A session made for another price or mode throws a `RangeError` naming both.
+ * @param source - an ensemble, or a session made for the same price and re-base mode.
+ * @param options - the current price to re-base to, and how (additive by default); a context
+ *   serves.
  * @example const session = insightSessionFor(ensemble, { currentPrice: 68000 });
  */
 export function insightSessionFor(

@@ -81,6 +81,11 @@ export type EarlierRangeModelSide = Omit<EarlierRangeRecord, "venuea_probability
  * `model_outcome` UP at ≥ 0.5 of the reported probability. The service prices daily with the 24h
  * ensemble and the others with the 1h one: pass the ensemble of the horizon wanted.
  * Standard error: Agresti–Coull ({@link probabilityError}). Throws `RangeError` for no start price or a context that does not fit.
+ * @param source - the ensemble of the horizon wanted (24h for daily, 1h for the others), or a
+ *   session of it.
+ * @param context - the context; `now` picks the contract (the forecast start by default),
+ *   `startPrice` its start price.
+ * @param window - the contract's window: `"daily"`, `"hourly"`, `"15min"` or `"5min"`.
  * @example upDownModelSide(ensemble, { ...context, startPrice: 67950 }, "hourly").record.model_probability_up
  */
 export function upDownModelSide(
@@ -123,6 +128,8 @@ export function upDownModelSide(
  * Standard errors: Agresti–Coull ({@link probabilityError}).
  * Throws `RangeError` for no markets, a market with the wrong number of reference prices, or a
  * context that does not fit.
+ * @param source - the 24h ensemble, or a session of it.
+ * @param context - the context, with the markets in `rangeMarkets`.
  * @example rangeModelSides(ensemble, { ...context, rangeMarkets: [{ cmpType: "above", refPrices: [70000] }] })
  */
 export function rangeModelSides(
@@ -162,6 +169,8 @@ export function rangeModelSides(
  * `context.rangeMarkets`, as {@link rangeModelSides}, keeping title, reference prices, current
  * price, model probability and end time. A market without a title gets `[lo, hi]`, `<k`, `>k` or
  * `k` (hit). Throws as {@link rangeModelSides}.
+ * @param source - the 24h ensemble, or a session of it.
+ * @param context - the context, with the markets in `rangeMarkets`.
  * @example earlierRangeModelSides(ensemble, { ...context, rangeMarkets }).record[0].title
  */
 export function earlierRangeModelSides(

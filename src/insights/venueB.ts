@@ -45,6 +45,11 @@ export type VenueBWindow = "daily" | "hourly" | "15min";
  * start (`context.startPrice`, else `context.priceAt`). The service prices daily with the 24h
  * ensemble, hourly and 15min with the 1h one: pass the ensemble of the horizon wanted.
  * Standard errors: Agresti–Coull ({@link probabilityError}). Throws `RangeError` for no strike or a context that does not fit.
+ * @param source - the ensemble of the horizon wanted (24h for daily, 1h for the others), or a
+ *   session of it.
+ * @param context - the context; `now` picks the window (the forecast start by default),
+ *   `venueBContracts` the strikes.
+ * @param window - the contracts' window: `"daily"`, `"hourly"` or `"15min"`.
  * @example venueBModelSides(ensemble, { ...context, venueBContracts: [{ startPrice: 68000 }] }, "hourly")
  */
 export function venueBModelSides(

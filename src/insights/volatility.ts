@@ -45,6 +45,9 @@ import { insightSessionFor, type InsightSession } from "./session.ts";
  * (blocks taken as independent).
  * Throws `RangeError` naming the field for a missing input, a context that does not fit the
  * ensemble, or a part with no finite block (the record has no place for it).
+ * @param source - the ensemble, or a session of it.
+ * @param context - the asset, horizon, current price and forecast start, with `minuteClose` and
+ *   `previous`.
  * @example volatilityInsight(ensemble, context).record.forecast_future.volatility.length // => 97
  */
 export function volatilityInsight(
@@ -115,6 +118,9 @@ export function volatilityInsight(
  * `context.previous`; `realized.prices` as in {@link volatilityInsight}. Requires
  * `context.minuteClose` and `context.previous`. Standard errors from the order statistics.
  * Throws `RangeError` naming the field for a missing input or a context that does not fit.
+ * @param source - the ensemble, or a session of it.
+ * @param context - the asset, horizon, current price and forecast start, with `minuteClose` and
+ *   `previous`.
  * @example volatilityPercentilesInsight(ensemble, context).record.forecast_future.percentiles[0]["0.5"]
  */
 export function volatilityPercentilesInsight(

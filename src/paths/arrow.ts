@@ -35,6 +35,7 @@ const METADATA = {
  * (Int32, the path's index within its miner's set) and `prices` (FixedSizeList<Float64>[nPoints]).
  * The prices' child buffer is `source.values` itself, not a copy. Schema metadata carries
  * `asset`, `start_time` and `time_increment` (and `rebased_to`, `rebase` for a re-based ensemble).
+ * @param source - one miner's path set, or an ensemble of several.
  * @example
  * const table = toArrowTable(pathSet);
  * table.getChild("prices")!.data[0].children[0].values === pathSet.values; // => true
@@ -107,6 +108,9 @@ export interface ArrowPathSetMeta {
  * else one copy ({@link float64ValuesOf}). `meta` overrides the schema metadata (`asset`,
  * `start_time`, `time_increment`); the miner comes from `meta.minerUid` or the `miner_uid` column,
  * which must then hold one miner. Throws {@link PathSetError} naming what is missing or wrong.
+ * @param table - a table of {@link toArrowTable}'s shape.
+ * @param meta - the asset, start time, time increment and miner to use instead of the table's; each
+ *   omitted one is read from the table.
  * @example
  * const back = pathSetFromArrow(tableFromIPC(tableToIPC(toArrowTable(pathSet))));
  */
@@ -164,6 +168,7 @@ export function pathSetFromArrow(table: Table, meta: ArrowPathSetMeta = {}): Pat
  * The numbers of a Float64 column, or of a FixedSizeList<Float64> column flattened row by row, as
  * one Float64Array: the column's own buffer (no copy) when it is one chunk without nulls, else
  * one copy of all chunks, null entries as NaN. Never reads element by element through `get`.
+ * @param column - a Float64 column, or a FixedSizeList<Float64> column such as `prices`.
  * @example float64ValuesOf(table.getChild("prices")!) // nPaths × nPoints numbers
  */
 export function float64ValuesOf(

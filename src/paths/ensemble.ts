@@ -75,6 +75,13 @@ export class Ensemble {
 
   /**
    * Wraps already pooled values; {@link ensembleOf} is the usual way to make one.
+   * @param shape - the asset, start time, time increment and points per path every member shares.
+   * @param values - every member's paths, pooled path-major: nPaths × nPoints prices.
+   * @param members - where each member's paths lie in `values`, in order, together covering every
+   *   path.
+   * @param rebasedTo - the price every path was re-based to, or `undefined` when the paths are as
+   *   the miners sent them.
+   * @param rebase - how the paths were re-based: `"additive"` or `"multiplicative"`.
    * @example new Ensemble(pathSet, values, [{ minerUid: 17, offset: 0, count: 1000 }], undefined, "additive")
    */
   constructor(
@@ -121,6 +128,7 @@ export class Ensemble {
 
   /**
    * One member's paths, path-major, as a view into {@link Ensemble.values} (no copy).
+   * @param index - the member's index in {@link Ensemble.members}, from 0.
    * @example ensemble.memberValues(1) // the second member's nPaths × nPoints values
    */
   memberValues(index: number): Float64Array {
@@ -145,6 +153,10 @@ export class Ensemble {
  * mismatch throws a {@link PathSetError} naming the miner, e.g. `miner 17: start time: expected
  * 1772063100 (as miner 5), got 1772063400`. Throws `RangeError` for no path sets or a `rebaseTo`
  * that is not a finite positive number.
+ * @param pathSets - the members' path sets, at least one, all with the asset, start, time increment
+ *   and points of the first.
+ * @param options - the price to re-base to, how, and whether the values are shared; no re-basing
+ *   and an ordinary array by default.
  * @example
  * const ensemble = ensembleOf(pathSets, { rebaseTo: 68000, rebase: "additive" });
  */

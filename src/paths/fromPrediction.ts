@@ -54,6 +54,11 @@ export function predictionLayout(
  * ⌊timeLength / timeIncrement⌋ + 1) and every price a finite positive number. Each failure throws
  * a {@link PathSetError} naming the miner, path and point. Throws `RangeError` for prompt values
  * that are not positive integers.
+ * @param record - one miner's prediction set, as `JSON.parse` made it.
+ * @param prompt - the asset, time increment and time length the set answers, and the paths asked
+ *   for.
+ * @param allocation - where the values go: over a SharedArrayBuffer with `shared`; an ordinary
+ *   array by default.
  * @example
  * const pathSet = pathSetFromPrediction(
  *   { miner_uid: 17, start_time: 1772063100, predictions: [[100, 101], [100, 99]] },

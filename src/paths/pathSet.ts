@@ -46,6 +46,8 @@ export interface PathSetAllocation {
 
 /**
  * `length` zeros in a new Float64Array, over a SharedArrayBuffer when `shared`.
+ * @param length - the number of values.
+ * @param shared - whether to allocate over a SharedArrayBuffer (false by default).
  * @example allocateValues(3, true).buffer instanceof SharedArrayBuffer // => true
  */
 export function allocateValues(length: number, shared = false): Float64Array {

@@ -46,6 +46,10 @@ export class PathSetError extends Error {
   /** The value found, as rendered in the message. */
   readonly got: string;
 
+  /**
+   * @param problem - where it happened (miner, path, point, when known) and what was expected and
+   *   got.
+   */
   constructor(problem: PathSetProblem) {
     const got = describeValue(problem.got);
     const parts: string[] = [];

@@ -104,6 +104,9 @@ export interface PredictionSetParser {
 /**
  * A parser of one prediction-set body for `prompt` (this file's header says what it checks).
  * Throws `RangeError` for prompt values that are not positive integers.
+ * @param prompt - the time increment and time length the sets answer, and the paths asked for.
+ * @param options - the miner to keep, where the values go and how many sets a body may hold; every
+ *   set, in ordinary arrays, without a limit by default.
  * @example
  * const parser = createPredictionSetParser({ timeIncrement: 300, timeLength: 300, nPaths: 1 });
  * parser.push(new TextEncoder().encode('[{"miner_uid": 1, "start_time": 0, "predictions": [[1, 2.'));
@@ -119,6 +122,9 @@ export function createPredictionSetParser(
 
 /**
  * Parses a whole body (one buffer or its chunks) with {@link createPredictionSetParser}.
+ * @param bytes - the body: one buffer, or its chunks in order.
+ * @param prompt - the time increment and time length the sets answer, and the paths asked for.
+ * @param options - as {@link createPredictionSetParser}'s.
  * @example
  * parsePredictionSetBytes(new TextEncoder().encode('[{"miner_uid": 1, "start_time": 0, "predictions": [[1, 0]]}]'),
  *   { timeIncrement: 300, timeLength: 300, nPaths: 1 })[0].error?.message
@@ -138,6 +144,9 @@ export function parsePredictionSetBytes(
 /**
  * The {@link PathSet} of a parsed set (its `values`, not a copy), or its {@link PathSetError}
  * thrown: what {@link pathSetFromPrediction} gives for the same record.
+ * @param parsed - one set as {@link parsePredictionSetBytes} parsed it.
+ * @param prompt - the prompt the set answers, which gives the path set its asset and time
+ *   increment.
  * @example pathSetOfParsed(set, { asset: "BTC", timeIncrement: 300, timeLength: 86400 }).nPoints // => 289
  */
 export function pathSetOfParsed(parsed: ParsedPredictionSet, prompt: PredictionPrompt): PathSet {
@@ -156,6 +165,10 @@ export function pathSetOfParsed(parsed: ParsedPredictionSet, prompt: PredictionP
 /**
  * Every set of a body as a {@link PathSet}, throwing the first set's error: what
  * `JSON.parse(text).map((set) => pathSetFromPrediction(set, prompt, allocation))` gives.
+ * @param bytes - the body: one buffer, or its chunks in order.
+ * @param prompt - the asset, time increment and time length the sets answer, and the paths asked
+ *   for.
+ * @param options - as {@link createPredictionSetParser}'s.
  * @example pathSetsFromPredictionBytes(body, { asset: "BTC", timeIncrement: 300, timeLength: 86400 })[0].values.length // => 289000
  */
 export function pathSetsFromPredictionBytes(

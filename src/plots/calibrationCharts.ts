@@ -19,6 +19,8 @@ export interface ForecasterScore {
  * moves with each prompt's volatility, which hides the differences between forecasters. Box plots
  * per forecaster, best median first, on a symlog scale; `highlight` (a forecaster, such as a
  * candidate) in its own colour.
+ * @param input - which prompts (for the title, e.g. `BTC 1h`), each forecaster's CRPS per prompt,
+ *   and the forecaster to highlight (none by default).
  * @example const chart = excessCrpsChart({ prompts: "BTC 1h", scores, highlight: "candidate" });
  */
 export function excessCrpsChart(input: {
@@ -71,6 +73,8 @@ export function excessCrpsChart(input: {
 
 /**
  * The forecasters of `rows`, by the median of `value` over each one's rows, smallest first.
+ * @param rows - the rows, each naming its forecaster.
+ * @param value - the number of a row whose median orders the forecasters.
  * @example orderByMedian([{ forecaster: "a", crps: 2 }, { forecaster: "b", crps: 1 }], (row) => row.crps) // => ["b", "a"]
  */
 export function orderByMedian<Row extends { readonly forecaster: string }>(
@@ -102,6 +106,8 @@ export interface CalibrationTotal {
 /**
  * The calibration of each forecaster summed over its prompts (one row per forecaster and prompt
  * in, one per forecaster out, in the order first seen).
+ * @param rows - one per forecaster and prompt: PIT counts, levels, covered counts and observed
+ *   points.
  * @example calibrationTotals([{ forecaster: "a", pit: [1, 2], levels: [0.5], covered: [1], observed: 3 }, { forecaster: "a", pit: [2, 1], levels: [0.5], covered: [2], observed: 3 }])[0].pit // => [3, 3]
  */
 export function calibrationTotals(rows: readonly CalibrationTotal[]): CalibrationTotal[] {
@@ -127,6 +133,8 @@ export function calibrationTotals(rows: readonly CalibrationTotal[]): Calibratio
 /**
  * PIT histograms, one panel per forecaster (in `order`), as densities: flat at 1 (dashed) for a
  * calibrated forecaster; a U shape is too narrow, a hump too wide. `highlight` in its own colour.
+ * @param input - the forecasters' totals ({@link calibrationTotals}), the order of the panels (by
+ *   name by default) and the forecaster to highlight (none by default).
  * @example const chart = pitChart({ totals, order, highlight: "candidate" });
  */
 export function pitChart(input: {
@@ -184,6 +192,8 @@ export function pitChart(input: {
  * Interval coverage: the share of realized prices inside each central interval against its
  * nominal level, one line per forecaster (in `order`), and the diagonal where they are equal
  * (above: too wide; below: too narrow).
+ * @param input - the forecasters' totals ({@link calibrationTotals}), and the order of the lines
+ *   (by name by default).
  * @example const chart = coverageChart({ totals, order });
  */
 export function coverageChart(input: {

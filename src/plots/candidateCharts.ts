@@ -18,6 +18,8 @@ export interface PromptRank {
 /**
  * A candidate's rank prompt by prompt (points) with its running mean over the last `window`
  * prompts (line), and beside it how often each rank came up.
+ * @param input - which prompts (for the title, e.g. `BTC 1h`), the candidate's rank on each, and
+ *   the prompts of the running mean (6 by default).
  * @example const chart = candidateRankChart({ prompts: "BTC 1h", ranks, window: 6 });
  */
 export function candidateRankChart(input: {
@@ -110,6 +112,8 @@ export interface MedianExcess {
 /**
  * A candidate's CRPS minus the field's median, prompt by prompt: green bars where it beat the
  * median miner, red where it did not.
+ * @param input - which prompts (for the title, e.g. `BTC 1h`), and the candidate's excess over the
+ *   median on each.
  * @example const chart = medianExcessChart({ prompts: "BTC 1h", rows });
  */
 export function medianExcessChart(input: {

@@ -28,6 +28,7 @@ const VERDICT_COLOURS = {
 /**
  * The cross-check as a grid: one cell per operation and unit, coloured by its worst verdict and
  * labelled with its numbers exact out of compared.
+ * @param cells - one per operation and unit.
  * @example const chart = crosscheckChart(cells);
  */
 export function crosscheckChart(cells: readonly CrosscheckCell[]): Chart {

@@ -34,6 +34,8 @@ const FAN_BANDS = [
  * The forecast as a fan: its central 99 %, 90 %, 60 % and 30 % bands and its median over time,
  * with the realized price drawn over it where known. A band whose percentiles the record lacks is
  * left out of the fan and of the legend.
+ * @param input - the asset, the forecast's start and step, the percentiles of each step, and the
+ *   realized prices when known.
  * @example const chart = percentileFanChart({ asset: "BTC", startUnix, timeIncrement: 300, percentiles });
  */
 export function percentileFanChart(input: PercentileFanInput): Chart {
@@ -105,6 +107,8 @@ export function percentileFanChart(input: PercentileFanInput): Chart {
 /**
  * The liquidation record as two heat maps (long, short): the probability of liquidation for each
  * price move and window, printed in each cell.
+ * @param input - the asset, the forecast's start (Unix seconds) and the record's scenarios (its
+ *   `data`).
  * @example const chart = liquidationChart({ asset: "BTC", startUnix, scenarios: record.data });
  */
 export function liquidationChart(input: {
@@ -185,6 +189,8 @@ export interface LpRange {
 /**
  * Liquidity-provider ranges against their width: time in range and the chance of never leaving
  * (left), the expected impermanent loss (right).
+ * @param input - the asset, the forecast's start (Unix seconds), the horizon (`24h`, `1h`) and the
+ *   ranges.
  * @example const chart = lpRangesChart({ asset: "BTC", startUnix, horizon: "24h", ranges });
  */
 export function lpRangesChart(input: {
@@ -245,6 +251,8 @@ export function lpRangesChart(input: {
 
 /**
  * Call and put prices against the strike, for one expiry.
+ * @param input - the asset, the expiry as the record writes it, and the call and put price of each
+ *   strike.
  * @example const chart = optionPricesChart({ asset: "BTC", expiry: record.expiry_time, strikes: [{ strike: 90000, call: 1520.4, put: 310.2 }] });
  */
 export function optionPricesChart(input: {

@@ -18,6 +18,8 @@ export interface MinerWeight {
  * Reward weights recomputed against the service's, one column per miner (in the order given), on
  * a log scale: the weights span orders of magnitude. Weights of 0 (the softmax underflows) cannot
  * be drawn on it and are counted in the subtitle.
+ * @param input - the competition, and each miner's recomputed and service weight, in the order of
+ *   the columns.
  * @example const chart = rewardWeightsChart({ competition: "crypto-24h", miners: board });
  */
 export function rewardWeightsChart(input: {
@@ -88,6 +90,8 @@ export interface RankPoint {
  * Rank (upper panel) and reward weight on a log scale (lower panel) of the given miners at each
  * update, one colour per miner in the order given. A line breaks where a miner was not ranked, or
  * had a weight of 0.
+ * @param input - the competition, each miner's rank and weight at each update, and the miners to
+ *   draw, in the order of their colours.
  * @example const chart = rankOverTimeChart({ competition: "crypto-1h", points, miners: ["150", "47"] });
  */
 export function rankOverTimeChart(input: {
@@ -157,6 +161,7 @@ export interface CrpsPair {
 /**
  * Prompt CRPS recomputed against the validator's, one panel per horizon, with the identity line
  * over each panel's range.
+ * @param pairs - one per miner's prompt: pathlab's CRPS and the validator's.
  * @example const chart = crpsParityChart(pairs);
  */
 export function crpsParityChart(pairs: readonly CrpsPair[]): Chart {
@@ -205,6 +210,7 @@ export interface HourDifficulty {
 /**
  * Prompt difficulty by hour of day, one panel per unit: bars of relative CRPS (1 = a typical
  * prompt, dashed) with the prompts behind each bar printed above it.
+ * @param rows - one per unit and hour of day (UTC).
  * @example const chart = crpsByHourChart(rows);
  */
 export function crpsByHourChart(rows: readonly HourDifficulty[]): Chart {

@@ -51,6 +51,9 @@ export interface PngOptions extends SvgOptions {
 
 /**
  * Renders a chart to an SVG document.
+ * @param chart - the chart, as one of this entry's chart functions makes it.
+ * @param options - the font file (default {@link DEFAULT_CHART_FONT}) and a receiver of vega's
+ *   warnings (none by default).
  * @example
  * const svg = await renderSvg(rewardWeightsChart({ competition: "crypto-24h", miners }));
  * svg.startsWith("<svg") // => true
@@ -172,6 +175,9 @@ function loadFont(file = DEFAULT_CHART_FONT) {
 
 /**
  * Renders a chart to PNG bytes, at `scale` pixels per chart pixel (default 2).
+ * @param chart - the chart, as one of this entry's chart functions makes it.
+ * @param options - the pixels per chart pixel (2 by default), the font file and a receiver of
+ *   vega's warnings.
  * @example
  * const png = await renderPng(crpsByHourChart(rows));
  * png.subarray(1, 4).toString() // => "80,78,71" ("PNG")
@@ -203,6 +209,7 @@ export async function renderPng(chart: Chart, options: PngOptions = {}): Promise
 
 /**
  * The chart's title text (a title with a subtitle gives its text).
+ * @param chart - a chart, as one of this entry's chart functions makes it.
  * @example titleOf(brierChart([])) // => "No resolved market: nothing to score yet"
  */
 export function titleOf(chart: Chart): string {

@@ -19,6 +19,7 @@ export interface VenueMarket {
 /**
  * The model's probability against the venue's, one point per market, on the identity line where
  * they agree; colour the contract family, shape the asset.
+ * @param markets - one per market: its contract family, asset and both probabilities.
  * @example const chart = venueScatterChart(markets);
  */
 export function venueScatterChart(markets: readonly VenueMarket[]): Chart {
@@ -58,6 +59,7 @@ export interface VenueEdge {
 /**
  * Histograms of the edges of live markets, stacked by contract family: one panel for the edges
  * beyond the spread, fee and rounding, one for the rest.
+ * @param edges - the live markets' edges, with their contract family.
  * @example const chart = edgeHistogramChart(edges);
  */
 export function edgeHistogramChart(edges: readonly VenueEdge[]): Chart {
@@ -113,6 +115,7 @@ export interface ResolvedMarket {
  * The mean Brier score of the model and of the venue over the markets resolving at each event
  * end: a pair of bars per end, its count of markets on the axis (separate groups of markets, not a
  * series, so no line joins them).
+ * @param resolved - the resolved markets, with their event's end and both Brier scores.
  * @example const chart = brierChart(resolved);
  */
 export function brierChart(resolved: readonly ResolvedMarket[]): Chart {

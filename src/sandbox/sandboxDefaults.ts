@@ -10,6 +10,7 @@ export const DEFAULT_SANDBOX_SEED = 42;
 /**
  * The API key a sandbox accepts when none is configured: `sk-sandbox-` and 16 hexadecimal digits
  * derived from the seed (the same seed always gives the same key).
+ * @param seed - the sandbox's seed; a fraction is dropped.
  * @example defaultSandboxApiKey(42) // => "sk-sandbox-…" (16 hex digits, fixed for seed 42)
  */
 export function defaultSandboxApiKey(seed: number): string {

@@ -104,6 +104,8 @@ export interface RunningSandbox {
  * Starts the sandbox on `host:port` and resolves once it listens. Throws `RangeError` for a seed
  * that is not an integer, a `now` that is not a valid time, a bad fault text or access option,
  * and rejects with an `Error` naming the address when the port cannot be bound.
+ * @param options - the address, seed, clock, keys, credits, rate limits, faults, naming and world;
+ *   see each field's default.
  * @example
  * const sandbox = await startSandbox({ seed: 7, now: "2026-02-25T23:45:00Z", credits: 100 });
  * const response = await fetch(`${sandbox.url}/v2/leaderboard/latest`);

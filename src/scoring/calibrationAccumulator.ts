@@ -87,6 +87,7 @@ export class CalibrationAccumulator {
 
   /**
    * An empty accumulator for `key`.
+   * @param key - the miner, asset and horizon whose prompts it adds up.
    * @example new CalibrationAccumulator({ minerUid: 17, asset: "BTC", horizon: "24h" })
    */
   constructor(key: CalibrationKey) {
@@ -98,6 +99,10 @@ export class CalibrationAccumulator {
    * optionally, its prompt CRPS (−1 counts as invalid; valid ones add to the CRPS means).
    * Throws `RangeError` when the row is about another miner, asset or horizon, or has other
    * levels, bins or steps than the rows before it.
+   * @param calibration - the prompt's calibration row, or `undefined` when the miner's prices were
+   *   invalid.
+   * @param score - the prompt's CRPS, its interval sums and invalid reason; the CRPS means leave
+   *   the prompt out when omitted.
    * @example accumulator.add(row, score)
    */
   add(
@@ -133,6 +138,7 @@ export class CalibrationAccumulator {
 
   /**
    * Adds everything `other` (same key) has added.
+   * @param other - an accumulator of the same miner, asset and horizon.
    * @example accumulator.merge(otherDay)
    */
   merge(other: CalibrationAccumulator): void {
@@ -259,6 +265,11 @@ export class CalibrationAccumulators {
 
   /**
    * Adds a prompt's calibration row and prompt CRPS to the accumulator of `key`.
+   * @param key - the miner, asset and horizon of the prompt.
+   * @param calibration - the prompt's calibration row, or `undefined` when the miner's prices were
+   *   invalid.
+   * @param score - the prompt's CRPS, its interval sums and invalid reason; the CRPS means leave
+   *   the prompt out when omitted.
    * @example book.add({ minerUid: 17, asset: "BTC", horizon: "24h" }, row, score)
    */
   add(
@@ -271,6 +282,7 @@ export class CalibrationAccumulators {
 
   /**
    * The accumulator of `key` (created empty when absent).
+   * @param key - the miner, asset and horizon.
    * @example book.accumulatorOf({ minerUid: 17, asset: "BTC", horizon: "24h" }).summary()
    */
   accumulatorOf(key: CalibrationKey): CalibrationAccumulator {

@@ -100,6 +100,9 @@ export interface PromptCalibration {
  * Returns `undefined` when a simulated price is 0 or not finite (the validator scores such a miner
  * −1; its calibration means nothing). Cost: one sort of the members per step, O(steps × M).
  * Throws `RangeError` when the realized path belongs to another prompt, or for invalid options.
+ * @param pathSet - the miner's path set.
+ * @param realized - the realized path of the same prompt.
+ * @param options - the coverage levels, PIT bins, tie rule and seed; see each field's default.
  * @example promptCalibration(pathSet, realized, { ties: "mid-rank" })?.coveredCounts
  */
 export function promptCalibration(
@@ -122,6 +125,12 @@ export function promptCalibration(
  * {@link promptCalibration} on raw arrays: path-major `values` (`nPaths` × `nPoints`) and the
  * realized prices (NaN = missing; points beyond its length count as missing). Used by the
  * scoring workers.
+ * @param values - the miner's paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths, ≥ 1.
+ * @param nPoints - points per path.
+ * @param realizedPrices - the realized price at each point, NaN where missing.
+ * @param identity - the miner, asset, start time and time increment the row names.
+ * @param options - as {@link promptCalibration}'s.
  * @example calibrationOfValues(pathSet.values, 1000, 289, realizedPrices, pathSet)?.observedPoints // => 288
  */
 export function calibrationOfValues(

@@ -77,6 +77,13 @@ export interface PromptCrpsValue {
  * `src/reference/promptCrps.ts` bit for bit (same operations in the same order).
  * O(intervals × terms × nPaths + blocks × nPaths).
  * Throws `RangeError` when `values`, `intervalSums` or `volatilitySums` have the wrong length.
+ * @param values - the miner's paths, path-major: `nPaths` × `plan.nPoints` prices.
+ * @param nPaths - the number of paths, ≥ 1.
+ * @param plan - the prompt, planned by {@link planPrompt}.
+ * @param method - `"closed"` (the sorted closed form) or `"parity"` (properscoring's loop).
+ * @param intervalSums - receives each interval's CRPS sum: one entry per interval of the plan.
+ * @param volatilitySums - receives each block size's volatility CRPS sum: one entry per block size
+ *   of the plan; needed only when the plan has a volatility part.
  * @example
  * const sums = new Float64Array(plan.intervals.length);
  * promptCrpsOfValues(pathSet.values, pathSet.nPaths, plan, "closed", sums).crps // => e.g. 1234.5

@@ -116,6 +116,7 @@ export interface PromptShape {
 /**
  * The kind of an interval from its name: `_abs` → `"absolute"`, `_gaps` → `"gaps"`, otherwise
  * `"returns"` (DOMAIN.md §2).
+ * @param name - the interval's name, e.g. `0_5min_gaps`.
  * @example intervalKindOf("0_5min_gaps") // => "gaps"
  */
 export function intervalKindOf(name: string): IntervalKind {
@@ -137,6 +138,9 @@ export function intervalKindOf(name: string): IntervalKind {
  * `src/reference/promptCrps.ts` and `src/reference/volatilityCrps.ts`.
  * Throws `RangeError` for a non-positive time increment, a point count that is not a positive
  * integer, or an interval or volatility block shorter than one time increment.
+ * @param realizedPrices - the realized price at each point of the prompt, NaN where missing.
+ * @param shape - the time increment, points per path, intervals, and the volatility blocks and gap
+ *   rule when they apply.
  * @example
  * const plan = planPrompt(Float64Array.of(100, 101, NaN, 103), {
  *   timeIncrement: 60, nPoints: 4, intervals: { "1min": 60, "3min_abs": 180 },

@@ -28,6 +28,9 @@ export const CURRENT_PROMPT_SCORE_RULE_START_UNIX = ERA_DATES.p95Fill;
  * same instant). `scoredTime` is a Date or Unix seconds.
  * Throws `RangeError` for an invalid date, or a number that is not finite or looks like
  * milliseconds (beyond the year 5000 in seconds).
+ * @param scoredTime - the prompt's scored time (start + length): a Date, or Unix seconds.
+ * @param settings - the dates of the changes without a public date; {@link DEFAULT_ERA_SETTINGS}'s
+ *   by default.
  * @example promptScoreRuleAt(new Date("2026-07-15T23:59:59Z")) // => "legacy-p90"
  * @example promptScoreRuleAt(1784160000) // => "current"
  * @example promptScoreRuleAt(1784160000, { outlierCapFromUnix: null }) // => "p95"
@@ -92,6 +95,11 @@ export interface PromptScores {
  * `src/reference/promptScores.ts` interpolates as a + (b − a)·g throughout, so results agree with
  * it to ~1e-15 relative (bit for bit when every interpolation weight is below ½).
  * Returns `null` when no raw is valid (the validator skips such a prompt). O(n log n).
+ * @param rawScores - each miner's raw prompt CRPS; −1, NaN or another non-finite value for a
+ *   missing or invalid one.
+ * @param options - which of the validator's rules to score by.
+ * @param options.rule - `"legacy-p90"`, `"p95"` or `"current"`; {@link promptScoreRuleAt} gives the
+ *   rule of a date.
  * @example promptScores([10, 20, -1, 30], { rule: "legacy-p90" })?.scores // => [0, 10, 18, 18]
  */
 export function promptScores(

@@ -10,6 +10,7 @@ import { parseIsoTimeMs } from "../domain/time.ts";
 /**
  * The realized prices of `realized` as a Float64Array, with NaN where a price is missing (`null`
  * in JSON, or NaN).
+ * @param realized - the realized path, as the service gives it.
  * @example realizedPricesOf({ asset: "BTC", real_prices: [100, null, 102], start_time: "2026-02-25T23:00:00Z", time_increment: 300, time_length: 600 }) // => [100, NaN, 102]
  */
 export function realizedPricesOf(realized: RealizedPath): Float64Array {

@@ -26,6 +26,8 @@ export interface RewardWeightOptions {
  * Agreement: the same operations in the same order as `src/reference/rewardWeights.ts`, so equal
  * to it bit for bit; numpy sums the exponentials pairwise, so against numpy ~1e-16 relative.
  * Throws `RangeError` for a non-finite β or share.
+ * @param smoothed - each miner's smoothed score, by miner id.
+ * @param options - the competition's β and share.
  * @example rewardWeights(new Map([[1, 0], [2, 10]]), { beta: -0.1, share: 1 }) // => Map { 1 => 0.7310…, 2 => 0.2689… }
  */
 export function rewardWeights(
@@ -80,6 +82,8 @@ export interface CombinedRewardWeights {
  * × 0.5), and a miner's weights are added up across competitions (the validator's
  * `combine_moving_averages`), in the order of `smoothedByCompetition`.
  * Throws `RangeError` for an unknown competition or competitions of both eras together.
+ * @param smoothedByCompetition - per competition of one era, each miner's smoothed score (by miner
+ *   id).
  * @example
  * combinedRewardWeights(new Map([["crypto-1h", oneHour], ["crypto-24h", day], ["com-equ-24h", equities]])).total
  */

@@ -94,6 +94,11 @@ export function prepareCall(
  * planned once for all of them. `ScoringThreads` gives the same numbers on worker threads.
  * Throws a `RangeError` when the path sets do not all belong to the realized path's prompt or
  * have different shapes, and an `Error` naming the miner when its scoring throws.
+ * @param pathSets - every miner's path set of one prompt, all of one shape.
+ * @param realized - the prompt's realized path.
+ * @param target - the competition, or the intervals (name → seconds) to score.
+ * @param options - the CRPS method and dated rules, as {@link scorePrompt}'s, and whether (and how)
+ *   to compute calibration rows; none by default.
  * @example
  * const scores = scoreMiners(pathSets, realized, { competition: "crypto-1h" }, { calibration: true });
  */

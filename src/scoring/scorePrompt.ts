@@ -95,6 +95,11 @@ export interface PromptCrps {
  * Throws `RangeError` when the realized path belongs to another prompt (time increment or start
  * time differ), for an unknown competition, an invalid interval length, or a volatility block
  * shorter than one time increment (`volatility: true` on prompts of more than 5-minute steps).
+ * @param pathSet - the miner's path set.
+ * @param realized - the realized path of the same prompt.
+ * @param target - the competition, or the intervals (name → seconds) to score.
+ * @param options - the CRPS method (`"closed"` by default) and the era settings or rules to score
+ *   under (the era's by default).
  * @example
  * scorePrompt(pathSet, realized, { competition: "crypto-24h" }) // => { crps: 1234.5, intervals: { "5min": …, … }, invalidReason: undefined }
  * @example

@@ -28,6 +28,8 @@ export type ScoringTarget =
  * The parameters of a competition by name, from either era: the three current competitions
  * (`crypto-1h`, `crypto-24h`, `com-equ-24h`) or the two earlier ones (`low`, `high`).
  * Throws `RangeError` naming the known competitions for any other name.
+ * @param name - a competition of either era: `crypto-1h`, `crypto-24h`, `com-equ-24h`, `low` or
+ *   `high`.
  * @example competitionParameters("crypto-1h").windowDays // => 5
  * @example competitionParameters("low").softmaxBeta // => -0.1
  */
@@ -49,6 +51,8 @@ export function competitionParameters(name: CompetitionName): CompetitionParamet
  * every length must be a positive finite number of seconds.
  * Throws `RangeError` naming `operation`, the interval and the value otherwise, or for an unknown
  * competition.
+ * @param target - the competition, or the intervals (name → seconds).
+ * @param operation - the name errors give as the caller; `scoringIntervalsOf` by default.
  * @example scoringIntervalsOf({ competition: "crypto-24h" })["24hour_abs"] // => 86400
  */
 export function scoringIntervalsOf(
@@ -109,6 +113,10 @@ export interface PromptCrpsRuleOptions {
  *   fix the validator's suffix test never matched, so every `_gaps` interval, whatever the set,
  *   was scored as an ordinary one.
  * Throws `RangeError` for a time that is not in Unix seconds.
+ * @param target - the competition, or the intervals (name → seconds) to score.
+ * @param scoredTimeUnix - the prompt's scored time (start + time length), in Unix seconds.
+ * @param options - the era settings, and each rule to force whatever the era; the era's rules by
+ *   default.
  * @example promptCrpsRules({ competition: "crypto-1h" }, Date.UTC(2026, 1, 26) / 1000) // => { volatility: false, gapsFirstChangeOnly: false }
  * @example promptCrpsRules({ intervals: { "5min": 300 } }, Date.UTC(2026, 10, 1) / 1000, { volatility: true }).volatility // => true
  */

@@ -50,6 +50,8 @@ export class ScoringThreads {
    * `threads` worker threads (default: the machine's available parallelism). Throws
    * `RangeError` unless it is a whole number ≥ 1 (to score on the calling thread, call
    * {@link scoreMiners}).
+   * @param threads - worker threads to start, a whole number ≥ 1; the machine's available
+   *   parallelism by default.
    * @example new ScoringThreads(2)
    */
   constructor(threads = availableParallelism()) {
@@ -68,6 +70,10 @@ export class ScoringThreads {
    * of `pathSets`. Rejects as `scoreMiners` throws (a `RangeError` for path sets of another
    * prompt or shape, an `Error` naming the miner whose scoring throws), and when the threads are
    * closed or one of them fails.
+   * @param pathSets - every miner's path set of one prompt, all of one shape.
+   * @param realized - the prompt's realized path.
+   * @param target - the competition, or the intervals (name → seconds) to score.
+   * @param options - as {@link scoreMiners}'s.
    * @example
    * const scores = await threads.scoreMiners(pathSets, realized, { competition: "crypto-1h" }, { calibration: true });
    */

@@ -37,6 +37,11 @@ interface MinerRows {
  * distinct scored time, so an update costs O(miners); the window's sums are differences of
  * running sums, which agree with `smoothedScores` to ~1e-12 relative rather than bit for bit.
  * Throws `RangeError` for updates out of order or an unknown competition.
+ * @param prompts - the competition's scored prompts, in the order the validator saved them.
+ * @param options - the competition and the times of its updates.
+ * @param options.competition - the competition, by name or its parameters: its `windowDays` sets
+ *   the look-back.
+ * @param options.updates - the times of the updates, ascending Unix seconds.
  * @example smoothedScoreHistory(prompts, { competition: "crypto-1h", updates: [1784160120, 1784160180] })[1].scores
  */
 export function smoothedScoreHistory(

@@ -59,6 +59,8 @@ export interface SmoothedScoreOptions {
  * so equal to it bit for bit, and the map lists miners in the same order (first appearance).
  * O(rows + new miners × distinct scored times).
  * Throws `RangeError` for an unknown competition or an invalid `now`.
+ * @param prompts - the competition's scored prompts, in the order the validator saved them.
+ * @param options - the competition (by name or its parameters) and the time of the update.
  * @example smoothedScores(prompts, { competition: "crypto-24h", now: new Date("2026-07-20T00:00:00Z") }) // => Map { 17 => 12.3, … }
  */
 export function smoothedScores(

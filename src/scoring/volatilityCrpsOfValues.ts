@@ -44,6 +44,12 @@ const LARGEST = new Float64Array(1);
  * In parity mode every block CRPS, every sum and the result equal
  * `src/reference/volatilityCrps.ts` bit for bit; in closed mode within ~1e-13 relative.
  * Throws `RangeError` when `values` or `blockSums` have the wrong length.
+ * @param values - the miner's paths, path-major: `nPaths` × `nPoints` prices, finite and non-zero.
+ * @param nPaths - the number of paths, ≥ 1.
+ * @param nPoints - points per path.
+ * @param blocks - the planned block sizes (`PromptPlan.volatility`).
+ * @param method - `"closed"` (the sorted closed form) or `"parity"` (properscoring's loop).
+ * @param blockSums - receives each block size's unweighted CRPS sum: one entry per size.
  * @example
  * const blockSums = new Float64Array(plan.volatility.length);
  * volatilityCrpsOfValues(pathSet.values, pathSet.nPaths, 61, plan.volatility, "closed", blockSums) // => e.g. 4.43
@@ -85,6 +91,12 @@ export function volatilityCrpsOfValues(
  * makes the closed form NaN (properscoring: Infinity). O(nPaths × returnCount) for the
  * volatilities and O(nPaths) per block for smooth ensembles.
  * Throws `RangeError` when `blockSums` has another length than the sizes.
+ * @param returns - every path's 1-step basis-point returns, step-major: return j of path p at
+ *   j·nPaths + p.
+ * @param nPaths - the number of paths, ≥ 1.
+ * @param blocks - the planned block sizes (`PromptPlan.volatility`).
+ * @param method - `"closed"` (the sorted closed form) or `"parity"` (properscoring's loop).
+ * @param blockSums - receives each block size's unweighted CRPS sum: one entry per size.
  * @example volatilityCrpsOfReturns(returns, 1000, plan.volatility, "closed", new Float64Array(3)) // => e.g. 4.43
  */
 export function volatilityCrpsOfReturns(

@@ -74,6 +74,8 @@ export interface EmbeddedSandbox {
  * Starts the sandbox in a worker thread on 127.0.0.1, any free port, and resolves once it listens.
  * Rejects with an Error naming the cause when the sandbox cannot start (a bad `now`, fault text or
  * seed) or its thread dies.
+ * @param options - the sandbox's seed, clock, API key, faults, naming and miners; see each field's
+ *   default.
  * @example
  * const sandbox = await startEmbeddedSandbox({ seed: 7 });
  * try { console.log(sandbox.url); } finally { await sandbox.close(); }

@@ -119,6 +119,9 @@ export function exchangeFileName(sequence: number, operation: string): string {
  * Starts a recording of `command` into `directory`: creates it when missing and checks that it is
  * empty (two recordings never mix). `secrets` are redacted from every file written. Throws
  * `UsageError` for a directory that is not empty or cannot be created.
+ * @param directory - the folder to record into: new, or empty.
+ * @param command - the command recorded, `sync` or `score`.
+ * @param secrets - the secrets to redact from every file written (the API key).
  * @example const recorder = await startRecording("rec", "sync", secrets);
  */
 export async function startRecording(

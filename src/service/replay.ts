@@ -76,6 +76,8 @@ const exchangeFilePattern = /^(\d{6,})-[a-z0-9-]+\.json$/;
  * recording is not a regular file (a link, a FIFO), or an exchange file is not one: a status
  * outside 100–599 or a header node:http cannot send is named as such. Exchange files that are
  * missing are not an error: their requests are answered with a 404 and reported.
+ * @param directory - the recording's folder, as {@link startRecording} wrote it.
+ * @param command - the command replayed, `sync` or `score`; the recording must be of it.
  * @example const recording = await loadRecording("/tmp/rec", "sync");
  */
 export async function loadRecording(directory: string, command: string): Promise<LoadedRecording> {
@@ -114,6 +116,7 @@ export async function loadRecording(directory: string, command: string): Promise
 
 /**
  * Starts the replay server of `recording` on 127.0.0.1 (a free port).
+ * @param recording - the recording to serve, as {@link loadRecording} read it.
  * @example
  * const server = await startReplayServer(await loadRecording("rec", "sync"));
  * try { … } finally { await server.close(); }

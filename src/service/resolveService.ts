@@ -12,7 +12,11 @@ import type { ServiceInfo } from "./serviceInfo.ts";
 
 /** What a job was asked to talk to. */
 export interface ServiceRequest {
+  /**
+   * The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end.
+   */
   readonly baseUrl?: string;
+  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
   readonly apiKey?: string;
   /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
   readonly now?: string;

@@ -8,6 +8,9 @@
  * @example new UsageError("sync: horizon: expected 1h or 24h, got \"2h\"").name // => "UsageError"
  */
 export class UsageError extends RangeError {
+  /**
+   * @param message - the one line the CLI prints, naming the option or file at fault.
+   */
   constructor(message: string) {
     super(message);
     this.name = "UsageError";

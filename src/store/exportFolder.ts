@@ -60,6 +60,12 @@ export class ExportFolderError extends Error {
   /** What it is. */
   readonly got: string;
 
+  /**
+   * @param directory - the export folder, as given.
+   * @param expected - what the folder should have been, e.g. `a new or empty folder`.
+   * @param got - what it is, e.g. `"./export", which holds thesis.txt`.
+   * @param options - the error's `cause`, when there is one.
+   */
   constructor(directory: string, expected: string, got: string, options?: ErrorOptions) {
     super(`export folder ${JSON.stringify(directory)}: expected ${expected}, got ${got}`, options);
     this.name = "ExportFolderError";

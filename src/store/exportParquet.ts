@@ -149,6 +149,10 @@ export interface ExportParquetOptions {
  * Errors: an `ExportFolderError` (see `exportFolder`) for a folder it may not use or cannot create
  * (`/proc/x`), naming the path; a `RangeError` for a name that is not a table of the database; a
  * {@link StoreError} for a failed write.
+ * @param store - the database to export.
+ * @param directory - the export folder: new, empty, or holding pathlab's own earlier export.
+ * @param tables - the tables to write; every table of the database by default.
+ * @param options - whether to replace pathlab's earlier export in the folder (false by default).
  * @example
  * const written = await exportParquet(store, "./export");
  * written.find((table) => table.table === "path_sets")?.files // => ["asset=BTC/date=2026-02-25/data_0.parquet"]

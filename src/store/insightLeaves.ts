@@ -29,6 +29,7 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * indices (`12`), map keys that are not names (`"0.05"`, `"24h"`, `"6"`), and for arrays of objects
  * that carry a label (`price_change`, `interval.full_width`, distinct across the array) the label
  * instead of the index. Strings and booleans are left out (they are in the record's JSON).
+ * @param record - an insight record, as decoded or as stored.
  * @example
  * insightLeaves({ current_price: 100, data: [{ price_change: "1.0%", long_liquidation_probability: { "6": 0.02 } }] })
  * // => [{ field: "current_price", key: "", value: 100 },

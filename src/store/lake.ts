@@ -70,6 +70,7 @@ const SAFE_VALUE = /^[A-Za-z0-9._-]+$/;
  * new folder gets the marker; a folder with other content and no marker is refused, so that
  * pathlab never writes among files it did not create. Throws a {@link StoreError} naming the
  * folder.
+ * @param directory - the lake's folder: new, empty, or already a lake.
  * @example prepareLake("./lake");
  */
 export function prepareLake(directory: string): void {
@@ -109,6 +110,10 @@ export function prepareLake(directory: string): void {
  * dropped by readers). Returns the rows written per table.
  * Throws `RangeError` for a key or partition value with characters outside `[A-Za-z0-9._-]`, and a
  * {@link StoreError} naming the table and file for a failed write.
+ * @param directory - the lake's folder, prepared by {@link prepareLake}.
+ * @param unit - the unit's key, competition, asset and date, which name its files and partitions.
+ * @param source - a store holding the unit's rows and nothing else.
+ * @param tables - the tables to write.
  * @example await writeLakeUnit("./lake", unit, memoryStore, ["prompts", "miner_scores"]);
  */
 export async function writeLakeUnit(
@@ -202,6 +207,7 @@ export async function emptyTables(store: Store, tables: readonly string[]): Prom
  * empty table where the lake has no file of it yet; DuckDB may read files under the lake only,
  * and only statements that read run (as `pathlab query`). Files written while it is open are seen
  * by the next statement. Throws a {@link StoreNotFoundError} when the folder is not a lake.
+ * @param directory - the lake's folder.
  * @example const lake = await openLake("./lake"); await streamRows(lake, "select count(*) from miner_scores", …);
  */
 export async function openLake(directory: string): Promise<Store> {
@@ -254,6 +260,8 @@ export async function openLake(directory: string): Promise<Store> {
  * per `_unit`, the rows of its own `unit-…` file when there is one, else of the latest-named
  * `compact-…` file (see the module comment), tombstones left out. The partition columns come from
  * the folder names; `filename` is each row's file.
+ * @param files - a `read_parquet` argument naming the files: a quoted glob, or a list of quoted
+ *   paths.
  * @example `SELECT count(*) FROM (${latestRows("'lake/prompts/**\/*.parquet'")})`
  */
 export function latestRows(files: string): string {
@@ -267,6 +275,7 @@ export function latestRows(files: string): string {
 
 /**
  * The unit files under `folder` (recursively), relative to it; none when it does not exist.
+ * @param folder - a folder of the lake, e.g. one table's.
  * @example lakeFiles("./lake/miner_scores") // => ["competition=crypto-24h/asset=BTC/date=2026-11-19/unit-….parquet", …]
  */
 export function lakeFiles(folder: string): string[] {

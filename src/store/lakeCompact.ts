@@ -41,6 +41,9 @@ export interface CompactedPartition {
  * Merges the files of every partition of the lake at `directory` that has more than
  * `minFiles` (default 2) of them. Throws a {@link StoreError} when the folder is not a lake, or
  * naming the partition whose merge failed (its files are then left as they were).
+ * @param directory - the lake's folder.
+ * @param options - which partitions to merge.
+ * @param options.minFiles - a partition is merged when it has more files than this; 2 by default.
  * @example const compacted = await compactLake("./lake");
  */
 export async function compactLake(

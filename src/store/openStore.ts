@@ -74,6 +74,13 @@ export class Store {
 
   /**
    * Wraps an open connection; {@link openStore} is the way to make one.
+   * @param path - the database file (`":memory:"` for an in-memory one), or the lake's folder.
+   * @param readOnly - whether the database was opened read-only.
+   * @param instance - the DuckDB instance holding the database.
+   * @param connection - the one connection every piece of work runs on.
+   * @param migrations - the migrations applied on opening; none by default.
+   * @param locked - whether the store was opened `locked` (only statements that read run); false by
+   *   default.
    * @example const store = await openStore(":memory:");
    */
   constructor(
@@ -95,6 +102,7 @@ export class Store {
   /**
    * Runs `work` with the connection once every earlier piece of work has finished, outside any
    * transaction (each statement commits on its own): for reads.
+   * @param work - what to run; it gets the connection and must not keep it past its promise.
    * @example const reader = await store.withConnection((connection) => connection.runAndReadAll("select 1"));
    */
   withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
@@ -111,6 +119,10 @@ export class Store {
    * throws (the error is rethrown and nothing of the work remains). Waits for earlier work first.
    * When `signal` has aborted by the time `work` resolves (a job interrupted while it wrote), the
    * transaction is rolled back too, and the signal's reason thrown.
+   * @param work - what to run in the transaction; it gets the connection and must not keep it past
+   *   its promise.
+   * @param signal - when aborted by the time `work` resolves, the transaction is rolled back; none
+   *   by default.
    * @example
    * await store.withTransaction(async (connection) => {
    *   await connection.run("delete from crosschecks where asset = $asset", { asset: "BTC" });
@@ -178,6 +190,9 @@ async function rollbackQuietly(connection: DuckDBConnection): Promise<void> {
  * and what to do), a {@link StoreNotFoundError} for a read-only open of a missing file, and a
  * {@link StoreError} for an outdated or newer schema, or a file DuckDB cannot open (its error as
  * `cause`).
+ * @param path - the database file (created when missing, unless read-only), or `":memory:"`.
+ * @param options - how to open it: `readOnly`, `locked`, and the row group size; read-write by
+ *   default.
  * @example
  * const store = await openStore("./pathlab.duckdb");
  * const reader = await openStore("./pathlab.duckdb", { readOnly: true }); // after the writer closed

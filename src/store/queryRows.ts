@@ -32,6 +32,10 @@ export interface QueryResult {
  * decimal string; timestamps as ISO 8601 in UTC (`2026-02-25T10:00:00Z`); DATE as `2026-02-25`;
  * lists as arrays; JSON columns as their text. On a `locked` store only statements that read run
  * (see {@link streamRows}). Errors become a {@link StoreError} quoting DuckDB's message.
+ * @param store - the store to query.
+ * @param sql - one or more SQL statements; the rows are the last one's.
+ * @param parameters - the values bound to the last statement: by name for `$name`, in order for
+ *   `?`; none by default.
  * @example
  * const { rows } = await queryRows(store, "select count(*) as n from path_sets where asset = $asset", { asset: "BTC" });
  * rows[0][0] // => 10
@@ -96,6 +100,11 @@ export interface RowStream {
  * (`readingStatements`), and a `StatementRefusedError` is thrown before any of them runs.
  * DuckDB's errors, when the query starts or while its rows are read, become a {@link StoreError}
  * quoting DuckDB's message; errors thrown by `read` itself pass through as they are.
+ * @param store - the store to query.
+ * @param sql - one or more SQL statements; the streamed rows are the last one's.
+ * @param read - pulls the rows from the stream, chunk by chunk, and gives the result.
+ * @param parameters - the values bound to the last statement: by name for `$name`, in order for
+ *   `?`; none by default.
  * @example
  * const rowCount = await streamRows(store, "select * from path_values", async (stream) => {
  *   let count = 0;

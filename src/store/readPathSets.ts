@@ -48,6 +48,11 @@ SELECT path, prices FROM path_values WHERE path_set_id = $path_set_id ORDER BY p
  * {@link PathSet} whose values are bit-identical to those written (over SharedArrayBuffers with
  * `allocation.shared`, for a worker pool to read in place). Throws a {@link StoreError}
  * when a stored path set is incomplete (a path missing, or a path with the wrong number of prices).
+ * @param store - the store to read.
+ * @param query - the asset, start time (Unix seconds) and time increment, and optionally the time
+ *   length and the miners.
+ * @param allocation - where the values go: over SharedArrayBuffers with `shared`; ordinary arrays
+ *   by default.
  * @example
  * const pathSets = await readPathSets(store, { asset: "BTC", startTime: 1772063100, timeIncrement: 300 });
  * const ensemble = ensembleOf(pathSets, { rebaseTo: currentPrice });
@@ -95,6 +100,11 @@ export async function readPathSets(
 
 /**
  * One stored path set, or undefined when none has this key.
+ * @param store - the store to read.
+ * @param key - the asset, miner, start time (Unix seconds), time increment and time length
+ *   (seconds).
+ * @param allocation - where the values go: over a SharedArrayBuffer with `shared`; an ordinary
+ *   array by default.
  * @example
  * const pathSet = await readPathSet(store, { asset: "BTC", minerUid: 17, startTime: 1772063100, timeIncrement: 300, timeLength: 86400 });
  */

@@ -36,6 +36,12 @@ export class StatementRefusedError extends StoreError {
   /** How many statements the SQL holds. */
   readonly statementCount: number;
 
+  /**
+   * @param databasePath - the database file.
+   * @param index - the refused statement's place in the SQL, from 0.
+   * @param count - how many statements the SQL holds.
+   * @param kind - DuckDB's name of the statement's type (`DROP`, `ATTACH`, `SET`…).
+   */
   constructor(databasePath: string, index: number, count: number, kind: string) {
     super(
       "query",
@@ -58,6 +64,9 @@ export class StatementRefusedError extends StoreError {
  * Nothing runs here: the caller runs the
  * statements it got (and destroys them), so exactly what was checked is what runs. DuckDB's parse
  * and bind errors pass through as they are.
+ * @param connection - the connection that prepares the statements.
+ * @param sql - one or more SQL statements.
+ * @param databasePath - the database file, for the error's message.
  * @example
  * const [statement] = await readingStatements(connection, "select 1", "./pathlab.duckdb");
  * statement.statementType // => StatementType.SELECT

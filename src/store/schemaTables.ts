@@ -42,6 +42,7 @@ WHERE database_name = current_database() AND schema_name = current_schema()
  * `duckdb_views()`): every table any job writes, whether or not it has rows, without DuckDB's
  * internal ones and without `schema_migrations`. In the schema's order ({@link migratedTables}),
  * then any other by name.
+ * @param store - the store whose catalog to read.
  * @example (await schemaTables(store)).filter((table) => table.kind === "table").length // => 16
  */
 export async function schemaTables(store: Store): Promise<SchemaTable[]> {

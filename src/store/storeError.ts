@@ -16,6 +16,13 @@ export class StoreError extends Error {
   /** The database file. */
   readonly databasePath: string;
 
+  /**
+   * @param operation - the store operation that failed (`openStore`, `writeUnit`,
+   *   `exportParquet`…).
+   * @param databasePath - the database file.
+   * @param detail - what was expected and what happened.
+   * @param options - the underlying error as `cause`, when there is one.
+   */
   constructor(operation: string, databasePath: string, detail: string, options?: ErrorOptions) {
     super(`${operation} on ${JSON.stringify(databasePath)}: ${detail}`, options);
     this.name = "StoreError";
@@ -42,6 +49,11 @@ export class StoreLockedError extends StoreError {
   /** Whether DuckDB says a read-only open would succeed (the holder only reads). */
   readonly readOnlyWouldSucceed: boolean;
 
+  /**
+   * @param databasePath - the database file.
+   * @param readOnly - whether the refused open was read-only, which picks the advice.
+   * @param cause - DuckDB's lock error, whose message names the holder.
+   */
   constructor(databasePath: string, readOnly: boolean, cause: unknown) {
     const text = cause instanceof Error ? cause.message : String(cause);
     const holder = /Conflicting lock is held in (.*?) \(PID (\d+)\)/.exec(text);

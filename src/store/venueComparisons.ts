@@ -135,6 +135,9 @@ ORDER BY net_edge DESC, asset, operation, market LIMIT $limit`;
  * `limit` edges among live markets, largest first: edges are ranked only where the market is not
  * decided (a market that could not be judged counts as live) and the edge survives the spread,
  * fee and rounding.
+ * @param store - the store to read.
+ * @param runId - the run's id in `runs`.
+ * @param limit - the most edges to return.
  * @example const { edges } = await runVenueEdges(store, run.id, 5);
  */
 export async function runVenueEdges(

@@ -61,6 +61,11 @@ export interface UnitWriteSummary {
  * {@link StoreError} naming the unit, with the original as `cause`. When `signal` has aborted by
  * the time every row is written, the transaction is rolled back and the signal's reason rethrown
  * as it is (an interrupted job stores no part of its open unit).
+ * @param store - the store to write, open read-write.
+ * @param unit - the unit's asset, horizon and forecast start, with its path sets, records,
+ *   cross-checks, venue comparisons and leaderboards.
+ * @param signal - when aborted by the time every row is written, nothing is stored; none by
+ *   default.
  * @example
  * const summary = await writeUnit(store, unit);
  * summary.pathSetIds.length // => 10

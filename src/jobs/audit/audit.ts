@@ -37,6 +37,7 @@ export interface AuditOptions extends ServiceRequest {
    * stored 24h records), the service's records of its latest stored 24h forecast start.
    */
   readonly stored?: boolean;
+  /** Only these assets (default `DEFAULT_AUDIT_ASSETS`; with `stored`, see there). */
   readonly assets?: readonly string[];
   /** The database the report is stored in; default `DEFAULT_DATABASE`. */
   readonly database?: string;
@@ -61,6 +62,8 @@ export interface AuditSummary {
  * Runs the audit: reads each asset's five records (a record that cannot be fetched, read or
  * decoded is a skipped check, with the reason; option pricing is not asked for an asset the
  * operation does not take), audits them, stores the run and its findings.
+ * @param options - where the records come from (the service, a saved folder or the database), which
+ *   assets, and the database the report goes to; see each field's default.
  * @example const summary = await runAudit({ assets: ["BTC"] }); // the embedded sandbox
  */
 export async function runAudit(options: AuditOptions): Promise<AuditSummary> {

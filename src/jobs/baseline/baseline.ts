@@ -24,6 +24,8 @@ import { writeBaselineFiles } from "./write.ts";
  * only on `modelSeed`, the asset and the start. Throws `UsageError` for options that cannot
  * work, and for files in `out` it did not write unless `force`; `JobInterruptedError` when
  * `signal` aborts.
+ * @param options - the range, competition, model and output folder, and the service, seed and paths
+ *   per file when not the defaults.
  * @example
  * const summary = await runBaseline({ from: "2026-11-21T09:00:00Z", to: "2026-11-21T10:00:00Z", competition: "crypto-1h", model: "gbm", out: "./baseline" });
  * summary.files.length // => the number of prompts of the range

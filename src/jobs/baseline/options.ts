@@ -23,9 +23,11 @@ export interface BaselineOptions {
   readonly from: string;
   /** Prompts starting up to this time (ISO 8601), inclusive. */
   readonly to: string;
+  /** The competition whose prompts get a file, e.g. `crypto-1h`. */
   readonly competition: Competition;
   /** Only these assets (default every asset of the competition). */
   readonly assets?: readonly string[];
+  /** The model that draws the paths: one of {@link BASELINE_MODELS}. */
   readonly model: BaselineModel;
   /** The folder to write (created when missing). */
   readonly out: string;
@@ -35,12 +37,17 @@ export interface BaselineOptions {
   readonly simulations?: number;
   /** Overwrite files of the folder that `pathlab baseline` did not write. */
   readonly force?: boolean;
+  /**
+   * The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end.
+   */
   readonly baseUrl?: string;
+  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
   readonly apiKey?: string;
   /** The embedded sandbox's clock (ISO 8601). */
   readonly now?: string;
   /** The embedded sandbox's seed. */
   readonly seed?: number;
+  /** Receives progress events. */
   readonly onEvent?: (event: BaselineEvent) => void;
   /** Stops the job between files (the file being written is left whole or absent). */
   readonly signal?: AbortSignal;

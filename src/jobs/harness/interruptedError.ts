@@ -8,6 +8,11 @@
  * @example new JobInterruptedError("score: interrupted after 12 prompts").name // => "JobInterruptedError"
  */
 export class JobInterruptedError extends Error {
+  /**
+   * @param message - what was stopped and what was kept, e.g.
+   *   `score: interrupted after 12 prompts`.
+   * @param options - the signal's reason as `cause`, when there is one.
+   */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "JobInterruptedError";

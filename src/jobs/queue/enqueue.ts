@@ -37,6 +37,7 @@ export interface EnqueueScoreOptions extends Pick<
   | "client"
   | "eraSettings"
 > {
+  /** The Redis server holding the queue, e.g. `redis://127.0.0.1:6379`. */
   readonly redis: string;
   /** The queue's name (default `pathlab`). */
   readonly queue?: string;
@@ -61,6 +62,8 @@ export interface EnqueueSummary {
 /**
  * Plans the units of the range (as `pathlab score` would score them) and enqueues them. Throws
  * `UsageError` for options that cannot work.
+ * @param options - the range and selection of `score`, the service, and the Redis server and queue
+ *   name.
  * @example const summary = await runEnqueueScore({ from, to, redis: "redis://127.0.0.1:6379", now });
  */
 export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<EnqueueSummary> {
@@ -102,6 +105,8 @@ export interface EnqueueSyncOptions extends Pick<
  * Plans the sync units of the range (as `pathlab sync --from --to` would sync them: one per asset,
  * horizon and forecast start the service lists) and enqueues them. Throws `UsageError` for
  * options that cannot work.
+ * @param options - the range, assets and horizons, the service, and the Redis server and queue
+ *   name.
  * @example const summary = await runEnqueueSync({ from, to, assets: ["BTC"], redis: "redis://127.0.0.1:6379", now });
  */
 export async function runEnqueueSync(options: EnqueueSyncOptions): Promise<EnqueueSummary> {

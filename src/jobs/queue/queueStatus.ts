@@ -10,6 +10,9 @@ import { requestRate } from "./requestPacer.ts";
 /**
  * The queue's counts and its failed units with their reasons (the most recent first, at most
  * `failedShown`).
+ * @param connection - the Redis server holding the queue.
+ * @param name - the queue's name, e.g. `pathlab`.
+ * @param failedShown - the most failed units listed; 20 by default.
  * @example const status = await queueStatus(connection, "pathlab");
  */
 export async function queueStatus(
@@ -47,6 +50,8 @@ export async function queueStatus(
 /**
  * Moves every failed unit of the queue back to waiting, for the workers to run again (after the
  * cause of the failures, a worker's missing key or lake say, was fixed). Resolves to how many.
+ * @param connection - the Redis server holding the queue.
+ * @param name - the queue's name, e.g. `pathlab`.
  * @example await retryFailed(connection, "pathlab") // => 3
  */
 export async function retryFailed(connection: ConnectionOptions, name: string): Promise<number> {

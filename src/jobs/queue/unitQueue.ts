@@ -25,7 +25,9 @@ import { PLAN_JOB, runPlanTick, type ScoreWatch, type SyncWatch } from "./watch.
  * @example const options: QueueWorkerOptions = { connection, queue: "pathlab", lake: "./lake", untilIdle: true };
  */
 export interface QueueWorkerOptions {
+  /** The Redis server holding the queue (BullMQ's connection options). */
   readonly connection: ConnectionOptions;
+  /** The queue's name, e.g. `pathlab`. */
   readonly queue: string;
   /** The lake every unit's rows are written into. */
   readonly lake: string;
@@ -92,6 +94,8 @@ interface UnitResult {
  * computed into a private in-memory store and written to the lake as one file per table (see
  * `writeLakeUnit`); a unit that throws is retried up to {@link UNIT_ATTEMPTS} times. Resolves to
  * the counts of units done and failed by this process.
+ * @param options - the Redis connection, the queue's name and the lake, and how many units to run
+ *   and when to stop; see each field's default.
  * @example await runQueueWorker({ connection, queue: "pathlab", lake: "./lake", untilIdle: true });
  */
 export async function runQueueWorker(

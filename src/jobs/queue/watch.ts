@@ -60,6 +60,7 @@ export interface SyncWatch {
  * The scheduler's id: the competitions and assets, then a digest of the rest of the watch (miners,
  * own-only, look-back, rules, service), so that installing the same watch twice keeps one
  * scheduler (its interval updated) and a watch with other options is another one.
+ * @param watch - a score or sync watch, as {@link startWatch} installs it.
  * @example watchId(watch) // => "watch.score.crypto-24h.BTC.3f2a9c41"
  */
 export function watchId(watch: ScoreWatch | SyncWatch): string {
@@ -81,6 +82,10 @@ export function watchId(watch: ScoreWatch | SyncWatch): string {
 /**
  * Installs (or updates) the scheduler of `watch` on the queue: a plan job every `everyMs`, the
  * first at once. Resolves to the scheduler's id.
+ * @param connection - the Redis server holding the queue.
+ * @param name - the queue's name, e.g. `pathlab`.
+ * @param watch - what to plan at each tick.
+ * @param everyMs - the time between two ticks, in milliseconds.
  * @example await startWatch(connection, "pathlab", watch, 60_000);
  */
 export async function startWatch(
@@ -105,6 +110,8 @@ export async function startWatch(
 
 /**
  * Removes every watch of the queue (the units already enqueued stay). Resolves to the ids removed.
+ * @param connection - the Redis server holding the queue.
+ * @param name - the queue's name, e.g. `pathlab`.
  * @example await stopWatches(connection, "pathlab") // => ["watch.score.crypto-24h.BTC"]
  */
 export async function stopWatches(connection: ConnectionOptions, name: string): Promise<string[]> {

@@ -36,6 +36,7 @@ export interface CandidateFolderFile extends CandidateFile {
  * with its `reason`; so is an entry that is not a regular file (a folder, a named pipe: skipped,
  * never opened) or cannot be read (a dangling symlink, a symlink loop, no permission). Only a
  * folder that cannot be read throws (an Error naming it).
+ * @param folder - the folder of candidate files.
  * @example const files = await readCandidateFolder("./my-model"); files.filter((file) => file.reason)
  */
 export async function readCandidateFolder(folder: string): Promise<CandidateFolderFile[]> {
@@ -64,6 +65,7 @@ export async function readCandidateFolder(folder: string): Promise<CandidateFold
 
 /**
  * The path set of a folder's candidate file, read again; `undefined` when it is no longer valid.
+ * @param file - a file as {@link readCandidateFolder} listed it.
  * @example const pathSet = await loadCandidatePathSet(files[0]);
  */
 export async function loadCandidatePathSet(

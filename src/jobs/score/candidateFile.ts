@@ -56,6 +56,7 @@ export interface CandidateFile {
  * @example const options: CandidateReadOptions = { atUnix: Date.UTC(2026, 6, 1) / 1000 };
  */
 export interface CandidateReadOptions {
+  /** When the file is validated, in Unix seconds: its format rule is the one in force then. */
   readonly atUnix?: number;
 }
 

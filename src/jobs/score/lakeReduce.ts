@@ -59,10 +59,13 @@ export interface LakeReduceOptions extends Pick<
   JobOptions,
   "baseUrl" | "apiKey" | "now" | "seed" | "client"
 > {
+  /** The lake that score units were written into. */
   readonly lake: string;
   /** The range of prompt starts (ISO 8601, both included); default the lake's every prompt. */
   readonly from?: string;
+  /** The last prompt start of the range (ISO 8601), included; goes with `from`. */
   readonly to?: string;
+  /** The dates of the validator's undated changes (outlier cap, volatility CRPS, format rule). */
   readonly eraSettings?: EraSettings;
 }
 
@@ -102,6 +105,8 @@ export interface ReducedCompetition {
  * Reduces the lake's score units of the range into rank history and smoothed scores (see the
  * module comment).
  * Throws `UsageError` for a bad range or a folder that is not a lake.
+ * @param options - the lake, the range of prompt starts (every prompt by default), and the service
+ *   to compare with.
  * @example const reduced = await runLakeReduce({ lake: "./lake", now: "2026-11-20T12:00:00Z" });
  */
 export async function runLakeReduce(options: LakeReduceOptions): Promise<ReducedCompetition[]> {

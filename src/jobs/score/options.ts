@@ -37,6 +37,7 @@ export interface ScoreOptions {
   readonly competition?: Competition | "all";
   /** Only these assets (default every asset of the competitions). */
   readonly assets?: readonly string[];
+  /** Which miners to score: `all` (default), the `top` N of the meta-leaderboard, or `uids`. */
   readonly miners?: MinerSelection;
   /**
    * Recompute only the candidate: no miner's path set is fetched, every network miner takes the
@@ -62,10 +63,15 @@ export interface ScoreOptions {
    * at each tick. Default `false`: every prompt of the range is scored and stored again.
    */
   readonly skipStored?: boolean;
+  /**
+   * The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end.
+   */
   readonly baseUrl?: string;
+  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
   readonly apiKey?: string;
   /** The embedded sandbox's clock (ISO 8601). */
   readonly now?: string;
+  /** The embedded sandbox's seed; only without `baseUrl`. */
   readonly seed?: number;
   /**
    * Client settings: the deployment's naming and paths (under the live naming the smoothed scores
@@ -94,6 +100,7 @@ export interface ScoreOptions {
    * miners spread over this many threads.
    */
   readonly threads?: number;
+  /** Receives progress events. */
   readonly onEvent?: (event: ScoreEvent) => void;
   /**
    * Interrupts the job: requests in flight are cancelled, the prompt being written is rolled back,

@@ -21,6 +21,8 @@ import {
 /**
  * Reads and validates one candidate file (either layout); the returned `file` is its name. A file
  * that cannot be read is returned with the reason (`cannot read the file: …`); nothing throws.
+ * @param path - the file's path.
+ * @param options - when to validate it (`atUnix`); the prompt's start by default.
  * @example const checked = await readCandidateFile("./BTC-answer.json"); checked.validation // => "CORRECT"
  */
 export async function readCandidateFile(
@@ -46,6 +48,9 @@ const LENGTH_OF_INCREMENT: Readonly<Record<number, number>> = { 60: 3600, 300: 8
 /**
  * Reads `text`, the content of the candidate file named `file`, in either layout and validates it
  * (as {@link readCandidateFile} does).
+ * @param file - the file's name, which names its prompt in the flat layout (`BTC-….json`).
+ * @param text - the file's content.
+ * @param options - when to validate it (`atUnix`); the prompt's start by default.
  * @example candidateFileFromText("BTC-a.json", "[]").reason // => "Response is empty"
  */
 export function candidateFileFromText(

@@ -26,6 +26,8 @@ export type { MinerSelection, ScoreOptions } from "./options.ts";
  * keyed by hotkey) and at the service's latest update, compared with the service's; stores every
  * prompt in one transaction. Throws `UsageError` for options that cannot work, and
  * `JobInterruptedError` when `signal` aborts (the prompts scored until then are stored).
+ * @param options - the range, and the competitions, assets, miners, candidate, store and service
+ *   when not the defaults.
  * @example
  * const summary = await runScore({ from: "2026-11-20T10:00:00Z", to: "2026-11-21T11:00:00Z" });
  * summary.competitions[0].leaderboard[0].rank // => 1

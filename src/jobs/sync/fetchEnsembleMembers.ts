@@ -94,6 +94,9 @@ export type KnownAnswer =
  * left out, so that a set damaged on the way does not change the ensemble. A request that fails after the
  * client's retries is also made once more (not for 400, 401, 402, 403); if it fails again the
  * error is thrown: the ensemble would not be the service's without that miner.
+ * @param client - the client of the service.
+ * @param request - the prompt (asset, horizon, start), the ranking of its miners, and how many
+ *   members to fetch (10 by default).
  * @example
  * const { members } = await fetchEnsembleMembers(client, { asset: "ETH", horizon: "1h", startUnix, ranked });
  * ensembleOf(members);

@@ -36,6 +36,10 @@ type Shape = (typeof SHAPES)[number];
  *   path at 5-minute steps (the other minutes of those stretches stay missing).
  * Requests run in parallel. `asset` is taken as the validation operations name it. Missing candles
  * (`null`) are NaN. Client errors are thrown.
+ * @param client - the client of the service.
+ * @param asset - the asset, as the validation operations name it.
+ * @param fromUnix - the first minute, in Unix seconds (floored to the minute).
+ * @param toUnix - the last minute, in Unix seconds (floored to the minute).
  * @example
  * const closes = await fetchMinuteCloses(client, "ETH", start - 27 * 3600, start);
  * closes.priceAt(start - 86400) // => the close of the minute one day before the start

@@ -35,6 +35,10 @@ export const EARLIEST_SYNC_START = ERA_DATES.threeCompetitions;
  * `UsageError` naming the option for one without the other, a time that does not parse, `to`
  * before `from`, a range longer than `timeRangeOption` allows, and, for sync units (`what`
  * "forecasts"), a start before {@link EARLIEST_SYNC_START}.
+ * @param from - `--from`, an ISO 8601 time, or `undefined`.
+ * @param to - `--to`, an ISO 8601 time, or `undefined`.
+ * @param command - the command the errors name; `sync` by default.
+ * @param what - what the range selects: `"forecasts"` (the default) or `"prompts"`.
  * @example syncRangeOf("2026-11-21T00:00:00Z", "2026-11-21T06:00:00Z") // => { fromUnix: 1795219200, toUnix: 1795240800 }
  */
 export function syncRangeOf(
@@ -60,6 +64,10 @@ export function syncRangeOf(
 
 /**
  * The error of a range in which the service lists no forecast start of `plans`.
+ * @param command - the command the message names, e.g. `sync`.
+ * @param plans - the assets and horizons asked for.
+ * @param range - the range asked for, in Unix seconds.
+ * @param nowUnix - the service's clock, in Unix seconds.
  * @example throw noForecastStarts("sync", plans, range, nowUnix);
  */
 export function noForecastStarts(
@@ -79,6 +87,10 @@ export function noForecastStarts(
  * The units of `plans` (asset × horizon) over `range`: one per forecast start of the asset and
  * horizon that the service lists (`/validation/prompts`, the prompts' shape of the horizon) in
  * the range and not after `nowUnix`, ordered by start, then as `plans`.
+ * @param client - the client of the service.
+ * @param plans - the assets and horizons to sync.
+ * @param range - the range of forecast starts, in Unix seconds.
+ * @param nowUnix - the service's clock, in Unix seconds: no start after it.
  * @example const units = await planSyncRange(client, planSyncUnits(["BTC"], ["1h"]), range, nowUnix);
  */
 export async function planSyncRange(

@@ -25,6 +25,8 @@ import { runSyncUnits } from "./syncUnits.ts";
  * (`UsageError`: an asset without path sets, an unknown horizon, options that do not fit
  * together), a database that cannot be opened (a `StoreLockedError` when another process holds
  * it), a sandbox that cannot start and a range whose forecast starts the service does not list.
+ * @param options - the assets, horizons, range, store and service, all optional; see each field's
+ *   default.
  * @example
  * const summary = await runSync({ assets: ["BTC"], horizons: ["1h"], database: "/tmp/p.duckdb" });
  * summary.units[0].verdicts.exact // => 1873

@@ -39,6 +39,7 @@ type TriggerField =
 /**
  * Parses fault rules written as {@link FAULTS_FORMAT} describes. Blank text means no faults.
  * Throws `RangeError` naming the rule, the item, what was expected and what was got.
+ * @param text - fault rules as {@link FAULTS_FORMAT} describes them; blank for none.
  * @example
  * parseFaults("5xx=0.2,429burst=3,truncate=0.05,latency=50ms,path=/v2/prediction/*")
  * // => [{ path: "/v2/prediction/*", serverError: 0.2, rateLimitBurst: { length: 3 }, truncate: 0.05, latencyMs: 50 }]

@@ -277,6 +277,8 @@ const DEFAULT_SCORING_MINUTES: Readonly<Record<PromptCadence, number>> = { sandb
  * - Markets exist from 2024-01-01 and trade around the clock (see `markets.ts`).
  * Throws `RangeError` for a non-integer seed, a non-finite clock, a non-positive scoring period,
  * or a count of miners that is not a whole number from 1 to 36.
+ * @param options - the seed and the clock (`nowUnix`), and the cadence, scoring period and miners
+ *   when not the defaults.
  * @example
  * const world = createWorld({ seed: 7, nowUnix: Date.UTC(2026, 10, 21, 10, 49) / 1000 });
  * world.priceAt("BTC", world.nowUnix) // => about 80000

@@ -83,6 +83,11 @@ export class StoreLockedError extends StoreError {
  * try { await openStore("./none.duckdb", { readOnly: true }); } catch (error) { if (error instanceof StoreNotFoundError) console.error(error.message); }
  */
 export class StoreNotFoundError extends StoreError {
+  /**
+   * @param operation - the opening that found nothing (`openStore`, `openLake`).
+   * @param path - the database file or the lake's folder.
+   * @param detail - what was expected there and how to make one.
+   */
   constructor(operation: string, path: string, detail: string) {
     super(operation, path, detail);
     this.name = "StoreNotFoundError";

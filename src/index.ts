@@ -10,10 +10,7 @@
  * @module pathlab
  */
 export type * from "./domain/index.ts";
-export type * from "./client/index.ts";
-export type * from "./paths/index.ts";
 export type * from "./core/index.ts";
-export type * from "./sandbox/index.ts";
 export type * from "./insights/index.ts";
 export type * from "./crosscheck/index.ts";
 export type * from "./store/index.ts";

@@ -16,15 +16,7 @@ export function integerOption(
   minimum: number,
   maximum: number,
 ): (text: string) => number {
-  return (text) => {
-    const value = /^[+-]?\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-    if (!(value >= minimum && value <= maximum)) {
-      throw new InvalidArgumentError(
-        `${name} must be a whole number from ${minimum} to ${maximum}, got ${JSON.stringify(text)}`,
-      );
-    }
-    return value;
-  };
+  return boundedOption(name, minimum, maximum, /^\s*[+-]?\d+\s*$/, "a whole number");
 }
 
 /**
@@ -36,11 +28,22 @@ export function numberOption(
   minimum: number,
   maximum: number,
 ): (text: string) => number {
+  return boundedOption(name, minimum, maximum, /^\s*\d+(\.\d+)?\s*$/, "a number");
+}
+
+/** A parser of numbers written as `pattern` allows, from `minimum` to `maximum`. */
+function boundedOption(
+  name: string,
+  minimum: number,
+  maximum: number,
+  pattern: RegExp,
+  kind: string,
+): (text: string) => number {
   return (text) => {
-    const value = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+    const value = pattern.test(text) ? Number(text) : Number.NaN;
     if (!(value >= minimum && value <= maximum)) {
       throw new InvalidArgumentError(
-        `${name} must be a number from ${minimum} to ${maximum}, got ${JSON.stringify(text)}`,
+        `${name} must be ${kind} from ${minimum} to ${maximum}, got ${JSON.stringify(text)}`,
       );
     }
     return value;

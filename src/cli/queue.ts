@@ -61,6 +61,13 @@ function selectionOf(command: Command, options: EnqueueCommandOptions, io: Progr
     ...(options.assets !== undefined && { assets: options.assets }),
     ...(options.miners !== undefined && { miners: options.miners }),
     ...(options.ownOnly !== undefined && { ownOnly: options.ownOnly }),
+    ...queueTargetOf(command, options, io),
+  };
+}
+
+/** Where an enqueue command puts its units: the deployment, the service, Redis and the queue. */
+function queueTargetOf(command: Command, options: EnqueueCommandOptions, io: ProgramIo) {
+  return {
     client: deploymentOptions(options),
     ...serviceRequest(command, options, io.stderr),
     redis: options.redis,
@@ -146,10 +153,7 @@ export function enqueueCommand(io: ProgramIo): Command {
       const selection = {
         ...(options.assets !== undefined && { assets: options.assets }),
         ...(options.horizons !== undefined && { horizons: options.horizons }),
-        client: deploymentOptions(options),
-        ...serviceRequest(sync, options, io.stderr),
-        redis: options.redis,
-        queue: options.queue,
+        ...queueTargetOf(sync, options, io),
       };
       try {
         const ranged = options.from !== undefined || options.to !== undefined;

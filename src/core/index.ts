@@ -7,52 +7,26 @@
  * kernels a user calls first.
  * @module pathlab/core
  */
-export {
-  PERCENTILE_PROBABILITIES,
-  quantileSorted,
-  quantilesSorted,
-  stepQuantiles,
-} from "./quantiles.ts";
-export { RankSelector } from "./rankSelector.ts";
-export { sortFloat64 } from "./sortFloat64.ts";
-export { transpose } from "./transpose.ts";
-export { crpsEnsemble, crpsEnsembleSorted } from "./crps.ts";
-export type { CrpsMethod } from "./crps.ts";
-export { crpsParitySorted } from "./crpsParity.ts";
-export { CrpsPrepared } from "./crpsPrepared.ts";
-export { crpsEnsembleWeighted } from "./crpsWeighted.ts";
-export {
-  intervalTermCount,
-  intervalChanges,
-  crpsIntervalTerms,
-  crpsIntervalSum,
-} from "./crpsIntervals.ts";
-export type { IntervalKind, CrpsIntervalOptions } from "./crpsIntervals.ts";
-export { createEstimates, probabilityStandardError, meanStandardErrorFromSums } from "./stderr.ts";
-export type { Estimates } from "./stderr.ts";
+export * from "./quantiles.ts";
+export * from "./rankSelector.ts";
+export * from "./sortFloat64.ts";
+export * from "./transpose.ts";
+export * from "./crps.ts";
+export * from "./crpsParity.ts";
+export * from "./crpsPrepared.ts";
+export * from "./crpsWeighted.ts";
+export * from "./crpsIntervals.ts";
+export * from "./stderr.ts";
 export { createTouchEstimates, touchProbabilities } from "./touchProbabilities.ts";
 export type { TouchEstimates } from "./touchProbabilities.ts";
-export { touchBridgeProbabilities } from "./touchBridgeProbabilities.ts";
-export { terminalPrices } from "./terminalPrices.ts";
-export {
-  createTerminalEstimates,
-  terminalProbabilitiesSorted,
-  terminalBetweenSorted,
-} from "./terminalProbabilities.ts";
-export type { TerminalEstimates } from "./terminalProbabilities.ts";
-export { createOptionEstimates, optionPricesSorted } from "./optionPrices.ts";
-export type { OptionEstimates } from "./optionPrices.ts";
-export { impermanentLoss } from "./impermanentLoss.ts";
-export { createRangeEstimates, rangeStatistics } from "./rangeStatistics.ts";
-export type { RangeEstimates } from "./rangeStatistics.ts";
-export {
-  logReturn,
-  realizedVolatility,
-  realizedEntryVolatilities,
-  forecastVolatility,
-  pooledLogReturnVariance,
-} from "./volatility.ts";
-export { blockVolatilities } from "./blockVolatility.ts";
-export { pathBlockVolatilities } from "./pathBlockVolatilities.ts";
-export { countBelowSorted, countAtMostSorted, allFiniteSorted } from "./sortedCounts.ts";
-export { ascendingOrder, ascendingLevels } from "./ascendingOrder.ts";
+export * from "./touchBridgeProbabilities.ts";
+export * from "./terminalPrices.ts";
+export * from "./terminalProbabilities.ts";
+export * from "./optionPrices.ts";
+export * from "./impermanentLoss.ts";
+export * from "./rangeStatistics.ts";
+export * from "./volatility.ts";
+export * from "./blockVolatility.ts";
+export * from "./pathBlockVolatilities.ts";
+export * from "./sortedCounts.ts";
+export * from "./ascendingOrder.ts";

@@ -161,16 +161,7 @@ export function mergedBlockVolatilities(
         squared3,
       );
     }
-    check += mergeLongerFour(
-      sizeCount,
-      finestBlocks,
-      coefficients,
-      means,
-      squares,
-      out,
-      nPaths,
-      path,
-    );
+    check += mergeLonger(sizeCount, 4, out, nPaths, path);
     if (!(check - check === 0)) {
       redo[path] = redo[path + 1] = redo[path + 2] = redo[path + 3] = 1;
       flagged += 4;
@@ -195,17 +186,7 @@ export function mergedBlockVolatilities(
       check += volatility;
       largest = volatility > largest ? volatility : largest;
     }
-    check += mergeLonger(
-      sizeCount,
-      finestBlocks,
-      coefficients,
-      means,
-      squares,
-      0,
-      out,
-      nPaths,
-      path,
-    );
+    check += mergeLonger(sizeCount, 1, out, nPaths, path);
     if (!(check - check === 0)) {
       redo[path] = 1;
       flagged++;
@@ -216,110 +197,90 @@ export function mergedBlockVolatilities(
 }
 
 /**
- * The longer sizes of one path (`lane` of the stats, path `path` of `out`): each size's stats
- * after the shorter ones' in means/squares, merged from the size before (from `source` on).
+ * The longer sizes of one path (`lanes` 1: lane 0 of the stats, path `path` of `out`) or of the
+ * four paths of a group (`lanes` 4: lanes 0–3, paths path … path + 3), from the scratch that
+ * {@link mergedBlockVolatilities} filled: each size's stats after the shorter ones' (the finest
+ * blocks first) in means/squares, merged from the size before (from `source` on). The lanes are
+ * chosen once per size, outside the loop over its blocks.
  */
 function mergeLonger(
   sizeCount: number,
-  finestBlocks: number,
-  coefficients: Float64Array,
-  means: Float64Array,
-  squares: Float64Array,
-  lane: number,
+  lanes: 1 | 4,
   out: Float64Array,
   nPaths: number,
   path: number,
 ): number {
   const ranks = ranksScratch;
+  const coefficients = coefficientsScratch;
+  const means = meansScratch;
+  const squares = squaresScratch;
   let check = 0;
-  for (let rank = 1, source = 0, level = finestBlocks, c = 0; rank < sizeCount; rank++) {
+  for (let rank = 1, source = 0, level = ranks[1], c = 0; rank < sizeCount; rank++) {
     const first = ranks[3 * rank];
     const blocks = ranks[3 * rank + 1];
     const ratio = ranks[3 * rank + 2];
     const inverseDof = inverseDofScratch[rank];
-    for (let block = 0, child = 4 * source + lane; block < blocks; block++) {
-      let mean = means[child];
-      let squared = squares[child];
-      child += 4;
-      for (let part = 1; part < ratio; part++, child += 4) {
-        const delta = means[child] - mean;
-        mean += delta * coefficients[c + 2 * part];
-        squared += squares[child] + delta * delta * coefficients[c + 2 * part + 1];
+    if (lanes === 4) {
+      for (let block = 0, child = 4 * source; block < blocks; block++) {
+        let mean0 = means[child];
+        let mean1 = means[child + 1];
+        let mean2 = means[child + 2];
+        let mean3 = means[child + 3];
+        let squared0 = squares[child];
+        let squared1 = squares[child + 1];
+        let squared2 = squares[child + 2];
+        let squared3 = squares[child + 3];
+        child += 4;
+        for (let part = 1; part < ratio; part++, child += 4) {
+          const shift = coefficients[c + 2 * part];
+          const spread = coefficients[c + 2 * part + 1];
+          const delta0 = means[child] - mean0;
+          const delta1 = means[child + 1] - mean1;
+          const delta2 = means[child + 2] - mean2;
+          const delta3 = means[child + 3] - mean3;
+          mean0 += delta0 * shift;
+          mean1 += delta1 * shift;
+          mean2 += delta2 * shift;
+          mean3 += delta3 * shift;
+          squared0 += squares[child] + delta0 * delta0 * spread;
+          squared1 += squares[child + 1] + delta1 * delta1 * spread;
+          squared2 += squares[child + 2] + delta2 * delta2 * spread;
+          squared3 += squares[child + 3] + delta3 * delta3 * spread;
+        }
+        check += storeFourBlocks(
+          means,
+          squares,
+          4 * (level + block),
+          out,
+          (first + block) * nPaths + path,
+          inverseDof,
+          mean0,
+          mean1,
+          mean2,
+          mean3,
+          squared0,
+          squared1,
+          squared2,
+          squared3,
+        );
       }
-      means[4 * (level + block) + lane] = mean;
-      squares[4 * (level + block) + lane] = squared;
-      const volatility = Math.sqrt(squared * inverseDof);
-      out[(first + block) * nPaths + path] = volatility;
-      check += volatility;
-      if (volatility > LONGER_LARGEST[0]) LONGER_LARGEST[0] = volatility;
-    }
-    source = level;
-    level += blocks;
-    c += 2 * ratio;
-  }
-  return check;
-}
-
-/** {@link mergeLonger} for the four paths of a group (lanes 0–3, paths path … path + 3) at once. */
-function mergeLongerFour(
-  sizeCount: number,
-  finestBlocks: number,
-  coefficients: Float64Array,
-  means: Float64Array,
-  squares: Float64Array,
-  out: Float64Array,
-  nPaths: number,
-  path: number,
-): number {
-  const ranks = ranksScratch;
-  let check = 0;
-  for (let rank = 1, source = 0, level = finestBlocks, c = 0; rank < sizeCount; rank++) {
-    const first = ranks[3 * rank];
-    const blocks = ranks[3 * rank + 1];
-    const ratio = ranks[3 * rank + 2];
-    const inverseDof = inverseDofScratch[rank];
-    for (let block = 0, child = 4 * source; block < blocks; block++) {
-      let mean0 = means[child];
-      let mean1 = means[child + 1];
-      let mean2 = means[child + 2];
-      let mean3 = means[child + 3];
-      let squared0 = squares[child];
-      let squared1 = squares[child + 1];
-      let squared2 = squares[child + 2];
-      let squared3 = squares[child + 3];
-      child += 4;
-      for (let part = 1; part < ratio; part++, child += 4) {
-        const shift = coefficients[c + 2 * part];
-        const spread = coefficients[c + 2 * part + 1];
-        const delta0 = means[child] - mean0;
-        const delta1 = means[child + 1] - mean1;
-        const delta2 = means[child + 2] - mean2;
-        const delta3 = means[child + 3] - mean3;
-        mean0 += delta0 * shift;
-        mean1 += delta1 * shift;
-        mean2 += delta2 * shift;
-        mean3 += delta3 * shift;
-        squared0 += squares[child] + delta0 * delta0 * spread;
-        squared1 += squares[child + 1] + delta1 * delta1 * spread;
-        squared2 += squares[child + 2] + delta2 * delta2 * spread;
-        squared3 += squares[child + 3] + delta3 * delta3 * spread;
+    } else {
+      for (let block = 0, child = 4 * source; block < blocks; block++) {
+        let mean = means[child];
+        let squared = squares[child];
+        child += 4;
+        for (let part = 1; part < ratio; part++, child += 4) {
+          const delta = means[child] - mean;
+          mean += delta * coefficients[c + 2 * part];
+          squared += squares[child] + delta * delta * coefficients[c + 2 * part + 1];
+        }
+        means[4 * (level + block)] = mean;
+        squares[4 * (level + block)] = squared;
+        const volatility = Math.sqrt(squared * inverseDof);
+        out[(first + block) * nPaths + path] = volatility;
+        check += volatility;
+        if (volatility > LONGER_LARGEST[0]) LONGER_LARGEST[0] = volatility;
       }
-      check += storeFourBlocks(
-        means,
-        squares,
-        4 * (level + block),
-        out,
-        (first + block) * nPaths + path,
-        inverseDof,
-        mean0,
-        mean1,
-        mean2,
-        mean3,
-        squared0,
-        squared1,
-        squared2,
-        squared3,
-      );
     }
     source = level;
     level += blocks;

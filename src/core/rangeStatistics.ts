@@ -165,11 +165,57 @@ export function rangeStatistics(
     }
   }
 
+  return rangeEstimatesOfSums(
+    { stayCounts, insideSums, insideSumsOfSquares, lossSums, lossSumsOfSquares },
+    !hasNonFinite,
+    nPaths,
+    lowers,
+    uppers,
+    stepMinutes,
+    out,
+  );
+}
+
+/**
+ * Per-interval sums over the paths of a range pass: the paths that stayed inside, the points
+ * inside (stepMinutes × the points 1..N−1 strictly inside, unscaled) and their squares, the
+ * impermanent losses at the terminal price and their squares.
+ * @example const sums: RangeSums = { stayCounts, insideSums, insideSumsOfSquares, lossSums, lossSumsOfSquares };
+ */
+export interface RangeSums {
+  readonly stayCounts: Float64Array;
+  readonly insideSums: Float64Array;
+  readonly insideSumsOfSquares: Float64Array;
+  readonly lossSums: Float64Array;
+  readonly lossSumsOfSquares: Float64Array;
+}
+
+/**
+ * The estimates of {@link rangeStatistics} from its per-interval sums over `nPaths` paths
+ * (`finite`: every point of every path was finite), written into `out`: stay fraction, mean time
+ * inside in minutes and mean loss, with standard errors √(p(1 − p)/n) and sample std / √n. NaN as
+ * {@link rangeStatistics} says (the sums do not matter then).
+ * @example
+ * const one = Float64Array.of(1);
+ * const sums = { stayCounts: one, insideSums: Float64Array.of(2), insideSumsOfSquares: Float64Array.of(4), lossSums: Float64Array.of(0), lossSumsOfSquares: Float64Array.of(0) };
+ * rangeEstimatesOfSums(sums, true, 1, Float64Array.of(90), Float64Array.of(110), 5, createRangeEstimates(1)).expectedTimeInsideMinutes.values[0] // => 10
+ */
+export function rangeEstimatesOfSums(
+  sums: RangeSums,
+  finite: boolean,
+  nPaths: number,
+  lowers: Float64Array,
+  uppers: Float64Array,
+  stepMinutes: number,
+  out: RangeEstimates,
+): RangeEstimates {
+  const { stayCounts, insideSums, insideSumsOfSquares, lossSums, lossSumsOfSquares } = sums;
+  const nIntervals = lowers.length;
   const validMinutes = stepMinutes > 0 && stepMinutes < Infinity;
   for (let interval = 0; interval < nIntervals; ++interval) {
     const lower = lowers[interval];
     const upper = uppers[interval];
-    const valid = !hasNonFinite && nPaths > 0 && lower > 0 && lower < upper && upper < Infinity;
+    const valid = finite && nPaths > 0 && lower > 0 && lower < upper && upper < Infinity;
     const stay = valid ? stayCounts[interval] / nPaths : NaN;
     out.probabilityToStay.values[interval] = stay;
     out.probabilityToStay.standardErrors[interval] = probabilityStandardError(stay, nPaths);

@@ -7,14 +7,10 @@
  * The root entry `pathlab` re-exports `crossCheck`, `diagnose`, `auditSnapshot` and the verdicts.
  * @module pathlab/crosscheck
  */
-export { crossCheck } from "./crossCheck.ts";
-export type { CrossCheckResult, CrossCheckOptions } from "./crossCheck.ts";
-export { VERDICTS } from "./verdicts.ts";
-export type { Verdict, CrossCheckValue, CrossCheckRow, CrossCheckSummary } from "./verdicts.ts";
-export { diagnose } from "./diagnose.ts";
-export type { Diagnosis, DiagnosisKind } from "./diagnose.ts";
-export { auditSnapshot, LP_PERCENTILE_TOLERANCE } from "./audit.ts";
-export type { AuditSnapshot, AuditReport } from "./audit.ts";
+export * from "./crossCheck.ts";
+export * from "./verdicts.ts";
+export * from "./diagnose.ts";
+export * from "./audit.ts";
 export {
   checkLiquidation,
   checkLpBounds,
@@ -24,5 +20,5 @@ export {
   PROBABILITY_ROUNDING,
   roundingOf,
 } from "./auditChecks.ts";
-export { checkOptions, quoteStep } from "./optionChecks.ts";
+export * from "./optionChecks.ts";
 export type { AuditFinding } from "./auditChecks.ts";

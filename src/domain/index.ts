@@ -6,83 +6,14 @@
  * The bottom layer: it imports nothing. The root entry `pathlab` re-exports what a user reads first.
  * @module pathlab/domain
  */
-export type {
-  Section,
-  ParamType,
-  ParamSpec,
-  RangeRule,
-  Naming,
-  CodecContext,
-  Operation,
-  ParamsOf,
-  ResultOf,
-} from "./operation.ts";
-export { DecodeError, InvalidParamsError } from "./errors.ts";
-export {
-  FULL_ASSETS,
-  OPT_ASSETS,
-  ASSET_REMAP,
-  CROSS_LISTED_ASSETS,
-  canonicalAsset,
-  INSIGHT_ASSETS,
-  OPTION_PRICING_ASSETS,
-  UP_DOWN_INTRADAY_ASSETS,
-  UP_DOWN_FIFTEEN_MINUTE_ASSETS,
-  RANGE_ASSETS,
-  ABOVE_ASSETS,
-  HIT_ASSETS,
-  VENUE_B_DAILY_ASSETS,
-  VENUE_B_HOURLY_ASSETS,
-  VENUE_B_FIFTEEN_MINUTE_ASSETS,
-  PREDICTION_ASSETS,
-  VALIDATION_ASSETS,
-  HORIZONS,
-  COMPETITIONS,
-  LEGACY_PROMPT_NAMES,
-  PROMPT_NAMES,
-  canonicalCompetition,
-  COMPETITION_ASSETS,
-  COMPETITION_HORIZONS,
-} from "./assets.ts";
-export type {
-  FullAsset,
-  OptAsset,
-  RemappedAsset,
-  CrossListedAsset,
-  InsightAsset,
-  OptionPricingAsset,
-  UpDownIntradayAsset,
-  UpDownFifteenMinuteAsset,
-  RangeAsset,
-  AboveAsset,
-  HitAsset,
-  VenueBDailyAsset,
-  VenueBHourlyAsset,
-  VenueBFifteenMinuteAsset,
-  PredictionAsset,
-  ValidationAsset,
-  Horizon,
-  Competition,
-  LegacyPromptName,
-  PromptName,
-} from "./assets.ts";
-export {
-  SCORING_INTERVALS_24H,
-  SCORING_INTERVALS_1H,
-  VOLATILITY_CRPS_LAMBDA,
-  VOLATILITY_BLOCKS_1H,
-} from "./intervals.ts";
-export type { VolatilityBlock } from "./intervals.ts";
-export { ASSET_COEFFICIENTS, assetCoefficient } from "./assetCoefficients.ts";
-export {
-  competitionsAt,
-  CURRENT_COMPETITIONS,
-  TWO_COMPETITIONS,
-  THREE_COMPETITIONS_START_UNIX,
-} from "./competitions.ts";
-export type { CompetitionName, CompetitionParameters } from "./competitions.ts";
-export { neutralNaming, liveNaming, wirePath, wireFieldName, neutralFieldName } from "./naming.ts";
-export { parseIsoTimeMs, ISO_TIME_EXPECTED, isoSeconds } from "./time.ts";
+export * from "./operation.ts";
+export * from "./errors.ts";
+export * from "./assets.ts";
+export * from "./intervals.ts";
+export * from "./assetCoefficients.ts";
+export * from "./competitions.ts";
+export * from "./naming.ts";
+export * from "./time.ts";
 export type { LiquidationRecord, LiquidationScenario } from "./records/liquidation.ts";
 export type {
   LpBoundsRecord,
@@ -151,22 +82,9 @@ export type {
   RealizedPathParams,
   MultiAssetMinutesParams,
 } from "./params.ts";
-export { DEFAULT_PATHS, LIVE_PATHS } from "./default-paths.ts";
-export { operationTable, operations, operationByPath } from "./operations.ts";
-export type {
-  OperationTable,
-  AnyOperation,
-  OperationPath,
-  OperationsByPath,
-} from "./operations.ts";
-export { INSIGHT_KINDS } from "./insightKinds.ts";
-export type {
-  InsightKinds,
-  InsightPath,
-  RecomputedInsightPath,
-  InsightKindTable,
-  RecomputedKindTable,
-} from "./insightKinds.ts";
+export * from "./default-paths.ts";
+export * from "./operations.ts";
+export * from "./insightKinds.ts";
 export { INSIGHT_PATHS, isInsightPath, insightKind } from "./insightKindLists.ts";
 export type { FamilyOperations, AnyInsightKind } from "./insightKindLists.ts";
 export type {
@@ -180,10 +98,8 @@ export type {
   AnyRecordCodec,
 } from "./insightKind.ts";
 export type { Codec, CodecValue, DecodeState } from "./decode.ts";
-export { encodeQuery } from "./query.ts";
-export type { QueryParamsOf, QueryTarget } from "./query.ts";
-export { decode, encode } from "./codec.ts";
-export type { CodecOptions, DecodedResponse } from "./codec.ts";
+export * from "./query.ts";
+export * from "./codec.ts";
 
 export {
   ENSEMBLE_SIZE,
@@ -248,38 +164,7 @@ export type {
   VolatilityLayout,
   VenueWindow,
 } from "./insightConventions.ts";
-export {
-  validatorEraAt,
-  ERA_DATES,
-  DEFAULT_ERA_SETTINGS,
-  UPDATE_DELAY_SECONDS,
-  UPDATE_GATE_SECONDS,
-} from "./eras.ts";
-export type { ValidatorEra, EraSettings, PromptScoreRule, ResponseFormatRule } from "./eras.ts";
-export {
-  PRICE_SIGNIFICANT_DIGITS,
-  pythonNumberText,
-  exceedsDigitLimit,
-  roundPrice,
-  roundRangeToSignificantDigits,
-  roundToSignificantDigits,
-  hasAtMostEightSignificantDigits,
-} from "./priceFormat.ts";
-export {
-  PythonFloat,
-  pythonJsonNumber,
-  parsePythonJson,
-  pythonTypeName,
-  isPythonInt,
-  pythonStr,
-} from "./pythonJson.ts";
-export {
-  JsonNumberPrices,
-  CORRECT_REASON,
-  NO_RESPONSE_REASON,
-  VALIDATION_ERROR_REASON,
-  validateResponse,
-  validateResponseUnderRule,
-  priceFormatReason,
-} from "./responseValidation.ts";
-export type { ValidationPrompt, ValidationOptions } from "./responseValidation.ts";
+export * from "./eras.ts";
+export * from "./priceFormat.ts";
+export * from "./pythonJson.ts";
+export * from "./responseValidation.ts";

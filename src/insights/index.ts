@@ -7,34 +7,22 @@
  * The root entry `pathlab` re-exports what a user calls first.
  * @module pathlab/insights
  */
-export { InsightSession, insightSessionFor } from "./session.ts";
-export type { InsightSessionOptions } from "./session.ts";
-export { prepareRecords } from "./prepareRecords.ts";
-export { InsightThreads } from "./insightThreads.ts";
+export * from "./session.ts";
+export * from "./prepareRecords.ts";
+export * from "./insightThreads.ts";
 export type { InsightContext, RangeMarket, VenueBContract, PreviousForecast } from "./context.ts";
 export { standardErrorKey } from "./result.ts";
 export type { QuantileEstimates } from "./quantileErrors.ts";
 export type { InsightResult } from "./result.ts";
-export { probabilityError } from "./probabilityError.ts";
-export { liquidationInsight } from "./liquidation.ts";
-export { lpBoundsInsight } from "./lpBounds.ts";
-export { lpProbabilitiesInsight } from "./lpProbabilities.ts";
-export { optionPricingInsight } from "./optionPricing.ts";
-export { predictionPercentilesInsight } from "./predictionPercentiles.ts";
-export { volatilityInsight, volatilityPercentilesInsight } from "./volatility.ts";
-export { upDownModelSide, rangeModelSides, earlierRangeModelSides } from "./venueA.ts";
-export type { UpDownModelSide, RangeModelSide, EarlierRangeModelSide } from "./venueA.ts";
-export { venueBModelSides } from "./venueB.ts";
-export type { VenueBModelSide, VenueBWindow } from "./venueB.ts";
-export { recompute, RECOMPUTABLE_PATHS } from "./recompute.ts";
-export type { RecomputedRecords, RecomputablePath } from "./recompute.ts";
-export { contextFromServiceRecord } from "./contextFromServiceRecord.ts";
-export {
-  DECIDED_Z,
-  PRICE_ROUNDING,
-  marketDecided,
-  minuteLogVolatility,
-  tradableEdge,
-  venueFee,
-} from "./marketState.ts";
-export type { MarketSnapshot } from "./marketState.ts";
+export * from "./probabilityError.ts";
+export * from "./liquidation.ts";
+export * from "./lpBounds.ts";
+export * from "./lpProbabilities.ts";
+export * from "./optionPricing.ts";
+export * from "./predictionPercentiles.ts";
+export * from "./volatility.ts";
+export * from "./venueA.ts";
+export * from "./venueB.ts";
+export * from "./recompute.ts";
+export * from "./contextFromServiceRecord.ts";
+export * from "./marketState.ts";

@@ -10,10 +10,11 @@ import {
 } from "../domain/insightConventions.ts";
 import type { LiquidationRecord, LiquidationScenario } from "../domain/records/liquidation.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
-import { resolveContext, type InsightContext } from "./context.ts";
+import type { InsightContext } from "./context.ts";
 import { probabilityError } from "./probabilityError.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
-import { insightSessionFor, type InsightSession } from "./session.ts";
+import type { InsightSession } from "./session.ts";
+import { sessionAndContext } from "./sessionAndContext.ts";
 import { touchEstimates } from "./touchEstimates.ts";
 
 /**
@@ -35,8 +36,7 @@ export function liquidationInsight(
   source: Ensemble | InsightSession,
   context: InsightContext,
 ): InsightResult<LiquidationRecord> {
-  const session = insightSessionFor(source, context);
-  const resolved = resolveContext("liquidationInsight", context, session.ensemble);
+  const { session, resolved } = sessionAndContext("liquidationInsight", source, context);
   const windows = context.liquidationWindows ?? LIQUIDATION_WINDOWS[context.horizon];
   const windowEndSteps = Int32Array.from(
     windows,

@@ -11,10 +11,11 @@ import {
 } from "../domain/insightConventions.ts";
 import type { LpBoundsEntry, LpBoundsRecord } from "../domain/records/lp.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
-import { resolveContext, type InsightContext } from "./context.ts";
+import type { InsightContext } from "./context.ts";
 import { probabilityError } from "./probabilityError.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
-import { insightSessionFor, type InsightSession } from "./session.ts";
+import type { InsightSession } from "./session.ts";
+import { sessionAndContext } from "./sessionAndContext.ts";
 
 /**
  * LP statistics for the 16 widths w = 1 … 16 % (`"1.0%"` … `"16.0%"`) around P0 = the current
@@ -41,8 +42,7 @@ export function lpBoundsInsight(
   source: Ensemble | InsightSession,
   context: InsightContext,
 ): InsightResult<LpBoundsRecord> {
-  const session = insightSessionFor(source, context);
-  const resolved = resolveContext("lpBoundsInsight", context, session.ensemble);
+  const { session, resolved } = sessionAndContext("lpBoundsInsight", source, context);
   const unit = context.timeInIntervalUnit ?? DEFAULT_TIME_IN_INTERVAL_UNIT;
   const bounds = LP_WIDTHS.map((width) => lpBounds(context.currentPrice, width.fraction));
   const lowers = Float64Array.from(bounds, (bound) => bound.lower);

@@ -10,10 +10,11 @@ import {
 } from "../domain/insightConventions.ts";
 import type { LpProbabilitiesRecord } from "../domain/records/lp.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
-import { resolveContext, type InsightContext } from "./context.ts";
+import type { InsightContext } from "./context.ts";
 import { probabilityError } from "./probabilityError.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
-import { insightSessionFor, type InsightSession } from "./session.ts";
+import type { InsightSession } from "./session.ts";
+import { sessionAndContext } from "./sessionAndContext.ts";
 
 /**
  * P(S_T > k) and P(S_T < k) (strict; S_T the last point; 4 decimals) at 11 levels equally spaced
@@ -31,8 +32,7 @@ export function lpProbabilitiesInsight(
   source: Ensemble | InsightSession,
   context: InsightContext,
 ): InsightResult<LpProbabilitiesRecord> {
-  const session = insightSessionFor(source, context);
-  resolveContext("lpProbabilitiesInsight", context, session.ensemble);
+  const { session } = sessionAndContext("lpProbabilitiesInsight", source, context);
   const sorted = session.sortedPricesAt(session.nPoints - 1);
   const levels = Float64Array.from(
     context.lpLevels ?? lpLevels(sorted[0], sorted[sorted.length - 1]),

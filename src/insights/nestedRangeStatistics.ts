@@ -5,10 +5,10 @@
 
 import {
   createRangeEstimates,
+  rangeEstimatesOfSums,
   rangeStatistics,
   type RangeEstimates,
 } from "../core/rangeStatistics.ts";
-import { meanStandardErrorFromSums, probabilityStandardError } from "../core/stderr.ts";
 import { scanPaths, type NestedRangeSums } from "./pathScan.ts";
 
 /**
@@ -99,29 +99,13 @@ export function nestedRangeEstimates(
   uppers: Float64Array,
   stepMinutes: number,
 ): RangeEstimates {
-  const { insideSums, insideSumsOfSquares, stayCounts, lossSums, lossSumsOfSquares } = sums;
-  const nIntervals = lowers.length;
-  const out = createRangeEstimates(nIntervals);
-  const validMinutes = stepMinutes > 0 && stepMinutes < Infinity;
-  for (let interval = 0; interval < nIntervals; ++interval) {
-    const lower = lowers[interval];
-    const upper = uppers[interval];
-    const valid = sums.finite && nPaths > 0 && lower > 0 && lower < upper && upper < Infinity;
-    const stay = valid ? stayCounts[interval] / nPaths : NaN;
-    out.probabilityToStay.values[interval] = stay;
-    out.probabilityToStay.standardErrors[interval] = probabilityStandardError(stay, nPaths);
-    const timeValid = valid && validMinutes;
-    out.expectedTimeInsideMinutes.values[interval] = timeValid
-      ? (stepMinutes * insideSums[interval]) / nPaths
-      : NaN;
-    out.expectedTimeInsideMinutes.standardErrors[interval] = timeValid
-      ? stepMinutes *
-        meanStandardErrorFromSums(insideSums[interval], insideSumsOfSquares[interval], nPaths)
-      : NaN;
-    out.expectedImpermanentLoss.values[interval] = valid ? lossSums[interval] / nPaths : NaN;
-    out.expectedImpermanentLoss.standardErrors[interval] = valid
-      ? meanStandardErrorFromSums(lossSums[interval], lossSumsOfSquares[interval], nPaths)
-      : NaN;
-  }
-  return out;
+  return rangeEstimatesOfSums(
+    sums,
+    sums.finite,
+    nPaths,
+    lowers,
+    uppers,
+    stepMinutes,
+    createRangeEstimates(lowers.length),
+  );
 }

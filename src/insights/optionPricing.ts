@@ -10,9 +10,10 @@ import {
 } from "../domain/insightConventions.ts";
 import type { OptionPricingRecord } from "../domain/records/option-pricing.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
-import { resolveContext, unixOfContextTime, type InsightContext } from "./context.ts";
+import { unixOfContextTime, type InsightContext } from "./context.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
-import { insightSessionFor, type InsightSession } from "./session.ts";
+import type { InsightSession } from "./session.ts";
+import { sessionAndContext } from "./sessionAndContext.ts";
 import { expiryTimeText } from "./timeText.ts";
 
 /**
@@ -34,8 +35,7 @@ export function optionPricingInsight(
   source: Ensemble | InsightSession,
   context: InsightContext,
 ): InsightResult<OptionPricingRecord> {
-  const session = insightSessionFor(source, context);
-  const resolved = resolveContext("optionPricingInsight", context, session.ensemble);
+  const { session, resolved } = sessionAndContext("optionPricingInsight", source, context);
   const expiryUnix =
     context.expiryTime === undefined
       ? optionExpiryUnix(context.asset, resolved.forecastStartUnix)

@@ -7,6 +7,7 @@
  * `touchProbabilities`, `rangeStatistics` and `forecastVolatility` of core and `src/reference/`.
  */
 
+import type { RangeSums } from "../core/rangeStatistics.ts";
 import { logReturn } from "../core/volatility.ts";
 
 /**
@@ -22,17 +23,12 @@ export interface NestedIntervals {
 }
 
 /**
- * Per-interval sums over paths, in path order, from which `rangeStatistics` of core finishes its
- * estimates: points 1..N−1 strictly inside (and their squares), paths inside at every point, and
+ * Per-interval sums over paths, in path order, from which `rangeEstimatesOfSums` of core finishes
+ * the estimates: points 1..N−1 strictly inside (and their squares), paths inside at every point, and
  * the impermanent loss at the last point (and its square).
  * @example const { insideSums, stayCounts } = scanPaths(values, nPaths, nPoints, Int32Array.of(288), intervals).ranges!;
  */
-export interface NestedRangeSums {
-  readonly insideSums: Float64Array;
-  readonly insideSumsOfSquares: Float64Array;
-  readonly stayCounts: Float64Array;
-  readonly lossSums: Float64Array;
-  readonly lossSumsOfSquares: Float64Array;
+export interface NestedRangeSums extends RangeSums {
   /** Whether every point of every path is finite (the sums are meaningless otherwise). */
   readonly finite: boolean;
 }

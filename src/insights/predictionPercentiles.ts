@@ -1,15 +1,13 @@
 /** The prediction percentiles record (`/insights/prediction-percentiles`) recomputed from an ensemble. */
 
-import { PERCENTILE_PRICE_DECIMALS, roundTo } from "../domain/insightConventions.ts";
-import {
-  PERCENTILE_KEYS,
-  type Percentiles,
-  type PredictionPercentilesRecord,
-} from "../domain/records/percentiles.ts";
+import { PERCENTILE_PRICE_DECIMALS } from "../domain/insightConventions.ts";
+import type { PredictionPercentilesRecord } from "../domain/records/percentiles.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
-import { resolveContext, type InsightContext } from "./context.ts";
-import { standardErrorKeyGrid, type InsightResult } from "./result.ts";
-import { insightSessionFor, type InsightSession } from "./session.ts";
+import type { InsightContext } from "./context.ts";
+import { percentileObjects } from "./percentileObjects.ts";
+import type { InsightResult } from "./result.ts";
+import type { InsightSession } from "./session.ts";
+import { sessionAndContext } from "./sessionAndContext.ts";
 
 /**
  * The nine R-7 percentiles (`0.005` … `0.995`) of the re-based price at every step (289 for 24h,
@@ -27,23 +25,14 @@ export function predictionPercentilesInsight(
   source: Ensemble | InsightSession,
   context: InsightContext,
 ): InsightResult<PredictionPercentilesRecord> {
-  const session = insightSessionFor(source, context);
-  resolveContext("predictionPercentilesInsight", context, session.ensemble);
-  const nPoints = session.nPoints;
-  const count = PERCENTILE_KEYS.length;
-  const estimates = session.stepPercentiles();
+  const { session } = sessionAndContext("predictionPercentilesInsight", source, context);
   const standardErrors: Record<string, number> = {};
-  const percentiles: Percentiles[] = [];
-  const keys = standardErrorKeyGrid(["forecast_future", "percentiles"], nPoints, PERCENTILE_KEYS);
-  for (let step = 0; step < nPoints; ++step) {
-    const values = {} as Percentiles;
-    for (let index = 0; index < count; ++index) {
-      const key = PERCENTILE_KEYS[index];
-      values[key] = roundTo(estimates.values[step * count + index], PERCENTILE_PRICE_DECIMALS);
-      standardErrors[keys[step * count + index]] = estimates.standardErrors[step * count + index];
-    }
-    percentiles.push(values);
-  }
+  const percentiles = percentileObjects(
+    session.stepPercentiles(),
+    "forecast_future",
+    PERCENTILE_PRICE_DECIMALS,
+    standardErrors,
+  );
   return {
     record: { current_price: context.currentPrice, forecast_future: { percentiles } },
     standardErrors,

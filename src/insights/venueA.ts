@@ -20,16 +20,12 @@ import type {
   UpDownComparisonRecord,
 } from "../domain/records/venue-a.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
-import {
-  resolveContext,
-  type InsightContext,
-  type RangeMarket,
-  type ResolvedContext,
-} from "./context.ts";
+import type { InsightContext, RangeMarket, ResolvedContext } from "./context.ts";
 import { marketPriceAt } from "./marketPrice.ts";
 import { probabilityError } from "./probabilityError.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
-import { insightSessionFor, type InsightSession } from "./session.ts";
+import type { InsightSession } from "./session.ts";
+import { sessionAndContext } from "./sessionAndContext.ts";
 import { isoTimeText } from "./timeText.ts";
 import { touchEstimates } from "./touchEstimates.ts";
 
@@ -94,8 +90,7 @@ export function upDownModelSide(
   window: VenueWindow,
 ): InsightResult<UpDownModelSide> {
   const operation = "upDownModelSide";
-  const session = insightSessionFor(source, context);
-  const resolved = resolveContext(operation, context, session.ensemble);
+  const { session, resolved } = sessionAndContext(operation, source, context);
   const { startUnix, endUnix } = venueEventWindow(window, resolved.nowUnix);
   const startPrice = context.startPrice ?? marketPriceAt(operation, context, startUnix);
   const sorted = session.sortedPricesAt(endStepOf(resolved, endUnix));
@@ -137,8 +132,7 @@ export function rangeModelSides(
   context: InsightContext,
 ): InsightResult<RangeModelSide[]> {
   const operation = "rangeModelSides";
-  const session = insightSessionFor(source, context);
-  const resolved = resolveContext(operation, context, session.ensemble);
+  const { session, resolved } = sessionAndContext(operation, source, context);
   const { startUnix, endUnix } = venueEventWindow("daily", resolved.nowUnix);
   const endStep = endStepOf(resolved, endUnix);
   const estimates = marketProbabilities(operation, session, context, endStep);

@@ -10,11 +10,12 @@ import {
 } from "../domain/insightConventions.ts";
 import type { VenueBComparisonRecord } from "../domain/records/venue-b.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
-import { resolveContext, type InsightContext, type VenueBContract } from "./context.ts";
+import type { InsightContext, VenueBContract } from "./context.ts";
 import { marketPriceAt } from "./marketPrice.ts";
 import { probabilityError } from "./probabilityError.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
-import { insightSessionFor, type InsightSession } from "./session.ts";
+import type { InsightSession } from "./session.ts";
+import { sessionAndContext } from "./sessionAndContext.ts";
 import { isoTimeText } from "./timeText.ts";
 
 /**
@@ -58,8 +59,7 @@ export function venueBModelSides(
   window: VenueBWindow,
 ): InsightResult<VenueBModelSide[]> {
   const operation = "venueBModelSides";
-  const session = insightSessionFor(source, context);
-  const resolved = resolveContext(operation, context, session.ensemble);
+  const { session, resolved } = sessionAndContext(operation, source, context);
   const { startUnix, endUnix } = venueEventWindow(window, resolved.nowUnix);
   const contracts: readonly VenueBContract[] = context.venueBContracts ?? [
     { startPrice: context.startPrice ?? marketPriceAt(operation, context, startUnix) },

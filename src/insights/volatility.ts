@@ -13,7 +13,6 @@ import {
   realizedWindowMinutes,
   roundTo,
 } from "../domain/insightConventions.ts";
-import { PERCENTILE_KEYS, type Percentiles } from "../domain/records/percentiles.ts";
 import type {
   RealizedPrice,
   VolatilityPercentilesRecord,
@@ -21,10 +20,11 @@ import type {
 } from "../domain/records/volatility.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import { blockVolatilities, blockVolatilityPercentiles } from "./blockVolatility.ts";
-import { resolveContext, type InsightContext, type ResolvedContext } from "./context.ts";
-import type { QuantileEstimates } from "./quantileErrors.ts";
-import { standardErrorKey, standardErrorKeyGrid, type InsightResult } from "./result.ts";
+import type { InsightContext, ResolvedContext } from "./context.ts";
+import { percentileObjects } from "./percentileObjects.ts";
+import { standardErrorKey, type InsightResult } from "./result.ts";
 import { insightSessionFor, type InsightSession } from "./session.ts";
+import { sessionAndContext } from "./sessionAndContext.ts";
 
 /**
  * Realized, backtested and forecast volatility, annualized percent, laid out as the insight
@@ -55,11 +55,8 @@ export function volatilityInsight(
   context: InsightContext,
 ): InsightResult<VolatilityRecord> {
   const operation = "volatilityInsight";
-  const session = insightSessionFor(source, context);
-  const resolved = resolveContext(operation, context, session.ensemble);
-  const previous = previousSession(operation, resolved, session);
+  const { session, previous, prices } = volatilityInputs(operation, source, context);
   const layout = VOLATILITY_LAYOUTS[context.horizon];
-  const prices = realizedPrices(operation, resolved);
   const realized = Array.from(
     realizedEntryVolatilities(
       Float64Array.from(prices, (entry) => entry.returns ?? NaN),
@@ -127,20 +124,22 @@ export function volatilityPercentilesInsight(
   source: Ensemble | InsightSession,
   context: InsightContext,
 ): InsightResult<VolatilityPercentilesRecord> {
-  const operation = "volatilityPercentilesInsight";
-  const session = insightSessionFor(source, context);
-  const resolved = resolveContext(operation, context, session.ensemble);
-  const previous = previousSession(operation, resolved, session);
+  const { session, previous, prices } = volatilityInputs(
+    "volatilityPercentilesInsight",
+    source,
+    context,
+  );
   const standardErrors: Record<string, number> = {};
   return {
     record: {
       forecast_start_time: context.forecastStartTime,
       current_price: context.currentPrice,
-      realized: { prices: realizedPrices(operation, resolved) },
+      realized: { prices },
       forecast_past: {
         percentiles: percentileObjects(
           blockVolatilityPercentiles(previous, context.horizon),
           "forecast_past",
+          VOLATILITY_DECIMALS,
           standardErrors,
         ),
       },
@@ -148,12 +147,31 @@ export function volatilityPercentilesInsight(
         percentiles: percentileObjects(
           blockVolatilityPercentiles(session, context.horizon),
           "forecast_future",
+          VOLATILITY_DECIMALS,
           standardErrors,
         ),
       },
     },
     standardErrors,
   };
+}
+
+/**
+ * What both records read first, in this order: the session and the checked context
+ * ({@link sessionAndContext}), the session of `context.previous` and the realized prices.
+ */
+function volatilityInputs(
+  operation: string,
+  source: Ensemble | InsightSession,
+  context: InsightContext,
+): {
+  readonly session: InsightSession;
+  readonly previous: InsightSession;
+  readonly prices: RealizedPrice[];
+} {
+  const { session, resolved } = sessionAndContext(operation, source, context);
+  const previous = previousSession(operation, resolved, session);
+  return { session, previous, prices: realizedPrices(operation, resolved) };
 }
 
 function requireMinuteClose(
@@ -260,25 +278,4 @@ function recordErrors(
   }
   standardErrors[standardErrorKey([part, "average_volatility"])] =
     Math.sqrt(sumOfSquares) / finiteCount;
-}
-
-function percentileObjects(
-  estimates: QuantileEstimates,
-  part: "forecast_past" | "forecast_future",
-  standardErrors: Record<string, number>,
-): Percentiles[] {
-  const count = PERCENTILE_KEYS.length;
-  const nBlocks = estimates.values.length / count;
-  const objects: Percentiles[] = [];
-  const keys = standardErrorKeyGrid([part, "percentiles"], nBlocks, PERCENTILE_KEYS);
-  for (let block = 0; block < nBlocks; ++block) {
-    const values = {} as Percentiles;
-    for (let index = 0; index < count; ++index) {
-      const key = PERCENTILE_KEYS[index];
-      values[key] = roundTo(estimates.values[block * count + index], VOLATILITY_DECIMALS);
-      standardErrors[keys[block * count + index]] = estimates.standardErrors[block * count + index];
-    }
-    objects.push(values);
-  }
-  return objects;
 }

@@ -7,10 +7,10 @@
  * The root entry `pathlab` re-exports the four jobs and their options and summaries.
  * @module pathlab/jobs
  */
-export { runSync } from "./sync/sync.ts";
+export * from "./sync/sync.ts";
 export type { SyncOptions } from "./sync/options.ts";
-export { UsageError } from "../service/usageError.ts";
-export { JobInterruptedError } from "./harness/interruptedError.ts";
+export * from "../service/usageError.ts";
+export * from "./harness/interruptedError.ts";
 export {
   DEFAULT_AUDIT_ASSETS,
   DEFAULT_DATABASE,
@@ -24,47 +24,17 @@ export type {
   SyncFailureStage,
   LackingFields,
 } from "./sync/summary.ts";
-export type { ServiceInfo } from "../service/serviceInfo.ts";
-export type { SyncEvent } from "./sync/events.ts";
-export { fetchEnsembleMembers } from "./sync/fetchEnsembleMembers.ts";
-export type {
-  EnsembleRequest,
-  EnsembleMembers,
-  KnownAnswer,
-  RejectedPathSet,
-} from "./sync/fetchEnsembleMembers.ts";
+export * from "../service/serviceInfo.ts";
+export * from "./sync/events.ts";
+export * from "./sync/fetchEnsembleMembers.ts";
 export { fetchMinuteCloses } from "./sync/fetchMinuteCloses.ts";
 export type { MinuteCloses } from "./sync/fetchMinuteCloses.ts";
-export { runScore } from "./score/score.ts";
-export { runAudit } from "./audit/audit.ts";
-export type { AuditOptions, AuditSummary } from "./audit/audit.ts";
-export type { ScoreOptions, MinerSelection } from "./score/score.ts";
-export type {
-  ScoreSummary,
-  CompetitionScores,
-  ScoreLeaderboardRow,
-  CandidateResult,
-  CandidatePlacing,
-  ScoreDisagreement,
-  RejectedCandidateFile,
-  ScoreFailure,
-  ScoreEvent,
-  Agreement,
-} from "./score/summary.ts";
-export {
-  readCandidateFolder,
-  loadCandidatePathSet,
-  readCandidateFile,
-  candidateFileFromText,
-  CANDIDATE_MINER_UID,
-} from "./score/candidate.ts";
-export type {
-  CandidateFile,
-  CandidateFolderFile,
-  CandidateReadOptions,
-} from "./score/candidate.ts";
+export * from "./score/score.ts";
+export * from "./audit/audit.ts";
+export * from "./score/summary.ts";
+export * from "./score/candidate.ts";
 export { CANDIDATE_DID_NOT_ANSWER } from "./score/scorePromptPool.ts";
-export { runBaseline } from "./baseline/baseline.ts";
+export * from "./baseline/baseline.ts";
 export { DEFAULT_BASELINE_SEED } from "./baseline/options.ts";
 export type { BaselineOptions } from "./baseline/options.ts";
 export { BASELINE_MODELS } from "./baseline/summary.ts";
@@ -80,13 +50,11 @@ export { runEnqueueScore, runEnqueueSync } from "./queue/enqueue.ts";
 export type { EnqueueScoreOptions, EnqueueSummary, EnqueueSyncOptions } from "./queue/enqueue.ts";
 export { runLakeReduce } from "./score/lakeReduce.ts";
 export type { LakeReduceOptions, ReducedCompetition } from "./score/lakeReduce.ts";
-export { EARLIEST_SYNC_START, noForecastStarts, planSyncRange, syncRangeOf } from "./sync/range.ts";
-export type { SyncRange } from "./sync/range.ts";
+export * from "./sync/range.ts";
 export { DEFAULT_QUEUE, UNIT_ATTEMPTS } from "./queue/enqueueUnits.ts";
 export type { UnitService } from "./score/queueUnit.ts";
 export type { SyncUnitPlan } from "./sync/plan.ts";
-export { runQueueWorker } from "./queue/unitQueue.ts";
-export { queueStatus, retryFailed } from "./queue/queueStatus.ts";
+export * from "./queue/unitQueue.ts";
+export * from "./queue/queueStatus.ts";
 export { startWatch, stopWatches, watchId } from "./queue/watch.ts";
 export type { ScoreWatch, SyncWatch } from "./queue/watch.ts";
-export type { QueueWorkerOptions } from "./queue/unitQueue.ts";

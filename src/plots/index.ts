@@ -8,33 +8,10 @@
  * @module pathlab/plots
  */
 export type { Chart } from "./chart.ts";
-export { DEFAULT_CHART_FONT, renderPng, renderSvg, titleOf } from "./render.ts";
-export type { PngOptions, SvgOptions } from "./render.ts";
-export {
-  liquidationChart,
-  lpRangesChart,
-  optionPricesChart,
-  percentileFanChart,
-} from "./insightCharts.ts";
-export type { LpRange, PercentileFanInput } from "./insightCharts.ts";
-export { crosscheckChart } from "./crosscheckChart.ts";
-export type { CrosscheckCell } from "./crosscheckChart.ts";
-export { brierChart, edgeHistogramChart, venueScatterChart } from "./venueCharts.ts";
-export type { ResolvedMarket, VenueEdge, VenueMarket } from "./venueCharts.ts";
-export {
-  crpsByHourChart,
-  crpsParityChart,
-  rankOverTimeChart,
-  rewardWeightsChart,
-} from "./minerCharts.ts";
-export type { CrpsPair, HourDifficulty, MinerWeight, RankPoint } from "./minerCharts.ts";
-export {
-  calibrationTotals,
-  coverageChart,
-  excessCrpsChart,
-  orderByMedian,
-  pitChart,
-} from "./calibrationCharts.ts";
-export type { CalibrationTotal, ForecasterScore } from "./calibrationCharts.ts";
-export { candidateRankChart, medianExcessChart } from "./candidateCharts.ts";
-export type { MedianExcess, PromptRank } from "./candidateCharts.ts";
+export * from "./render.ts";
+export * from "./insightCharts.ts";
+export * from "./crosscheckChart.ts";
+export * from "./venueCharts.ts";
+export * from "./minerCharts.ts";
+export * from "./calibrationCharts.ts";
+export * from "./candidateCharts.ts";

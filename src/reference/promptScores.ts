@@ -5,9 +5,10 @@
  */
 
 import { validatorEraAt, type EraSettings, type PromptScoreRule } from "../domain/eras.ts";
+import type { PromptScores } from "../domain/promptScores.ts";
 import { percentileLinear } from "./percentiles.ts";
 
-export type { PromptScoreRule };
+export type { PromptScoreRule, PromptScores };
 
 /**
  * The rule in force for a prompt scored at `scoredTimeUnix` (start + length, unix seconds), from
@@ -20,22 +21,6 @@ export function promptScoreRuleAt(
   settings: EraSettings = {},
 ): PromptScoreRule {
   return validatorEraAt(scoredTimeUnix, settings).promptScoreRule;
-}
-
-/** The prompt scores of one prompt, as returned by {@link promptScores}. */
-export interface PromptScores {
-  /** One score per miner, in the order of the raw values; 0 for the best miner. */
-  readonly scores: number[];
-  /** The value given to invalid miners before subtracting the lowest: p90 (legacy) or p95 (current). */
-  readonly fillValue: number;
-  /** min over miners of the capped-and-filled values, subtracted from all. */
-  readonly lowestScore: number;
-  /**
-   * fillValue − lowestScore: the score of an invalid miner, which back-fills the prompts a late
-   * miner missed (see {@link smoothedScores}). Under the current rule a capped outlier can score
-   * above it (10 × median can exceed p95 of the uncapped values).
-   */
-  readonly worstScore: number;
 }
 
 /**

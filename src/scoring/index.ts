@@ -8,18 +8,10 @@
  */
 export { scorePrompt } from "./scorePrompt.ts";
 export type { PromptCrps, ScorePromptOptions } from "./scorePrompt.ts";
-export { scoringIntervalsOf, competitionParameters, promptCrpsRules } from "./scoringTarget.ts";
-export type { ScoringTarget, PromptCrpsRules, PromptCrpsRuleOptions } from "./scoringTarget.ts";
-export { planPrompt, intervalKindOf } from "./promptPlan.ts";
-export type {
-  PromptPlan,
-  PlannedInterval,
-  PlannedVolatilityBlock,
-  PromptShape,
-} from "./promptPlan.ts";
-export { promptCrpsOfValues } from "./promptCrpsOfValues.ts";
-export type { PromptCrpsValue } from "./promptCrpsOfValues.ts";
-export { volatilityCrpsOfValues, volatilityCrpsOfReturns } from "./volatilityCrpsOfValues.ts";
+export * from "./scoringTarget.ts";
+export * from "./promptPlan.ts";
+export * from "./promptCrpsOfValues.ts";
+export * from "./volatilityCrpsOfValues.ts";
 export { realizedPricesOf } from "./realizedPrices.ts";
 export {
   promptScores,
@@ -27,12 +19,9 @@ export {
   CURRENT_PROMPT_SCORE_RULE_START_UNIX,
 } from "./promptScores.ts";
 export type { PromptScoreRule, PromptScores } from "./promptScores.ts";
-export { smoothedScores } from "./smoothedScores.ts";
-export { smoothedScoreHistory } from "./smoothedHistory.ts";
-export type { SmoothedUpdate } from "./smoothedHistory.ts";
-export type { ScoredPrompt, SmoothedScoreOptions } from "./smoothedScores.ts";
-export { rewardWeights, combinedRewardWeights } from "./rewardWeights.ts";
-export type { RewardWeightOptions, CombinedRewardWeights } from "./rewardWeights.ts";
+export * from "./smoothedScores.ts";
+export * from "./smoothedHistory.ts";
+export * from "./rewardWeights.ts";
 export {
   promptCalibration,
   calibrationOfValues,
@@ -40,12 +29,7 @@ export {
   PIT_BINS,
 } from "./promptCalibration.ts";
 export type { PitTies, CalibrationOptions, PromptCalibration } from "./promptCalibration.ts";
-export { CalibrationAccumulator, CalibrationAccumulators } from "./calibrationAccumulator.ts";
-export type {
-  CalibrationKey,
-  CalibrationSummary,
-  CoverageSummary,
-} from "./calibrationAccumulator.ts";
+export * from "./calibrationAccumulator.ts";
 export { scoreMiners } from "./scoreMiners.ts";
 export type { MinerPromptScore, ScoreMinersOptions } from "./scoreMiners.ts";
-export { ScoringThreads } from "./scoringThreads.ts";
+export * from "./scoringThreads.ts";

@@ -11,8 +11,9 @@ import {
   type EraSettings,
   type PromptScoreRule,
 } from "../domain/eras.ts";
+import type { PromptScores } from "../domain/promptScores.ts";
 
-export type { PromptScoreRule };
+export type { PromptScoreRule, PromptScores };
 
 /**
  * The instant the p95 rules took over from the p90 rule: 2026-07-16T00:00:00Z, in Unix seconds
@@ -60,24 +61,6 @@ export function unixSecondsOf(operation: string, field: string, time: Date | num
     );
   }
   return seconds;
-}
-
-/**
- * The prompt scores of one prompt, as {@link promptScores} returns them.
- * @example promptScores([10, 20, -1, 30], { rule: "legacy-p90" })?.worstScore // => 18
- */
-export interface PromptScores {
-  /** One score per miner, in the order of the raw values; 0 for the best miner. */
-  readonly scores: number[];
-  /** The value invalid miners get before the lowest is subtracted: p90 (legacy) or p95 (current). */
-  readonly fillValue: number;
-  /** The lowest capped-and-filled value, subtracted from all. */
-  readonly lowestScore: number;
-  /**
-   * fillValue − lowestScore: an invalid miner's score, which back-fills the prompts a late miner
-   * missed ({@link smoothedScores}). Under the current rule a capped outlier can score above it.
-   */
-  readonly worstScore: number;
 }
 
 /**

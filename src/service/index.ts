@@ -6,12 +6,10 @@
  * The jobs use it under `pathlab/jobs`; the root entry `pathlab` re-exports its record and replay.
  * @module pathlab/service
  */
-export { startEmbeddedSandbox } from "./embeddedSandbox.ts";
-export type { EmbeddedSandbox, EmbeddedSandboxOptions } from "./embeddedSandbox.ts";
-export { UsageError } from "./usageError.ts";
-export type { ServiceInfo } from "./serviceInfo.ts";
-export { loadRecording, startReplayServer } from "./replay.ts";
-export type { LoadedRecording, RecordReplaySummary, ReplayReport, ReplayServer } from "./replay.ts";
+export * from "./embeddedSandbox.ts";
+export * from "./usageError.ts";
+export * from "./serviceInfo.ts";
+export * from "./replay.ts";
 export { RECORDING_FILE, RECORDING_VERSION, startRecording } from "./record.ts";
 export type {
   RecordedExchange,

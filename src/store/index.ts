@@ -6,34 +6,24 @@
  * The only layer that talks to DuckDB. The root entry `pathlab` re-exports what a user calls first.
  * @module pathlab/store
  */
-export { openStore, Store } from "./openStore.ts";
-export type { OpenStoreOptions } from "./openStore.ts";
-export { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
-export { writeUnit } from "./writeUnit.ts";
-export type { StoreUnit, UnitWriteSummary } from "./writeUnit.ts";
-export { readPathSets, readPathSet } from "./readPathSets.ts";
-export type { PathSetQuery } from "./readPathSets.ts";
+export * from "./openStore.ts";
+export * from "./storeError.ts";
+export * from "./writeUnit.ts";
+export * from "./readPathSets.ts";
 export type { PathSetEntry } from "./pathSets.ts";
 export type { InsightEntry } from "./insights.ts";
-export { insightLeaves } from "./insightLeaves.ts";
-export type { InsightLeaf } from "./insightLeaves.ts";
+export * from "./insightLeaves.ts";
 export type { CrosscheckEntry } from "./crosschecks.ts";
 export type { TradableEdge, VenueComparisonEntry } from "./venueComparisons.ts";
 export { runVenueEdges } from "./venueComparisons.ts";
 export type { LeaderboardEntry } from "./leaderboardRows.ts";
 export type { Run, RunStatus } from "./runs.ts";
 export type { Migration } from "./migrations.ts";
-export { exportParquet, EXPORTED_TABLES } from "./exportParquet.ts";
-export type { ExportedTable, ExportedTableName, ExportParquetOptions } from "./exportParquet.ts";
+export * from "./exportParquet.ts";
 export { EXPORT_MANIFEST, ExportFolderError } from "./exportFolder.ts";
 export type { ExportManifest } from "./exportFolder.ts";
-export { queryRows, streamRows } from "./queryRows.ts";
-export {
-  READING_STATEMENT_TYPES,
-  readingStatements,
-  StatementRefusedError,
-} from "./readingStatements.ts";
-export type { QueryResult, RowStream } from "./queryRows.ts";
+export * from "./queryRows.ts";
+export * from "./readingStatements.ts";
 export { migratedTables, schemaTables } from "./schemaTables.ts";
 export type { SchemaTable } from "./schemaTables.ts";
 export type { ScoredPromptEntry, MinerScoreEntry, CalibrationRow } from "./scoredPrompts.ts";
@@ -42,5 +32,4 @@ export { LAKE_MARKER, lakeFiles, openLake, prepareLake, writeLakeUnit } from "./
 export type { LakeUnit } from "./lake.ts";
 export { SCORED_PROMPT_TABLES } from "./scoredPrompts.ts";
 export { latestRows } from "./lake.ts";
-export { compactLake } from "./lakeCompact.ts";
-export type { CompactedPartition } from "./lakeCompact.ts";
+export * from "./lakeCompact.ts";

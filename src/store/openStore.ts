@@ -225,15 +225,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
         `ATTACH ${sqlStringLiteral(path)} AS ${DATABASE_ALIAS} (${attachOptions})`,
       );
     } catch (error) {
-      if (/Could not set lock on file/.test((error as Error).message)) {
-        throw new StoreLockedError(path, readOnly, error);
-      }
-      throw new StoreError(
-        "openStore",
-        path,
-        `DuckDB could not open the file ${readOnly ? "read-only" : "for writing"}: ${(error as Error).message}`,
-        { cause: error },
-      );
+      throw openFailure(path, readOnly, error);
     }
     await connection.run(`USE ${DATABASE_ALIAS}`);
     if (readOnly) await checkSchemaReadable(connection, path, options.migrations);
@@ -265,15 +257,7 @@ async function openLocked(
   try {
     instance = await DuckDBInstance.create(path, LOCKED_CONFIG);
   } catch (error) {
-    if (/Could not set lock on file/.test((error as Error).message)) {
-      throw new StoreLockedError(path, true, error);
-    }
-    throw new StoreError(
-      "openStore",
-      path,
-      `DuckDB could not open the file read-only: ${(error as Error).message}`,
-      { cause: error },
-    );
+    throw openFailure(path, true, error);
   }
   let connection: DuckDBConnection | undefined;
   try {
@@ -285,4 +269,20 @@ async function openLocked(
     instance.closeSync();
     throw error;
   }
+}
+
+/**
+ * The error of a database file DuckDB could not open: a {@link StoreLockedError} when another
+ * process holds its lock, else a `StoreError` with DuckDB's message.
+ */
+function openFailure(path: string, readOnly: boolean, error: unknown): StoreError {
+  if (/Could not set lock on file/.test((error as Error).message)) {
+    return new StoreLockedError(path, readOnly, error);
+  }
+  return new StoreError(
+    "openStore",
+    path,
+    `DuckDB could not open the file ${readOnly ? "read-only" : "for writing"}: ${(error as Error).message}`,
+    { cause: error },
+  );
 }

@@ -45,22 +45,9 @@ export async function queryRows(
   sql: string,
   parameters?: Record<string, DuckDBValue> | DuckDBValue[],
 ): Promise<QueryResult> {
-  const fail = (error: unknown): never => {
-    throw new StoreError("queryRows", store.path, (error as Error).message, { cause: error });
-  };
-  return store.withConnection(async (connection) => {
-    if (!store.locked) {
-      const reader = await connection.runAndReadAll(sql, parameters).catch(fail);
-      return { columns: reader.columnNames(), rows: reader.convertRows(jsonValueConverter) };
-    }
-    const statements = await checkedStatements(connection, sql, store.path, fail);
-    try {
-      const last = await runUntilLast(statements, parameters, fail);
-      const reader = await last.runAndReadAll().catch(fail);
-      return { columns: reader.columnNames(), rows: reader.convertRows(jsonValueConverter) };
-    } finally {
-      for (const statement of statements) statement.destroySync();
-    }
+  return withLastStatement(store, "queryRows", sql, parameters, async (last, fail) => {
+    const reader = await last.runAndReadAll().catch(fail);
+    return { columns: reader.columnNames(), rows: reader.convertRows(jsonValueConverter) };
   });
 }
 
@@ -118,18 +105,44 @@ export async function streamRows<T>(
   read: (stream: RowStream) => Promise<T>,
   parameters?: Record<string, DuckDBValue> | DuckDBValue[],
 ): Promise<T> {
+  return withLastStatement(store, "streamRows", sql, parameters, async (last, fail) =>
+    read(rowStream(await last.stream().catch(fail), fail)),
+  );
+}
+
+/** What starts a query's last statement: a prepared statement, or the whole SQL on a connection. */
+type LastStatement = Pick<DuckDBPreparedStatement, "runAndReadAll" | "stream">;
+
+/**
+ * Runs `use` on the store's connection (after earlier work) with what starts the last statement of
+ * `sql`: on a store that is not locked, the whole of `sql` with `parameters` bound; on a `locked`
+ * one, the last of its statements, each first checked to read only ({@link checkedStatements})
+ * and those before it run, all freed when `use` settles. `fail` turns DuckDB's errors into a
+ * {@link StoreError} naming `operation`; errors thrown by `use` itself pass through.
+ */
+async function withLastStatement<T>(
+  store: Store,
+  operation: string,
+  sql: string,
+  parameters: Record<string, DuckDBValue> | DuckDBValue[] | undefined,
+  use: (last: LastStatement, fail: (error: unknown) => never) => Promise<T>,
+): Promise<T> {
   const fail = (error: unknown): never => {
-    throw new StoreError("streamRows", store.path, (error as Error).message, { cause: error });
+    throw new StoreError(operation, store.path, (error as Error).message, { cause: error });
   };
   return store.withConnection(async (connection) => {
     if (!store.locked) {
-      const result: DuckDBResult = await connection.stream(sql, parameters).catch(fail);
-      return read(rowStream(result, fail));
+      return use(
+        {
+          runAndReadAll: () => connection.runAndReadAll(sql, parameters),
+          stream: () => connection.stream(sql, parameters),
+        },
+        fail,
+      );
     }
     const statements = await checkedStatements(connection, sql, store.path, fail);
     try {
-      const last = await runUntilLast(statements, parameters, fail);
-      return await read(rowStream(await last.stream().catch(fail), fail));
+      return await use(await runUntilLast(statements, parameters, fail), fail);
     } finally {
       for (const statement of statements) statement.destroySync();
     }

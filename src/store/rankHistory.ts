@@ -5,8 +5,8 @@
  */
 
 import { DuckDBDataChunkWriter } from "@duckdb/node-api";
+import { rethrowNotStored } from "./notStored.ts";
 import type { Store } from "./openStore.ts";
-import { StoreError } from "./storeError.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
 /**
@@ -89,12 +89,12 @@ export async function writeRankHistory(
       }
     }, signal);
   } catch (error) {
-    if (signal?.aborted && error === signal.reason) throw error;
-    throw new StoreError(
+    rethrowNotStored(
+      error,
+      signal,
       "writeRankHistory",
       store.path,
-      `the ${competition} rank history was not stored (rolled back): ${(error as Error).message}`,
-      { cause: error },
+      `the ${competition} rank history`,
     );
   }
 }

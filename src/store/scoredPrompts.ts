@@ -7,8 +7,8 @@
 import { DOUBLE, LIST, VARCHAR, listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { CompetitionName } from "../domain/competitions.ts";
 import type { ScoreRow } from "../domain/records/validation.ts";
+import { rethrowNotStored } from "./notStored.ts";
 import type { Store } from "./openStore.ts";
-import { StoreError } from "./storeError.ts";
 import { timestampOfIso, timestampOfUnix } from "./timestamps.ts";
 
 /**
@@ -232,13 +232,7 @@ export async function writeScoredPrompt(
       }
     }, signal);
   } catch (error) {
-    if (signal?.aborted && error === signal.reason) throw error;
-    throw new StoreError(
-      "writeScoredPrompt",
-      store.path,
-      `${label} was not stored (rolled back): ${(error as Error).message}`,
-      { cause: error },
-    );
+    rethrowNotStored(error, signal, "writeScoredPrompt", store.path, label);
   }
 }
 

@@ -7,6 +7,7 @@ import type { Horizon } from "../domain/assets.ts";
 import { insertCrosschecks, type CrosscheckEntry } from "./crosschecks.ts";
 import { insertInsights, type InsightEntry, type InsightPlace } from "./insights.ts";
 import { insertLeaderboards, type LeaderboardEntry } from "./leaderboardRows.ts";
+import { rethrowNotStored } from "./notStored.ts";
 import type { Store } from "./openStore.ts";
 import { insertPathSets, removeOtherMembers, type PathSetEntry } from "./pathSets.ts";
 import { removeStaleDerivedRows } from "./staleRows.ts";
@@ -113,13 +114,8 @@ export async function writeUnit(
       return { pathSetIds, insightIds, crosscheckRows, venueComparisonRows, leaderboardRows };
     }, signal);
   } catch (error) {
-    if (error instanceof StoreError || (signal?.aborted && error === signal.reason)) throw error;
-    throw new StoreError(
-      "writeUnit",
-      store.path,
-      `${label} was not stored (rolled back): ${(error as Error).message}`,
-      { cause: error },
-    );
+    if (error instanceof StoreError) throw error;
+    rethrowNotStored(error, signal, "writeUnit", store.path, label);
   }
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { rangeStatistics } from "../../src/core/rangeStatistics.ts";
+import {
+  createRangeEstimates,
+  rangeEstimatesOfSums,
+  rangeStatistics,
+} from "../../src/core/rangeStatistics.ts";
 import { impermanentLoss as coreImpermanentLoss } from "../../src/core/impermanentLoss.ts";
 import { lpRangeStatistics } from "../../src/reference/lp.ts";
 import { meanStandardError, probabilityStandardError } from "../../src/reference/stderr.ts";
@@ -122,6 +126,39 @@ describe("rangeStatistics", () => {
     const empty = rangeStatistics(new Float64Array(0), 0, 3, lowers, uppers, 100, 5);
     expect(empty.probabilityToStay.values[0]).toBeNaN();
     expect(empty.expectedTimeInsideMinutes.values[0]).toBeNaN();
+  });
+
+  it("rangeEstimatesOfSums finishes per-interval sums into means and standard errors", () => {
+    // two paths: 2 and 4 points inside (10 and 20 minutes), one of them stays, losses 0.01 and 0.03
+    const sums = {
+      stayCounts: Float64Array.of(1),
+      insideSums: Float64Array.of(6),
+      insideSumsOfSquares: Float64Array.of(20),
+      lossSums: Float64Array.of(0.04),
+      lossSumsOfSquares: Float64Array.of(0.001),
+    };
+    const lowers = Float64Array.of(90);
+    const uppers = Float64Array.of(110);
+    const result = rangeEstimatesOfSums(sums, true, 2, lowers, uppers, 5, createRangeEstimates(1));
+    expect(result.probabilityToStay.values[0]).toBe(0.5);
+    expect(result.probabilityToStay.standardErrors[0]).toBe(Math.sqrt(0.25 / 2));
+    expect(result.expectedTimeInsideMinutes.values[0]).toBe(15);
+    // sample std of 10 and 20 minutes, √50, over √2
+    expect(result.expectedTimeInsideMinutes.standardErrors[0]).toBeCloseTo(5, 12);
+    expect(result.expectedImpermanentLoss.values[0]).toBe(0.02);
+    expect(result.expectedImpermanentLoss.standardErrors[0]).toBeCloseTo(0.01, 12);
+    const notFinite = rangeEstimatesOfSums(
+      sums,
+      false,
+      2,
+      lowers,
+      uppers,
+      5,
+      createRangeEstimates(1),
+    );
+    expect(notFinite.probabilityToStay.values[0]).toBeNaN();
+    expect(notFinite.expectedTimeInsideMinutes.values[0]).toBeNaN();
+    expect(notFinite.expectedImpermanentLoss.values[0]).toBeNaN();
   });
 
   it("rangeStatistics rejects mismatched lengths", () => {

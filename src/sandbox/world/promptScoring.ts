@@ -153,13 +153,7 @@ export function createPromptScoring(parts: {
     const known = work.queried.get(uid);
     if (known !== undefined) return known;
     const layout = PROMPT_LAYOUTS[series.horizon];
-    const submission = submissions.answer(
-      uid,
-      series.asset,
-      series.horizon,
-      startUnix,
-      series.competition,
-    );
+    const submission = submissions.answer(uid, series, startUnix);
     let entry: QueriedEntry | null = null;
     if (submission.status !== "absent") {
       let rawCrps = -1;

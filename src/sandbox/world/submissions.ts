@@ -10,7 +10,7 @@ import type { Markets } from "./markets.ts";
 import { MARKET_ASSETS, MARKET_PROFILES } from "./marketProfiles.ts";
 import type { MinerHolder, MinerRoster } from "./minerRoster.ts";
 import { simulatePricePaths } from "./pathSimulation.ts";
-import { PROMPT_LAYOUTS, type PromptHorizon } from "./promptSchedule.ts";
+import { PROMPT_LAYOUTS, type PromptHorizon, type PromptSeries } from "./promptSchedule.ts";
 import { RandomStream, streamSeed } from "./randomStream.ts";
 import { CORRECT_REASON, submissionReason, TIMEOUT_REASON } from "./submissionReason.ts";
 import type { Competition } from "../../domain/assets.ts";
@@ -61,19 +61,17 @@ export type Submission =
 
 /**
  * The answers of every miner, as {@link createSubmissions} returns them.
- * @example const answer = submissions.answer(47, "BTC", "24h", start, "crypto-24h");
+ * @example const answer = submissions.answer(47, { asset: "BTC", horizon: "24h", competition: "crypto-24h" }, start);
  */
 export interface Submissions {
   /**
-   * The answer of `uid` to the prompt of `asset` (a market symbol) at `horizon` starting at
-   * `startUnix`, whose miners are those of `competition`.
+   * The answer of `uid` to the prompt of the series (`asset` a market symbol) starting at
+   * `startUnix`, whose miners are those of the series' `competition`.
    */
   answer(
     uid: number,
-    asset: string,
-    horizon: PromptHorizon,
+    series: Pick<PromptSeries, "asset" | "horizon" | "competition">,
     startUnix: number,
-    competition: Competition,
   ): Submission;
 }
 
@@ -99,10 +97,8 @@ export function createSubmissions(
 
   function answer(
     uid: number,
-    asset: string,
-    horizon: PromptHorizon,
+    { asset, horizon, competition }: Pick<PromptSeries, "asset" | "horizon" | "competition">,
     startUnix: number,
-    competition: Competition,
   ): Submission {
     return cache.getOrCreate(`${uid}|${asset}|${horizon}|${startUnix}`, () =>
       compute(uid, asset, horizon, startUnix, competition),
@@ -157,7 +153,7 @@ export function createSubmissions(
       };
     }
     if (profile.copiesUid !== undefined) {
-      const source = answer(profile.copiesUid, asset, horizon, startUnix, competition);
+      const source = answer(profile.copiesUid, { asset, horizon, competition }, startUnix);
       if (source.status === "valid") {
         return {
           status: "valid",

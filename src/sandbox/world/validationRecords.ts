@@ -128,13 +128,7 @@ export function createValidationRecords(
           second.startUnix - first.startUnix || second.series.saveOrder - first.series.saveOrder,
       );
       for (const { series, startUnix } of prompts) {
-        const submission = submissions.answer(
-          uid,
-          series.asset,
-          series.horizon,
-          startUnix,
-          series.competition,
-        );
+        const submission = submissions.answer(uid, series, startUnix);
         if (submission.status === "absent") continue;
         return {
           validated: submission.status === "valid",

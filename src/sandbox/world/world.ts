@@ -379,7 +379,7 @@ export function createWorld(options: WorldOptions): World {
       throw new RangeError(`predictionSet requires an integer startUnix, got ${startUnix}`);
     }
     notAfterNow("predictionSet", "startUnix", startUnix);
-    return submissions.answer(uid, series.asset, horizon, startUnix, series.competition);
+    return submissions.answer(uid, series, startUnix);
   }
 
   function metaLeaderboard(
@@ -405,7 +405,7 @@ export function createWorld(options: WorldOptions): World {
     return ensembles.getOrCreate(key, () => {
       const layout = PROMPT_LAYOUTS[horizon];
       const { minerUids, paths } = pooledAnswers(ranked, ENSEMBLE_MINERS, (uid) =>
-        submissions.answer(uid, series.asset, horizon, startUnix, series.competition),
+        submissions.answer(uid, series, startUnix),
       );
       return Object.freeze({
         minerUids: Object.freeze(minerUids),

@@ -1,9 +1,10 @@
 /**
  * Issue 5 against the sandbox over real HTTP (127.0.0.1): for every asset and horizon whose paths
  * the spec's prediction operations serve, fetch the insight records, fetch the top-10 path sets at
- * their `forecast_start_time`, recompute with the fast core and cross-check: every field `exact`;
- * one miner swapped: `within-mc`, never `mismatch`; a sandbox reporting hours or re-basing
- * multiplicatively: the diagnosis names it.
+ * their `forecast_start_time` (in the small world: its nine miners, less those without a valid
+ * set), recompute with the fast core and cross-check: every field `exact`; one miner swapped:
+ * `within-mc`, never `mismatch`; a sandbox reporting hours or re-basing multiplicatively: the
+ * diagnosis names it.
  */
 
 import type { World } from "../../src/sandbox/world/world.ts";
@@ -19,6 +20,7 @@ import { ensembleOf, type Ensemble } from "../../src/paths/ensemble.ts";
 import type { PathSet } from "../../src/paths/pathSet.ts";
 import { createSandboxServer } from "../../src/sandbox/server/createSandboxServer.ts";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox/startSandbox.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 import type { Horizon } from "../../src/domain/assets.ts";
 import { HORIZON_LAYOUTS } from "../../src/domain/insightConventions.ts";
 import { operationByPath } from "../../src/domain/operations.ts";
@@ -210,7 +212,7 @@ let sandbox: RunningSandbox;
 const fetchedCases = new Map<string, Fetched>();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: SEED, now: NOW });
+  sandbox = await startSandbox({ ...SMALL_WORLD, seed: SEED, now: NOW });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -221,7 +223,10 @@ describe("cross-check against the sandbox over HTTP", () => {
     it(`recomputing ${asset} ${horizon} from the fetched top-10 path sets: every field exact; one miner's paths swapped for another draw: within-mc, never mismatch`, async () => {
       const fetched = await fetchAll(sandbox, asset, horizon, operationsFor(asset, horizon));
       fetchedCases.set(`${asset} ${horizon}`, fetched);
-      expect(fetched.members).toHaveLength(10);
+      // the service's own ensemble: the top-10 (here every) miners with a valid, positive set
+      expect(fetched.members.map((member) => member.minerUid)).toEqual(
+        sandbox.world.ensemble(asset, horizon, fetched.startUnix).minerUids,
+      );
       for (const { path, check } of checkAll(fetched, fetched.ensemble)) {
         const notExact = check.rows.filter((row) => row.verdict !== "exact");
         expect(notExact, `${asset} ${horizon} ${path}: ${describeRows(notExact)}`).toEqual([]);

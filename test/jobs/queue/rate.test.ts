@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { startSandbox } from "../../../src/sandbox/startSandbox.ts";
 import { runPathlab } from "../../cli/runPathlab.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 import { describeWithRedis, NOW, RANGE, rows, startWorker } from "./queueHelpers.ts";
 
 const LIMIT = 10; // the service's: requests per key per second
@@ -21,6 +22,7 @@ describeWithRedis("one request rate for every worker", ({ directory, url: redisU
     const url = redisUrl();
     const key = "the-service-key";
     const sandbox = await startSandbox({
+      ...SMALL_WORLD,
       seed: 42,
       now: NOW,
       apiKeys: [key],

@@ -1,35 +1,48 @@
 /**
- * The score job over a February 2026 range, against the sandbox (whose validator applies the
- * rules of that date with `src/reference/`) over real HTTP: two competitions × 0.5, the p90 rule,
+ * The score job over a February 2026 range, against an embedded sandbox of the small world (whose
+ * validator applies the rules of that date with `src/reference/`) over real HTTP: two competitions × 0.5, the p90 rule,
  * and 1h `_gaps` intervals scored like ordinary ones (before the 2026-03-11 fix).
  */
 
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScore } from "../../../src/jobs/score/score.ts";
+import {
+  startEmbeddedSandbox,
+  type EmbeddedSandbox,
+} from "../../../src/service/embeddedSandbox.ts";
 import type { ScoreSummary } from "../../../src/jobs/score/summary.ts";
 import { openStore } from "../../../src/store/openStore.ts";
 import { queryRows } from "../../../src/store/queryRows.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
+let sandbox: EmbeddedSandbox;
 let summary: ScoreSummary;
 let database: string;
 let remove: () => void;
 
 beforeAll(async () => {
+  sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, now: "2026-02-26T10:49:00Z" });
   const temporary = temporaryFolder();
   remove = temporary.remove;
   database = join(temporary.folder, "february.duckdb");
   summary = await runScore({
     from: "2026-02-25T09:00:00Z",
     to: "2026-02-26T09:48:00Z",
-    now: "2026-02-26T10:49:00Z",
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    // A service (baseUrl) defaults to own-only; the sandbox serves every path set, so recompute all.
+    ownOnly: false,
     database,
     threads: 1,
   });
 }, 180_000);
 
-afterAll(() => remove?.());
+afterAll(async () => {
+  await sandbox?.close();
+  remove?.();
+});
 
 describe("runScore in February 2026", () => {
   it("scores the two competitions of the time, each × 0.5: their weights add up to 1.0", () => {

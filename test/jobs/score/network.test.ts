@@ -34,6 +34,8 @@ const NOW = "2026-11-21T10:49:00Z";
 const FROM = "2026-11-21T09:10:00Z";
 const TO = "2026-11-21T09:48:00Z";
 const KEY = "sk-test-network-4d1c9a7e20b3";
+/** One served path set in five is damaged (a point short) while the service scored it whole. */
+const DAMAGED_SETS = "shortpaths=0.2,path=/v2/prediction/historical";
 
 let sandbox: EmbeddedSandbox;
 let proxy: Server;
@@ -91,13 +93,12 @@ function walkPaths(start: number, nPoints: number): number[][] {
 }
 
 beforeAll(async () => {
-  // One served path set in five is damaged (a point short) while the service scored it whole.
   sandbox = await startEmbeddedSandbox({
     ...SMALL_WORLD,
     seed: 42,
     now: NOW,
     apiKey: KEY,
-    faults: "shortpaths=0.2,path=/v2/prediction/historical",
+    faults: DAMAGED_SETS,
   });
   proxy = await startCountingProxy(sandbox.url);
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -267,22 +268,19 @@ describe("runScore against the network's rules", () => {
 });
 
 describe("runScore under lasting faults", () => {
-  /** Scores the base range (every miner recomputed) against a sandbox with `faults`. */
+  /**
+   * Scores the base range (every miner recomputed) against the file's sandbox with `faults` in
+   * place of its own (already scored: its validator's numbers are the same under any faults).
+   */
   async function scoreUnder(
     faults: string,
     options: Partial<Parameters<typeof runScore>[0]>,
   ): Promise<Awaited<ReturnType<typeof runScore>>> {
-    const faulty = await startEmbeddedSandbox({
-      ...SMALL_WORLD,
-      seed: 42,
-      now: NOW,
-      apiKey: KEY,
-      faults,
-    });
+    await sandbox.setFaults(faults);
     try {
-      return await runScore({ ...base, baseUrl: faulty.url, ownOnly: false, ...options });
+      return await runScore({ ...base, baseUrl: sandbox.url, ownOnly: false, ...options });
     } finally {
-      await faulty.close();
+      await sandbox.setFaults(DAMAGED_SETS);
     }
   }
 

@@ -1,7 +1,7 @@
 /**
- * `sync --lake` against the embedded sandbox, into a real lake of Parquet files read back by
- * DuckDB: the lake holds, row for row and value for value, what the same sync stores into a
- * DuckDB file; its path sets read back through the ids that join them to their values; a second
+ * `sync --lake` against an embedded sandbox (the small world), into a real lake of Parquet files
+ * read back by DuckDB: the lake holds, row for row and value for value, what the same sync stores
+ * into a DuckDB file; its path sets read back through the ids that join them to their values; a second
  * sync replaces its units instead of adding to them; two units of one competition leave one copy
  * of its leaderboard; and a lake with a database given too is refused.
  */
@@ -13,18 +13,30 @@ import { LAKE_ID_CODES, moveSyncUnitToLake } from "../../../src/jobs/sync/lake.t
 import { syncUnitKey } from "../../../src/jobs/sync/plan.ts";
 import { RECOMPUTABLE_PATHS } from "../../../src/insights/recompute.ts";
 import { PREDICTION_ASSETS } from "../../../src/domain/assets.ts";
-import type { SyncSummary } from "../../../src/jobs/sync/summary.ts";
+import type { SyncSummary, UnitSummary } from "../../../src/jobs/sync/summary.ts";
 import { UsageError } from "../../../src/service/usageError.ts";
 import { parseIsoTimeMs } from "../../../src/domain/time.ts";
 import { openLake } from "../../../src/store/lake.ts";
 import { openStore, type Store } from "../../../src/store/openStore.ts";
 import { queryRows } from "../../../src/store/queryRows.ts";
 import { readPathSets } from "../../../src/store/readPathSets.ts";
+import {
+  startEmbeddedSandbox,
+  type EmbeddedSandbox,
+} from "../../../src/service/embeddedSandbox.ts";
+import { createWorld } from "../../../src/sandbox/world/world.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 const NOW = "2026-11-21T10:00:00Z";
-/** Two units of one competition (crypto-1h), so that they share its leaderboard. */
-const SELECTION = { assets: ["BTC", "ETH"], horizons: ["1h"], now: NOW };
+/** The sandbox's world, read in this process. */
+const world = createWorld({ ...SMALL_WORLD, seed: 42, nowUnix: parseIsoTimeMs(NOW) / 1000 });
+
+/** A unit's path sets: the miners of the world's ensemble at its forecast start. */
+function ensembleSize(unit: UnitSummary): number {
+  const startUnix = parseIsoTimeMs(unit.forecastStartTime!) / 1000;
+  return world.ensemble(unit.asset, unit.horizon, startUnix).minerUids.length;
+}
 
 /** Every row a sync stores, by table, without the run ids, the row ids and when path sets were fetched. */
 const QUERIES: Readonly<Record<string, string>> = {
@@ -47,6 +59,12 @@ async function rowsOf(store: Store): Promise<Record<string, unknown[]>> {
   return rows;
 }
 
+let sandbox: EmbeddedSandbox;
+/**
+ * What every sync of the file syncs, from its sandbox: two units of one competition (crypto-1h),
+ * so that they share its leaderboard.
+ */
+let selection: { assets: string[]; horizons: string[]; baseUrl: string; apiKey: string };
 let folder: string;
 let remove: () => void;
 let lake: string;
@@ -54,14 +72,24 @@ let database: string;
 let first: SyncSummary;
 
 beforeAll(async () => {
+  sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, seed: 42, now: NOW });
+  selection = {
+    assets: ["BTC", "ETH"],
+    horizons: ["1h"],
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+  };
   ({ folder, remove } = temporaryFolder());
   lake = join(folder, "lake");
   database = join(folder, "p.duckdb");
-  first = await runSync({ ...SELECTION, lake });
-  const stored = await runSync({ ...SELECTION, database });
+  first = await runSync({ ...selection, lake });
+  const stored = await runSync({ ...selection, database });
   expect(stored.status, JSON.stringify(stored.failures)).toBe("ok");
 }, 120_000);
-afterAll(() => remove?.());
+afterAll(async () => {
+  await sandbox?.close();
+  remove?.();
+});
 
 describe("sync --lake", () => {
   it("stores every unit, and says where", () => {
@@ -72,7 +100,7 @@ describe("sync --lake", () => {
     ]);
     expect(first.lake).toBe(lake);
     expect(first.database).toBe(":memory:");
-    expect(first.totals.pathSets).toBe(20);
+    expect(first.totals.pathSets).toBe(ensembleSize(first.units[0]) + ensembleSize(first.units[1]));
     // the edges come from the units' own stores, before they are moved
     expect(first.venueEdges.markets).toBe(first.totals.venueComparisons);
   });
@@ -102,7 +130,7 @@ describe("sync --lake", () => {
         await readPathSets(fromLake, query),
         await readPathSets(fromFile, query),
       ];
-      expect(inLake.length).toBe(10);
+      expect(inLake.length).toBe(ensembleSize(first.units[1]));
       expect(inLake.map((set) => [set.minerUid, set.values])).toEqual(
         inFile.map((set) => [set.minerUid, set.values]),
       );
@@ -118,7 +146,7 @@ describe("sync --lake", () => {
       "select 'path_sets', id from path_sets union all select 'insights', id from insights order by all";
     const [rowsBefore, idsBefore] = [await rowsOf(before), (await queryRows(before, ids)).rows];
     await before.close();
-    const again = await runSync({ ...SELECTION, lake });
+    const again = await runSync({ ...selection, lake });
     expect(again.status).toBe("ok");
     const after = await openLake(lake);
     try {
@@ -211,7 +239,7 @@ describe("sync --lake", () => {
   });
 
   it("refuses a lake and a database together, naming both", async () => {
-    await expect(runSync({ ...SELECTION, lake, database })).rejects.toThrow(UsageError);
-    await expect(runSync({ ...SELECTION, lake, database })).rejects.toThrow(/--lake and --db/);
+    await expect(runSync({ ...selection, lake, database })).rejects.toThrow(UsageError);
+    await expect(runSync({ ...selection, lake, database })).rejects.toThrow(/--lake and --db/);
   });
 });

@@ -25,18 +25,19 @@ import { parseIsoTimeMs } from "../../../src/domain/time.ts";
 import { openStore } from "../../../src/store/openStore.ts";
 import { queryRows } from "../../../src/store/queryRows.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 const NOW = "2026-11-21T10:00:00Z";
 const NOW_UNIX = parseIsoTimeMs(NOW) / 1000;
 const unix = (time: string) => parseIsoTimeMs(time) / 1000;
 /** The sandbox's ground truth: its world (the validator began scoring 32 minutes before NOW). */
-const world = createWorld({ seed: 42, nowUnix: NOW_UNIX });
+const world = createWorld({ ...SMALL_WORLD, seed: 42, nowUnix: NOW_UNIX });
 
 let sandbox: EmbeddedSandbox;
 let folder: string;
 let remove: () => void;
 beforeAll(async () => {
-  sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW });
+  sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, seed: 42, now: NOW });
   ({ folder, remove } = temporaryFolder());
 }, 60_000);
 afterAll(async () => {
@@ -79,6 +80,21 @@ function expectedUnits(from: string, to: string): string[] {
   return units.sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
 }
 
+const syncs = new Map<string, Promise<SyncSummary>>();
+
+/**
+ * The sync of the range from `from` to `to` into `<name>.duckdb`, made on first use and shared by
+ * the tests that read it.
+ */
+function syncedRange(name: string, from: string, to: string): Promise<SyncSummary> {
+  let summary = syncs.get(name);
+  if (summary === undefined) {
+    summary = syncRange(from, to, `${folder}/${name}.duckdb`);
+    syncs.set(name, summary);
+  }
+  return summary;
+}
+
 function unitsOf(summary: SyncSummary): string[] {
   return summary.units.map(
     (unit) =>
@@ -93,7 +109,7 @@ describe("sync --from --to", () => {
   ] as const) {
     it(`stores each forecast start of the range, every value exact (${title})`, async () => {
       const database = `${folder}/${ranking}.duckdb`;
-      const summary = await syncRange(from, to, database);
+      const summary = await syncedRange(ranking, from, to);
       expect(summary.status, JSON.stringify(summary.failures)).toBe("ok");
       const expected = expectedUnits(from, to);
       expect(expected.length).toBeGreaterThanOrEqual(3);
@@ -137,8 +153,8 @@ describe("sync --from --to", () => {
   }
 
   it("with skipStored, fetches nothing of the units stored already", async () => {
-    const database = `${folder}/skip.duckdb`;
-    const first = await syncRange("2026-11-21T09:35:00Z", NOW, database);
+    const database = `${folder}/historical.duckdb`;
+    const first = await syncedRange("historical", "2026-11-21T09:35:00Z", NOW);
     expect(first.status, JSON.stringify(first.failures)).toBe("ok");
     const summary = await syncRange("2026-11-21T09:35:00Z", NOW, database, { skipStored: true });
     expect(summary.units.map((unit) => unit.status)).toEqual(

@@ -1,51 +1,59 @@
 /**
- * Venue comparisons judged as a trader would (issue 24): after a real sync against the sandbox,
- * every market is marked decided or not, every hit market the service reports touched is
- * decided, the stored edges are exactly those that clear the spread, fee (0.07 p (1 − p)) and
- * rounding (half a cent), recomputed here in SQL from the stored prices, and the summary ranks
- * edges only among live markets with such an edge.
+ * Venue comparisons judged as a trader would (issue 24): after a real sync against an embedded
+ * sandbox (the small world: the venues' markets do not depend on the miners' number), every
+ * market is marked decided or not, every hit market the service reports touched is decided, the
+ * stored edges are exactly those that clear the spread, fee (0.07 p (1 − p)) and rounding (half a
+ * cent), recomputed here in SQL from the stored prices, and the summary ranks edges only among
+ * live markets with such an edge.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { runPathlab } from "../../cli/runPathlab.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startEmbeddedSandbox,
+  type EmbeddedSandbox,
+} from "../../../src/service/embeddedSandbox.ts";
+import { runSync } from "../../../src/jobs/sync/sync.ts";
+import { openStore } from "../../../src/store/openStore.ts";
+import { queryRows } from "../../../src/store/queryRows.ts";
+import { temporaryFolder } from "../../store/helpers.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 describe("venue comparisons: decided markets and tradable edges", () => {
-  const directory = mkdtempSync(join(tmpdir(), "pathlab-venue-"));
-  const database = join(directory, "venues.duckdb");
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  let sandbox: EmbeddedSandbox;
+  let folder: string;
+  let remove: () => void;
+  beforeAll(async () => {
+    sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, now: "2026-11-20T10:00:00Z" });
+    ({ folder, remove } = temporaryFolder());
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    remove?.();
+  });
+  const database = () => join(folder, "venues.duckdb");
 
+  /** The rows of `sql` as objects by column name. */
   const query = async (sql: string) => {
-    const result = await runPathlab(["query", "--db", database, "--ndjson", sql]);
-    expect(result.code, result.stderr).toBe(0);
-    return result.stdout
-      .split("\n")
-      .filter((line) => line !== "")
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const store = await openStore(database(), { readOnly: true });
+    try {
+      const { columns, rows } = await queryRows(store, sql);
+      return rows.map((row) =>
+        Object.fromEntries(columns.map((column, index) => [column, row[index]])),
+      );
+    } finally {
+      await store.close();
+    }
   };
 
   it("marks every market, and stores exactly the edges beyond the spread, fee and rounding", async () => {
-    const sync = await runPathlab([
-      "sync",
-      "--now",
-      "2026-11-20T10:00:00Z",
-      "--assets",
-      "BTC,ETH",
-      "--db",
-      database,
-      "--json",
-    ]);
-    expect(sync.code, sync.stderr).toBe(0);
-    const summary = JSON.parse(sync.stdout) as {
-      venueEdges: {
-        markets: number;
-        decided: number;
-        tradable: number;
-        edges: { netEdge: number }[];
-      };
-    };
+    const summary = await runSync({
+      assets: ["BTC", "ETH"],
+      database: database(),
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+    });
+    expect(summary.exitCode, JSON.stringify(summary.failures)).toBe(0);
 
     const [counts] = await query(`select count(*) n, count(decided) judged,
       count(*) filter (decided) decided,

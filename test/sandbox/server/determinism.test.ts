@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../src/sandbox/startSandbox.ts";
 import { openSandbox, rawGet, TEST_SEED } from "./sandboxSetup.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 let first: RunningSandbox;
 let second: RunningSandbox;
@@ -12,12 +13,13 @@ let threaded: RunningSandbox;
 let otherSeed: RunningSandbox;
 
 beforeAll(async () => {
-  // The same API key on all three, so that only the seed differs between the worlds.
-  const apiKeys = ["sk-determinism"];
-  first = (await openSandbox({ apiKeys })).sandbox;
-  second = (await openSandbox({ apiKeys })).sandbox;
-  threaded = (await openSandbox({ apiKeys, computeThreads: 2 })).sandbox;
-  otherSeed = (await openSandbox({ apiKeys, seed: TEST_SEED + 1 })).sandbox;
+  // The same API key on all three, so that only the seed differs between the worlds; the small
+  // world, as determinism does not depend on the miners' number.
+  const options = { ...SMALL_WORLD, apiKeys: ["sk-determinism"] };
+  first = (await openSandbox(options)).sandbox;
+  second = (await openSandbox(options)).sandbox;
+  threaded = (await openSandbox({ ...options, computeThreads: 2 })).sandbox;
+  otherSeed = (await openSandbox({ ...options, seed: TEST_SEED + 1 })).sandbox;
 }, 60_000);
 
 const paths = (sandbox: RunningSandbox): string[] => {

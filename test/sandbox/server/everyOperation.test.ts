@@ -26,6 +26,7 @@ import type { Operation } from "../../../src/domain/operation.ts";
 import { operations, operationTable, type OperationPath } from "../../../src/domain/operations.ts";
 import type { PredictionSet } from "../../../src/domain/records/prediction-set.ts";
 import { openSandbox, rawGet } from "./sandboxSetup.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 type UntypedOperation = Operation<string, unknown, unknown>;
 
@@ -313,7 +314,8 @@ let client: PathlabClient;
 let connect: Awaited<ReturnType<typeof openSandbox>>["connect"];
 
 beforeAll(async () => {
-  const opened = await openSandbox();
+  // The small world: every operation, asset and horizon is served whatever the miners' number.
+  const opened = await openSandbox(SMALL_WORLD);
   sandbox = opened.sandbox;
   connect = opened.connect;
   client = connect({ maxRetries: 0 }).client;

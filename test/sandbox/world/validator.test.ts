@@ -112,6 +112,8 @@ function expectRelativelyClose(actual: number, expected: number): void {
 describe("the validator (current rules)", () => {
   let world: World;
   beforeAll(() => {
+    // The whole network, not the small world: its size is the point (prompts with ten miners
+    // and more, ten-miner ensembles, the zero-price miner 31, leaderboards of ten and more).
     world = createWorld({ seed: 41, nowUnix: NOW, scoringMinutes: 20 });
   });
 

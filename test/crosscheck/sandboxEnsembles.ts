@@ -21,7 +21,13 @@ export interface SandboxAddress {
   readonly apiKey: string;
 }
 
-/** GET `path?query` with the API key; the body as JSON, or an Error naming the status and body. */
+/**
+ * GET `path?query` with the API key; the body as JSON, or an Error naming the status and body.
+ * Each request on a connection of its own (`Connection: close`): a sandbox in this process answers
+ * a heavy request on this thread, for seconds, and a connection left idle meanwhile may be reused
+ * by the next request just as the server closes it (its keep-alive time is past), which would
+ * fail that request with ECONNRESET.
+ */
 export async function getJson(
   sandbox: SandboxAddress,
   path: string,
@@ -32,7 +38,7 @@ export async function getJson(
     for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
   }
   const response = await fetch(`${sandbox.url}${path}?${search}`, {
-    headers: { Authorization: `Apikey ${sandbox.apiKey}` },
+    headers: { Authorization: `Apikey ${sandbox.apiKey}`, Connection: "close" },
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`GET ${path}?${search}: ${response.status} ${text}`);

@@ -55,10 +55,11 @@ describeWithRedis("one request rate for every worker", ({ directory, url: redisU
           "--redis",
           url,
           ...queueName,
+          // nine units (a BTC 24h prompt every 30 minutes): three for each worker
           "--from",
           "2026-11-19T06:00:00Z",
           "--to",
-          "2026-11-19T12:00:00Z",
+          "2026-11-19T10:00:00Z",
           ...RANGE.slice(6),
           "--base-url",
           sandbox.url,

@@ -105,7 +105,8 @@ function unitsOf(summary: SyncSummary): string[] {
 describe("sync --from --to", () => {
   for (const [title, from, to, ranking] of [
     ["within the validator's scoring", "2026-11-21T09:35:00Z", NOW, "historical"],
-    ["before it", "2026-11-21T08:00:00Z", "2026-11-21T08:35:00Z", "latest"],
+    // three units: BTC 1h 08:20, ETH 1h 08:24, BTC 24h 08:30
+    ["before it", "2026-11-21T08:15:00Z", "2026-11-21T08:35:00Z", "latest"],
   ] as const) {
     it(`stores each forecast start of the range, every value exact (${title})`, async () => {
       const database = `${folder}/${ranking}.duckdb`;

@@ -238,8 +238,10 @@ describe("sync against the sandbox over HTTP", () => {
 
   it("a second sync of the same clock changes no row count but the runs'", async () => {
     const before = await withStore(database(), tableCounts);
+    // Its 1h units again (each unit is replaced whole, at either horizon, by the same code).
     const again = await runSync({
       ...SELECTION,
+      horizons: ["1h"],
       database: database(),
       baseUrl: fixture.sandbox.url,
       apiKey: KEY,

@@ -30,12 +30,17 @@ import { FAST_RETRIES, SYNC_SELECTION, syncFixture } from "../syncFixture.ts";
 import { SMALL_WORLD } from "../../smallWorld.ts";
 
 const KEY = "sk-test-sync-threads-8c2e41d7";
-const SELECTION = SYNC_SELECTION;
 /**
- * The 1h units of the selection (BTC, ETH): two units for two threads, at a fifth of the 24h
- * units' paths, where the horizons' breadth is not the point (lakes, faults).
+ * One unit of each horizon (BTC 24h and 1h), one for each of the two threads: a second asset
+ * takes the same path through the code.
  */
-const HOURLY = { ...SELECTION, horizons: ["1h"] };
+const SELECTION = { assets: ["BTC"], horizons: SYNC_SELECTION.horizons };
+const UNITS = SELECTION.assets.length * SELECTION.horizons.length;
+/**
+ * The 1h units of BTC and ETH: two units for two threads, at a fifth of the 24h units' paths,
+ * where the horizons' breadth is not the point (lakes, faults).
+ */
+const HOURLY = { assets: SYNC_SELECTION.assets, horizons: ["1h"] };
 const CLIENT = FAST_RETRIES;
 const fixture = syncFixture(KEY, SMALL_WORLD);
 
@@ -85,7 +90,10 @@ async function holdingPathSets(
   };
 }
 
-/** A sync of the selection on two threads into `name`.duckdb, which `abortOn` interrupts. */
+/**
+ * A sync of three 1h units (BTC, ETH, SOL) on two threads into `name`.duckdb, which `abortOn`
+ * interrupts: when the first unit ends, the second is on a thread and the third not started.
+ */
 async function interruptedSync(
   name: string,
   abortOn: (event: SyncEvent, abort: () => void) => void,
@@ -93,7 +101,8 @@ async function interruptedSync(
   const database = join(fixture.folder, `${name}.duckdb`);
   const controller = new AbortController();
   const summary = await runSync({
-    ...SELECTION,
+    assets: ["BTC", "ETH", "SOL"],
+    horizons: ["1h"],
     ...service(),
     database,
     threads: 2,
@@ -111,7 +120,7 @@ describe("sync units on two pool threads", () => {
     const threaded = await runSync({ ...SELECTION, ...service(), database: onThreads, threads: 2 });
     expect(main.failures).toEqual([]);
     expect(threaded.failures).toEqual([]);
-    expect(threaded.units.map((unit) => unit.status)).toEqual(Array(4).fill("stored"));
+    expect(threaded.units.map((unit) => unit.status)).toEqual(Array(UNITS).fill("stored"));
     expect(threaded.units.map(({ durationMs: _, ...unit }) => unit)).toEqual(
       main.units.map(({ durationMs: _, ...unit }) => unit),
     );
@@ -150,7 +159,7 @@ describe("sync units on two pool threads", () => {
       // Six requests in twenty fail (a 503 every fifth, two 429s every twentieth), and with two
       // threads of eight requests in flight the attempts of one call meet them about at random:
       // with the job's 4 retries, about one call in 400 (0.3⁵) runs out of them, and a sync makes
-      // some 200 calls. Ten retries (0.3¹¹) see every call through.
+      // about a hundred. Ten retries (0.3¹¹) see every call through.
       const summary = await runSync({
         ...SELECTION,
         ...service(),
@@ -225,7 +234,7 @@ describe("sync units on two pool threads", () => {
       });
       expect(controller.signal.aborted).toBe(true);
       expect(summary.status).toBe("interrupted");
-      expect(summary.units.map((unit) => unit.status)).toEqual(Array(4).fill("interrupted"));
+      expect(summary.units.map((unit) => unit.status)).toEqual(Array(UNITS).fill("interrupted"));
       expect(await storedUnits(database)).toEqual([]);
     } finally {
       await service.close();

@@ -32,21 +32,15 @@ const pathSets = exampleSets().map((record) => pathSetFromPrediction(record, pro
 const ensemble = ensembleOf(pathSets, { rebaseTo: 100, rebase: "additive" });
 
 // percentiles at every step (numpy's linear method), step-major: [step][probability]
-const quantiles = stepQuantiles(
-  ensemble.stepMajor,
-  ensemble.nPaths,
-  ensemble.nPoints,
-  [0.05, 0.5, 0.95],
-);
+const quantiles = stepQuantiles(ensemble.stepMajor, ensemble.nPaths, ensemble.nPoints, {
+  probabilities: [0.05, 0.5, 0.95],
+});
 
 // P(touch 97 or below) and P(touch 103 or above) by the end, with Monte-Carlo standard errors
-const touch = touchProbabilities(
-  ensemble.values,
-  ensemble.nPaths,
-  ensemble.nPoints,
-  Float64Array.of(97, 103),
-  Int32Array.of(ensemble.nPoints - 1),
-);
+const touch = touchProbabilities(ensemble.values, ensemble.nPaths, ensemble.nPoints, {
+  levels: Float64Array.of(97, 103),
+  windowEndSteps: Int32Array.of(ensemble.nPoints - 1),
+});
 
 // the same paths as an Arrow table, without copying them
 const table = toArrowTable(pathSets[0]);

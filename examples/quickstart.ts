@@ -17,12 +17,17 @@ await store.close();
 const ensemble = ensembleOf(pathSets);
 const { nPaths, nPoints } = ensemble;
 // 5 %, 50 % and 95 % at every minute, as numpy (and DuckDB's quantile_cont) compute them
-const quantiles = stepQuantiles(ensemble.stepMajor, nPaths, nPoints, [0.05, 0.5, 0.95]);
+const quantiles = stepQuantiles(ensemble.stepMajor, nPaths, nPoints, {
+  probabilities: [0.05, 0.5, 0.95],
+});
 const [p5, p50, p95] = Array.from(quantiles.subarray(3 * (nPoints - 1)), Math.round);
 // the chance that BTC trades 1 % below its median start within the hour
 const level = Float64Array.of(quantiles[1] * 0.99);
 const end = Int32Array.of(nPoints - 1);
-const touch = touchProbabilities(ensemble.values, nPaths, nPoints, level, end);
+const touch = touchProbabilities(ensemble.values, nPaths, nPoints, {
+  levels: level,
+  windowEndSteps: end,
+});
 
 console.log(`${pathSets.length} miners, ${nPaths} paths; in one hour: ${p5} / ${p50} / ${p95}`);
 const [p, se] = [touch.down.values[0], touch.down.standardErrors[0]];

@@ -57,18 +57,13 @@ export const suite = defineSuite({
     const validator = (method: "closed" | "parity") => () => {
       let total = 0;
       INTERVALS_24H.forEach(([steps, kind], index) => {
-        total += crpsIntervalSum(
-          values,
-          PATHS_PER_MINER,
-          POINTS,
-          steps,
+        total += crpsIntervalSum(values, PATHS_PER_MINER, POINTS, {
+          stepsPerInterval: steps,
           kind,
-          realizedChanges[index],
-          {
-            method,
-            absoluteReference: lastPrice,
-          },
-        );
+          realized: realizedChanges[index],
+          method,
+          absoluteReference: lastPrice,
+        });
       });
       return total;
     };

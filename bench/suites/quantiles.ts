@@ -158,7 +158,8 @@ export const suite = defineSuite({
         {
           name: "stepQuantiles (9 percentiles, every step)",
           size,
-          pathlab: () => stepQuantiles(stepMajor, paths, POINTS, PROBABILITIES, out),
+          pathlab: () =>
+            stepQuantiles(stepMajor, paths, POINTS, { probabilities: PROBABILITIES, out }),
           naive: () => quantilesNaive(stepMajor, paths, POINTS),
           peer: { script: "quantiles", case: peerCase },
           targetMs: target,

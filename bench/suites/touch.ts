@@ -115,7 +115,12 @@ export const suite = defineSuite({
         name: "touchProbabilities (10 levels × 2 directions × 4 windows)",
         size,
         pathlab: () =>
-          touchProbabilities(data.pooled, nPaths, POINTS, LONG_LEVELS, WINDOW_END_STEPS, 0, out10),
+          touchProbabilities(data.pooled, nPaths, POINTS, {
+            levels: LONG_LEVELS,
+            windowEndSteps: WINDOW_END_STEPS,
+            fromStep: 0,
+            out: out10,
+          }),
         naive: () => touchNaive(paths, LONG_LEVELS),
         peer: { script: "touch", case: "touch_10" },
         targetMs: 10,
@@ -130,23 +135,25 @@ export const suite = defineSuite({
         name: "touchProbabilities (20 levels: liquidation long + short)",
         size,
         pathlab: () =>
-          touchProbabilities(data.pooled, nPaths, POINTS, ALL_LEVELS, WINDOW_END_STEPS, 0, out20),
+          touchProbabilities(data.pooled, nPaths, POINTS, {
+            levels: ALL_LEVELS,
+            windowEndSteps: WINDOW_END_STEPS,
+            fromStep: 0,
+            out: out20,
+          }),
         peer: { script: "touch", case: "touch_20" },
       },
       {
         name: "touchBridgeProbabilities (10 levels × 2 directions × 4 windows)",
         size,
         pathlab: () =>
-          touchBridgeProbabilities(
-            data.pooled,
-            nPaths,
-            POINTS,
-            LONG_LEVELS,
-            WINDOW_END_STEPS,
-            variance,
-            0,
-            out10,
-          ),
+          touchBridgeProbabilities(data.pooled, nPaths, POINTS, {
+            levels: LONG_LEVELS,
+            windowEndSteps: WINDOW_END_STEPS,
+            stepLogVariance: variance,
+            fromStep: 0,
+            out: out10,
+          }),
         peer: { script: "touch", case: "bridge_10" },
       },
       {

@@ -31,7 +31,7 @@ export const suite = defineSuite({
       {
         name: "forecastVolatility (every step, path-major)",
         size: "10,000 × 289",
-        pathlab: () => forecastVolatility(data.pooled, nPaths, POINTS, 5, out),
+        pathlab: () => forecastVolatility(data.pooled, nPaths, POINTS, { stepMinutes: 5, out }),
         naive: () => forecastNaive(paths),
         peer: { script: "volatility", case: "forecast" },
       },

@@ -62,10 +62,19 @@ export function intervalChanges(
 }
 
 /**
- * Options of {@link crpsIntervalTerms} and {@link crpsIntervalSum}.
- * @example const options: CrpsIntervalOptions = { method: "parity", absoluteReference: 68000 };
+ * The interval {@link crpsIntervalSum} scores, its realized terms, and how.
+ * @example const options: CrpsIntervalOptions = { stepsPerInterval: 6, kind: "returns", realized, method: "parity" };
  */
 export interface CrpsIntervalOptions {
+  /** Steps of the path per interval, k ≥ 1: the grid is p[0], p[k], p[2k], …. */
+  readonly stepsPerInterval: number;
+  /** How the terms are formed from the grid. */
+  readonly kind: IntervalKind;
+  /**
+   * The realized terms, one per term ({@link intervalTermCount}), formed as the simulated ones
+   * ({@link intervalChanges}); NaN where not observed.
+   */
+  readonly realized: Float64Array;
   /** `"closed"` (default) or `"parity"` (properscoring's loop, bit for bit). */
   readonly method?: CrpsMethod;
   /**
@@ -76,27 +85,37 @@ export interface CrpsIntervalOptions {
 }
 
 /**
+ * The options of {@link crpsIntervalTerms}: those of {@link crpsIntervalSum} and where to write.
+ * @example const options: CrpsIntervalTermsOptions = { stepsPerInterval: 1, kind: "returns", realized, out };
+ */
+export interface CrpsIntervalTermsOptions extends CrpsIntervalOptions {
+  /** Where to write, one number per term; a new array by default. */
+  readonly out?: Float64Array;
+}
+
+/**
  * CRPS per term of an interval: the path-major path set `values` (`nPaths` × `nPoints`) forms its
  * simulated terms as {@link intervalChanges} does, and term j is scored against `realized[j]`
  * (standard ensemble CRPS, as properscoring). A NaN realized term gives NaN (the validator skips
  * it). Each term's members are gathered and radix-sorted into one reused buffer. O(nPaths) per
  * term for smooth ensembles.
  * Throws `RangeError` when sizes do not match or there are no paths.
+ * @param values - the paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths, ≥ 1.
+ * @param nPoints - points per path.
+ * @param options - the interval, its realized terms, the CRPS method and the array to write.
  * @example
  * // two paths of three points, 1-step returns against realized returns
- * crpsIntervalTerms(Float64Array.of(100, 101, 102, 100, 99, 98), 2, 3, 1, "returns",
- *   Float64Array.of(0, 0)) // => two CRPS values in basis points
+ * crpsIntervalTerms(Float64Array.of(100, 101, 102, 100, 99, 98), 2, 3,
+ *   { stepsPerInterval: 1, kind: "returns", realized: Float64Array.of(0, 0) }) // => two CRPS values in basis points
  */
 export function crpsIntervalTerms(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
-  stepsPerInterval: number,
-  kind: IntervalKind,
-  realized: Float64Array,
-  options: CrpsIntervalOptions = {},
-  out?: Float64Array,
+  options: CrpsIntervalTermsOptions,
 ): Float64Array {
+  const { stepsPerInterval, kind, realized, out } = options;
   const termCount = intervalTermCount(nPoints, stepsPerInterval, kind);
   if (!Number.isInteger(nPaths) || nPaths < 1 || values.length !== nPaths * nPoints) {
     throw new RangeError(
@@ -149,26 +168,28 @@ export function crpsIntervalTerms(
  * The validator's CRPS sum of one interval: {@link crpsIntervalTerms} added in term order,
  * skipping terms whose realized value is NaN (the validator scores observed runs as blocks, which
  * adds the same terms in the same order). 0 when every realized term is NaN.
- * @example crpsIntervalSum(values, 1000, 289, 1, "returns", realizedReturns) // 5-minute interval
+ * @param values - the paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths, ≥ 1.
+ * @param nPoints - points per path.
+ * @param options - the interval, its realized terms and the CRPS method.
+ * @example
+ * // a 5-minute interval
+ * crpsIntervalSum(values, 1000, 289, { stepsPerInterval: 1, kind: "returns", realized: realizedReturns })
  */
 export function crpsIntervalSum(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
-  stepsPerInterval: number,
-  kind: IntervalKind,
-  realized: Float64Array,
-  options: CrpsIntervalOptions = {},
+  options: CrpsIntervalOptions,
 ): number {
-  const terms = crpsIntervalTerms(
-    values,
-    nPaths,
-    nPoints,
+  const { stepsPerInterval, kind, realized, method, absoluteReference } = options;
+  const terms = crpsIntervalTerms(values, nPaths, nPoints, {
     stepsPerInterval,
     kind,
     realized,
-    options,
-  );
+    method,
+    absoluteReference,
+  });
   let sum = 0;
   for (let term = 0; term < terms.length; term++) {
     if (realized[term] === realized[term]) sum += terms[term];

@@ -47,6 +47,17 @@ export function quantilesSorted(
 }
 
 /**
+ * Which quantiles {@link stepQuantiles} computes, and where it writes them.
+ * @example const options: StepQuantileOptions = { probabilities: [0.05, 0.5, 0.95] };
+ */
+export interface StepQuantileOptions {
+  /** The probabilities, each in [0, 1], any order; default {@link PERCENTILE_PROBABILITIES}. */
+  readonly probabilities?: readonly number[];
+  /** Where to write, nPoints × probabilities.length numbers; a new array by default. */
+  readonly out?: Float64Array;
+}
+
+/**
  * R-7 (numpy linear) quantiles at every step of a step-major matrix (step t, path p at
  * `t·nPaths + p`): `out[t·k + j]` is quantile `probabilities[j]` of step t, k = probabilities.length,
  * equal to `numpy.quantile(paths, probabilities, axis=0)` bit for bit (a zero may differ in sign:
@@ -57,17 +68,21 @@ export function quantilesSorted(
  * measured ~17× faster than a typed-array sort per step on 10,000 × 289 (bench/README.md).
  * Throws `RangeError` for sizes that do not match, no paths or points, or a probability outside
  * [0, 1].
+ * @param stepMajor - the paths, step-major: `nPoints` × `nPaths` prices.
+ * @param nPaths - the number of paths, ≥ 1.
+ * @param nPoints - points per path, ≥ 1.
+ * @param options - the probabilities and the array to write.
  * @example
  * // two steps of three paths: [1, 2, 3] then [10, 30, 20]
- * stepQuantiles(Float64Array.of(1, 2, 3, 10, 30, 20), 3, 2, [0.5]) // => [2, 20]
+ * stepQuantiles(Float64Array.of(1, 2, 3, 10, 30, 20), 3, 2, { probabilities: [0.5] }) // => [2, 20]
  */
 export function stepQuantiles(
   stepMajor: Float64Array,
   nPaths: number,
   nPoints: number,
-  probabilities: readonly number[] = PERCENTILE_PROBABILITIES,
-  out?: Float64Array,
+  options: StepQuantileOptions = {},
 ): Float64Array {
+  const { probabilities = PERCENTILE_PROBABILITIES, out } = options;
   const probabilityCount = probabilities.length;
   checkSizes(stepMajor, nPaths, nPoints, probabilities);
   const result = out ?? new Float64Array(nPoints * probabilityCount);

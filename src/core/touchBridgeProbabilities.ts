@@ -11,7 +11,21 @@ import {
   createTouchEstimates,
   requireTouchArguments,
   type TouchEstimates,
+  type TouchOptions,
 } from "./touchProbabilities.ts";
+
+/**
+ * What {@link touchBridgeProbabilities} estimates: those of {@link touchProbabilities} and the
+ * variance of the bridge between points.
+ * @example const options: TouchBridgeOptions = { levels, windowEndSteps: Int32Array.of(288), stepLogVariance: 1e-6 };
+ */
+export interface TouchBridgeOptions extends TouchOptions {
+  /**
+   * The variance σ²Δ of a one-step log return, of every path ({@link pooledLogReturnVariance});
+   * 0 gives the discrete result, a negative or non-finite one NaN everywhere.
+   */
+  readonly stepLogVariance: number;
+}
 
 /**
  * A step whose crossing probability q = exp(−x) has x above this leaves 1 − q rounded to exactly
@@ -45,21 +59,26 @@ const NEGLIGIBLE_EXPONENT = 38;
  * finite, or nPaths is 0. Levels ≤ 0 are never crossed between positive points. Throws
  * `RangeError` for a shape mismatch, window ends not ascending in [fromStep, nPoints − 1], or an
  * `out` of the wrong length.
+ * @param values - the paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths.
+ * @param nPoints - points per path.
+ * @param options - the levels, the windows' ends and start, the step variance and the buffer to
+ *   write.
  * @example
- * const variance = pooledLogReturnVariance(values, nPaths, nPoints);
- * const { up, down } = touchBridgeProbabilities(values, nPaths, nPoints, levels, Int32Array.of(72, 288), variance);
+ * const stepLogVariance = pooledLogReturnVariance(values, nPaths, nPoints);
+ * const { up, down } = touchBridgeProbabilities(values, nPaths, nPoints,
+ *   { levels, windowEndSteps: Int32Array.of(72, 288), stepLogVariance });
  */
 export function touchBridgeProbabilities(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
-  levels: Float64Array,
-  windowEndSteps: Int32Array,
-  stepLogVariance: number,
-  fromStep = 0,
-  out: TouchEstimates = createTouchEstimates(levels.length, windowEndSteps.length),
+  options: TouchBridgeOptions,
 ): TouchEstimates {
   const operation = "touchBridgeProbabilities";
+  const { levels, windowEndSteps, stepLogVariance } = options;
+  const fromStep = options.fromStep ?? 0;
+  const out = options.out ?? createTouchEstimates(levels.length, windowEndSteps.length);
   requireTouchArguments(operation, values, nPaths, nPoints, levels, windowEndSteps, fromStep, out);
   const nLevels = levels.length;
   const nWindows = windowEndSteps.length;

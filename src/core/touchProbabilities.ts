@@ -11,7 +11,7 @@ import { createEstimates, probabilityStandardError, type Estimates } from "./std
 /**
  * Touch probabilities and their standard errors for both directions, window-major: the entry of
  * window w and level l is at index `w * nLevels + l`.
- * @example const { up, down } = touchProbabilities(values, 1000, 289, levels, Int32Array.of(288));
+ * @example const { up, down } = touchProbabilities(values, 1000, 289, { levels, windowEndSteps: Int32Array.of(288) });
  */
 export interface TouchEstimates {
   /** P(some point of the window ≥ level). */
@@ -21,7 +21,31 @@ export interface TouchEstimates {
 }
 
 /**
+ * What {@link touchProbabilities} and `touchBridgeProbabilities` estimate: the levels, the
+ * windows, and where to write.
+ * @example const options: TouchOptions = { levels: Float64Array.of(97, 101), windowEndSteps: Int32Array.of(72, 288) };
+ */
+export interface TouchOptions {
+  /** The price levels (any order; a NaN level gives NaN). */
+  readonly levels: Float64Array;
+  /**
+   * The last step (a point index, inclusive) of each window, ascending, each in
+   * [fromStep, nPoints − 1]; every window starts at `fromStep`.
+   */
+  readonly windowEndSteps: Int32Array;
+  /** The first point of every window (a point index); default 0. */
+  readonly fromStep?: number;
+  /**
+   * Where to write, levels × windows entries in each direction ({@link createTouchEstimates});
+   * a new buffer by default.
+   */
+  readonly out?: TouchEstimates;
+}
+
+/**
  * A {@link TouchEstimates} buffer for `nLevels` levels and `nWindows` windows.
+ * @param nLevels - the number of levels.
+ * @param nWindows - the number of windows.
  * @example createTouchEstimates(10, 4).up.values.length // => 40
  */
 export function createTouchEstimates(nLevels: number, nWindows: number): TouchEstimates {
@@ -65,21 +89,26 @@ export function requireTouchArguments(
  * Results are NaN for a NaN level, for every level of a window in which some path has a
  * non-finite point, and when nPaths is 0. Throws `RangeError` for a shape mismatch, a window
  * end outside [fromStep, nPoints − 1] or not ascending, or an `out` of the wrong length.
+ * @param values - the paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths.
+ * @param nPoints - points per path.
+ * @param options - the levels, the windows' ends and start, and the buffer to write.
  * @example
  * // two paths of three points, levels 97 and 101, one window over points 0..2
- * touchProbabilities(Float64Array.of(100, 96, 99, 100, 101, 102), 2, 3, Float64Array.of(97, 101), Int32Array.of(2))
+ * touchProbabilities(Float64Array.of(100, 96, 99, 100, 101, 102), 2, 3,
+ *   { levels: Float64Array.of(97, 101), windowEndSteps: Int32Array.of(2) })
  * // => { up: { values: [1, 0.5], … }, down: { values: [0.5, 1], … } }
  */
 export function touchProbabilities(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
-  levels: Float64Array,
-  windowEndSteps: Int32Array,
-  fromStep = 0,
-  out: TouchEstimates = createTouchEstimates(levels.length, windowEndSteps.length),
+  options: TouchOptions,
 ): TouchEstimates {
   const operation = "touchProbabilities";
+  const { levels, windowEndSteps } = options;
+  const fromStep = options.fromStep ?? 0;
+  const out = options.out ?? createTouchEstimates(levels.length, windowEndSteps.length);
   requireTouchArguments(operation, values, nPaths, nPoints, levels, windowEndSteps, fromStep, out);
   const nLevels = levels.length;
   const nWindows = windowEndSteps.length;

@@ -124,6 +124,17 @@ export function realizedEntryVolatilities(
 }
 
 /**
+ * The step length of {@link forecastVolatility}'s paths, and where it writes.
+ * @example const options: ForecastVolatilityOptions = { stepMinutes: 5 };
+ */
+export interface ForecastVolatilityOptions {
+  /** Minutes between consecutive points (positive; otherwise every entry is NaN). */
+  readonly stepMinutes: number;
+  /** Where to write, nPoints − 1 numbers; a new array by default. */
+  readonly out?: Float64Array;
+}
+
+/**
  * Forecast volatility per step, annualized percent: for each step t ≥ 1, the sample std (ddof 1)
  * across paths of ln(p[t] / p[t−1]) ({@link logReturn}), × √(525600 / stepMinutes) × 100; entry
  * t−1 is step t.
@@ -133,15 +144,19 @@ export function realizedEntryVolatilities(
  * NaN at a step where some path's return is not finite (a NaN, infinite, zero or negative price),
  * everywhere when nPaths < 2 or `stepMinutes` is not a positive finite number.
  * Throws `RangeError` for a shape mismatch or an `out` of length other than nPoints − 1.
- * @example forecastVolatility(Float64Array.of(100, 101, 100, 99), 2, 2, 5) // => [458.53…]
+ * @param values - the paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths.
+ * @param nPoints - points per path.
+ * @param options - the minutes between points and the array to write.
+ * @example forecastVolatility(Float64Array.of(100, 101, 100, 99), 2, 2, { stepMinutes: 5 }) // => [458.53…]
  */
 export function forecastVolatility(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
-  stepMinutes: number,
-  out: Float64Array = new Float64Array(Math.max(nPoints - 1, 0)),
+  options: ForecastVolatilityOptions,
 ): Float64Array {
+  const { stepMinutes, out = new Float64Array(Math.max(nPoints - 1, 0)) } = options;
   requirePathShape("forecastVolatility", values, nPaths, nPoints);
   const nSteps = nPoints - 1;
   requireLength("forecastVolatility", "out", out.length, nSteps);

@@ -31,7 +31,7 @@ export function stepQuantilesWithErrors(
 ): QuantileEstimates {
   const all = withErrorProbabilities(probabilities, nPaths);
   return splitEstimates(
-    stepQuantiles(stepMajor, nPaths, nSteps, all),
+    stepQuantiles(stepMajor, nPaths, nSteps, { probabilities: all }),
     probabilities.length,
     nSteps,
   );
@@ -61,13 +61,10 @@ export function columnQuantilesWithErrors(
     const count = Math.min(COLUMNS_PER_FILL, nSteps - first);
     const chunk = columns.subarray(0, count * nPaths);
     fillColumns(first, count, chunk);
-    stepQuantiles(
-      chunk,
-      nPaths,
-      count,
-      all,
-      quantiles.subarray(first * width, (first + count) * width),
-    );
+    stepQuantiles(chunk, nPaths, count, {
+      probabilities: all,
+      out: quantiles.subarray(first * width, (first + count) * width),
+    });
   }
   return splitEstimates(quantiles, probabilities.length, nSteps);
 }

@@ -28,14 +28,11 @@ export function touchEstimates(
 ): TouchEstimates {
   const { values, nPaths, nPoints } = session.ensemble;
   if ((estimate ?? DEFAULT_TOUCH_ESTIMATE) === "bridge") {
-    return touchBridgeProbabilities(
-      values,
-      nPaths,
-      nPoints,
+    return touchBridgeProbabilities(values, nPaths, nPoints, {
       levels,
       windowEndSteps,
-      session.stepLogVariance,
-    );
+      stepLogVariance: session.stepLogVariance,
+    });
   }
   session.prepareExtremes(Array.from(windowEndSteps));
   const nLevels = levels.length;

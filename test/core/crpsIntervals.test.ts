@@ -62,12 +62,17 @@ describe("crpsIntervalSum", () => {
         const kind = kindOf(interval.name);
         const steps = intervals[interval.name] / seconds;
         const observed = intervalChanges(realizedPrices, steps, kind);
-        const options = { absoluteReference: realized[realized.length - 1] };
-        const parity = crpsIntervalSum(values, 1000, nPoints, steps, kind, observed, {
+        const options = {
+          stepsPerInterval: steps,
+          kind,
+          realized: observed,
+          absoluteReference: realized[realized.length - 1],
+        };
+        const parity = crpsIntervalSum(values, 1000, nPoints, {
           ...options,
           method: "parity",
         });
-        const closed = crpsIntervalSum(values, 1000, nPoints, steps, kind, observed, options);
+        const closed = crpsIntervalSum(values, 1000, nPoints, options);
         expect(parity, interval.name).toBe(interval.crpsSum);
         expect(Math.abs(closed - interval.crpsSum), interval.name).toBeLessThanOrEqual(
           1e-12 * interval.crpsSum,
@@ -79,48 +84,68 @@ describe("crpsIntervalSum", () => {
   it("crpsIntervalTerms gives NaN where the realized term is NaN, and crpsIntervalSum skips those terms", () => {
     const { values, realized } = prompt(3, 50, 12, 5);
     const observed = intervalChanges(Float64Array.from(realized), 1, "returns");
-    const terms = crpsIntervalTerms(values, 50, 13, 1, "returns", observed);
+    const terms = crpsIntervalTerms(values, 50, 13, {
+      stepsPerInterval: 1,
+      kind: "returns",
+      realized: observed,
+    });
     expect([Number.isNaN(terms[4]), Number.isNaN(terms[5])]).toEqual([true, true]);
     const expected = Array.from(terms)
       .filter((term) => !Number.isNaN(term))
       .reduce((sum, term) => sum + term, 0);
-    expect(crpsIntervalSum(values, 50, 13, 1, "returns", observed)).toBe(expected);
-    expect(crpsIntervalSum(values, 50, 13, 1, "returns", new Float64Array(12).fill(NaN))).toBe(0);
+    expect(
+      crpsIntervalSum(values, 50, 13, { stepsPerInterval: 1, kind: "returns", realized: observed }),
+    ).toBe(expected);
+    expect(
+      crpsIntervalSum(values, 50, 13, {
+        stepsPerInterval: 1,
+        kind: "returns",
+        realized: new Float64Array(12).fill(NaN),
+      }),
+    ).toBe(0);
   });
 
   it("crpsIntervalTerms works for one path of two points", () => {
-    const terms = crpsIntervalTerms(
-      Float64Array.of(100, 110),
-      1,
-      2,
-      1,
-      "returns",
-      Float64Array.of(500),
-    );
+    const terms = crpsIntervalTerms(Float64Array.of(100, 110), 1, 2, {
+      stepsPerInterval: 1,
+      kind: "returns",
+      realized: Float64Array.of(500),
+    });
     expect(Array.from(terms)).toEqual([500]);
-    const absolute = crpsIntervalTerms(
-      Float64Array.of(100, 110),
-      1,
-      2,
-      1,
-      "absolute",
-      Float64Array.of(100),
-      { absoluteReference: 100 },
-    );
+    const absolute = crpsIntervalTerms(Float64Array.of(100, 110), 1, 2, {
+      stepsPerInterval: 1,
+      kind: "absolute",
+      realized: Float64Array.of(100),
+      absoluteReference: 100,
+    });
     expect(Array.from(absolute)).toEqual([1000]);
   });
 
   it("crpsIntervalTerms rejects sizes that do not match", () => {
     const values = new Float64Array(6);
-    expect(() => crpsIntervalTerms(values, 2, 4, 1, "returns", new Float64Array(3))).toThrow(
+    expect(() =>
+      crpsIntervalTerms(values, 2, 4, {
+        stepsPerInterval: 1,
+        kind: "returns",
+        realized: new Float64Array(3),
+      }),
+    ).toThrow(
       "crpsIntervalTerms requires at least one path and values.length = nPaths × nPoints = 8, got nPaths 2 and 6 values",
     );
-    expect(() => crpsIntervalTerms(values, 2, 3, 1, "returns", new Float64Array(3))).toThrow(
-      "crpsIntervalTerms requires one realized term per interval term: expected 2, got 3",
-    );
-    expect(() => crpsIntervalTerms(values, 0, 3, 1, "returns", new Float64Array(2))).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      crpsIntervalTerms(values, 2, 3, {
+        stepsPerInterval: 1,
+        kind: "returns",
+        realized: new Float64Array(3),
+      }),
+    ).toThrow("crpsIntervalTerms requires one realized term per interval term: expected 2, got 3");
+    expect(() =>
+      crpsIntervalTerms(values, 0, 3, {
+        stepsPerInterval: 1,
+        kind: "returns",
+        realized: new Float64Array(2),
+      }),
+    ).toThrow(RangeError);
     expect(() => intervalTermCount(289, 0, "returns")).toThrow(
       "intervalTermCount requires stepsPerInterval ≥ 1, got 0",
     );

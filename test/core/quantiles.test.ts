@@ -32,7 +32,9 @@ describe("stepQuantiles", () => {
   it("stepQuantiles uses the R-7 method", () => {
     // h = (n − 1)p: n = 4, p = 0.5 → h = 1.5 → 2 + 0.5·(3 − 2) = 2.5; p = 0.1 → h = 0.3 → 1.3.
     const stepMajor = Float64Array.of(4, 1, 3, 2);
-    expect(Array.from(stepQuantiles(stepMajor, 4, 1, [0.5, 0.1, 0, 1]))).toEqual([2.5, 1.3, 1, 4]);
+    expect(Array.from(stepQuantiles(stepMajor, 4, 1, { probabilities: [0.5, 0.1, 0, 1] }))).toEqual(
+      [2.5, 1.3, 1, 4],
+    );
   });
 
   it("stepQuantiles defaults to the spec's nine percentiles, step-major [step][probability]", () => {
@@ -61,7 +63,7 @@ describe("stepQuantiles", () => {
       const stepMajor = gbmStepMajor(nPaths * 31 + nPoints, nPaths, nPoints, 0.01, 5);
       const probabilities = [...PERCENTILE_PROBABILITIES, 0, 1, 0.123456789, 0.999];
       const expected = numpyStepQuantiles(stepMajor, nPaths, nPoints, probabilities);
-      const actual = stepQuantiles(stepMajor, nPaths, nPoints, probabilities);
+      const actual = stepQuantiles(stepMajor, nPaths, nPoints, { probabilities });
       expect(Array.from(actual)).toEqual(Array.from(expected));
     },
   );
@@ -142,7 +144,9 @@ describe("stepQuantiles", () => {
 
   it("stepQuantiles writes into a caller's out buffer and returns it", () => {
     const out = new Float64Array(2);
-    expect(stepQuantiles(Float64Array.of(1, 3, 5, 7), 2, 2, [0.5], out)).toBe(out);
+    expect(stepQuantiles(Float64Array.of(1, 3, 5, 7), 2, 2, { probabilities: [0.5], out })).toBe(
+      out,
+    );
     expect(Array.from(out)).toEqual([2, 6]);
   });
 
@@ -155,13 +159,15 @@ describe("stepQuantiles", () => {
     expect(() => stepQuantiles(values, 4, 2)).toThrow(
       "stepQuantiles requires stepMajor.length = nPaths × nPoints = 8, got 6",
     );
-    expect(() => stepQuantiles(values, 2, 3, [0.5, 1.5])).toThrow(
+    expect(() => stepQuantiles(values, 2, 3, { probabilities: [0.5, 1.5] })).toThrow(
       "stepQuantiles requires probabilities in [0, 1], got probabilities[1] = 1.5",
     );
-    expect(() => stepQuantiles(values, 2, 3, [NaN])).toThrow("got probabilities[0] = NaN");
-    expect(() => stepQuantiles(values, 2, 3, [0.5], new Float64Array(2))).toThrow(
-      "stepQuantiles requires out.length = nPoints × probabilities.length = 3, got 2",
+    expect(() => stepQuantiles(values, 2, 3, { probabilities: [NaN] })).toThrow(
+      "got probabilities[0] = NaN",
     );
+    expect(() =>
+      stepQuantiles(values, 2, 3, { probabilities: [0.5], out: new Float64Array(2) }),
+    ).toThrow("stepQuantiles requires out.length = nPoints × probabilities.length = 3, got 2");
   });
 });
 

@@ -37,14 +37,11 @@ describe("touchBridgeProbabilities", () => {
     const step = (a: number, b: number) =>
       Math.exp((-2 * Math.log(level / a) * Math.log(level / b)) / variance);
     const expected = 1 - (1 - step(100, 101)) * (1 - step(101, 100.5));
-    const result = touchBridgeProbabilities(
-      values,
-      nPaths,
-      nPoints,
-      Float64Array.of(level, 99),
-      Int32Array.of(1, 2),
-      variance,
-    );
+    const result = touchBridgeProbabilities(values, nPaths, nPoints, {
+      levels: Float64Array.of(level, 99),
+      windowEndSteps: Int32Array.of(1, 2),
+      stepLogVariance: variance,
+    });
     expectRelativelyClose(result.up.values[2], expected, 1e-13);
     expectRelativelyClose(result.up.values[0], step(100, 101), 1e-13);
     const downStep = (a: number, b: number) =>
@@ -69,15 +66,12 @@ describe("touchBridgeProbabilities", () => {
     const levels = Float64Array.of(100.2, 99.8, 101, 99, 102.5, 97.5, 100);
     const windows = Int32Array.of(5, 20, 60);
     for (const fromStep of [0, 3]) {
-      const result = touchBridgeProbabilities(
-        values,
-        nPaths,
-        nPoints,
+      const result = touchBridgeProbabilities(values, nPaths, nPoints, {
         levels,
-        windows,
-        variance,
+        windowEndSteps: windows,
+        stepLogVariance: variance,
         fromStep,
-      );
+      });
       windows.forEach((end, window) => {
         levels.forEach((level, levelIndex) => {
           const at = window * levels.length + levelIndex;
@@ -102,8 +96,17 @@ describe("touchBridgeProbabilities", () => {
     const { values, nPaths, nPoints } = randomEnsemble(5, 40, 30);
     const levels = Float64Array.of(95, 100, 103.5, 0, -2, NaN);
     const windows = Int32Array.of(3, 29);
-    const bridge = touchBridgeProbabilities(values, nPaths, nPoints, levels, windows, 0, 1);
-    const discrete = touchProbabilities(values, nPaths, nPoints, levels, windows, 1);
+    const bridge = touchBridgeProbabilities(values, nPaths, nPoints, {
+      levels,
+      windowEndSteps: windows,
+      stepLogVariance: 0,
+      fromStep: 1,
+    });
+    const discrete = touchProbabilities(values, nPaths, nPoints, {
+      levels,
+      windowEndSteps: windows,
+      fromStep: 1,
+    });
     expect(Array.from(bridge.up.values)).toEqual(Array.from(discrete.up.values));
     expect(Array.from(bridge.down.values)).toEqual(Array.from(discrete.down.values));
   });
@@ -127,8 +130,15 @@ describe("touchBridgeProbabilities", () => {
     const windows = Int32Array.of(72, 144, 288);
     const variance = pooledLogReturnVariance(values, nPaths, nPoints);
     expectRelativelyClose(variance, sigma * sigma * stepYears, 0.01);
-    const discrete = touchProbabilities(values, nPaths, nPoints, levels, windows);
-    const bridge = touchBridgeProbabilities(values, nPaths, nPoints, levels, windows, variance);
+    const discrete = touchProbabilities(values, nPaths, nPoints, {
+      levels,
+      windowEndSteps: windows,
+    });
+    const bridge = touchBridgeProbabilities(values, nPaths, nPoints, {
+      levels,
+      windowEndSteps: windows,
+      stepLogVariance: variance,
+    });
     windows.forEach((end, window) => {
       levels.forEach((level, levelIndex) => {
         const at = window * levels.length + levelIndex;
@@ -155,28 +165,37 @@ describe("touchBridgeProbabilities", () => {
     ]);
     const levels = Float64Array.of(98, NaN);
     const windows = Int32Array.of(1, 3);
-    const result = touchBridgeProbabilities(values, nPaths, nPoints, levels, windows, 1e-4);
+    const result = touchBridgeProbabilities(values, nPaths, nPoints, {
+      levels,
+      windowEndSteps: windows,
+      stepLogVariance: 1e-4,
+    });
     expect(result.down.values[0]).toBeGreaterThan(0);
     expect(Array.from(result.down.values.subarray(1))).toEqual([NaN, NaN, NaN]);
     for (const variance of [-1e-4, NaN, Infinity]) {
-      const bad = touchBridgeProbabilities(values, nPaths, nPoints, levels, windows, variance);
+      const bad = touchBridgeProbabilities(values, nPaths, nPoints, {
+        levels,
+        windowEndSteps: windows,
+        stepLogVariance: variance,
+      });
       expect(Array.from(bad.up.values)).toEqual([NaN, NaN, NaN, NaN]);
       expect(Array.from(bad.up.standardErrors)).toEqual([NaN, NaN, NaN, NaN]);
     }
-    const empty = touchBridgeProbabilities(new Float64Array(0), 0, 4, levels, windows, 1e-4);
+    const empty = touchBridgeProbabilities(new Float64Array(0), 0, 4, {
+      levels,
+      windowEndSteps: windows,
+      stepLogVariance: 1e-4,
+    });
     expect(empty.up.values[0]).toBeNaN();
   });
 
   it("touchBridgeProbabilities rejects a shape mismatch", () => {
     expect(() =>
-      touchBridgeProbabilities(
-        new Float64Array(5),
-        2,
-        3,
-        Float64Array.of(1),
-        Int32Array.of(2),
-        1e-4,
-      ),
+      touchBridgeProbabilities(new Float64Array(5), 2, 3, {
+        levels: Float64Array.of(1),
+        windowEndSteps: Int32Array.of(2),
+        stepLogVariance: 1e-4,
+      }),
     ).toThrow(
       "touchBridgeProbabilities requires values.length = nPaths × nPoints = 2 × 3 = 6, got 5",
     );

@@ -119,7 +119,7 @@ describe("forecastVolatility", () => {
   it("forecastVolatility equals the reference per step across paths", () => {
     ENSEMBLE_SIZES.forEach(([nPaths, nPoints], index) => {
       const { rows, values } = randomEnsemble(600 + index, nPaths, nPoints);
-      const result = forecastVolatility(values, nPaths, nPoints, 5);
+      const result = forecastVolatility(values, nPaths, nPoints, { stepMinutes: 5 });
       const expected = referenceForecastVolatility(rows, 5);
       expect(result.length).toBe(expected.length);
       expected.forEach((value, step) => expectRelativelyClose(result[step], value, 1e-12));
@@ -135,7 +135,7 @@ describe("forecastVolatility", () => {
       stepCount: 96,
       pathCount: 2000,
     });
-    const result = forecastVolatility(values, nPaths, nPoints, 5);
+    const result = forecastVolatility(values, nPaths, nPoints, { stepMinutes: 5 });
     const mean = result.reduce((sum, value) => sum + value, 0) / result.length;
     // Each step's sample std has relative standard error ≈ 1/√(2(n−1)); steps are independent.
     const standardError = (sigma * 100) / Math.sqrt(2 * (nPaths - 1) * result.length);
@@ -144,17 +144,16 @@ describe("forecastVolatility", () => {
 
   it("forecastVolatility is NaN at steps with a non-finite return and everywhere for one path", () => {
     const values = Float64Array.of(100, 101, 0, 102, 100, 99, 98, 97, 100, 100.5, NaN, 101);
-    const result = forecastVolatility(values, 3, 4, 5);
+    const result = forecastVolatility(values, 3, 4, { stepMinutes: 5 });
     expect(result[0]).toBeGreaterThan(0);
     expect(Array.from(result.subarray(1))).toEqual([NaN, NaN]);
-    expect(Array.from(forecastVolatility(Float64Array.of(100, 101, 102), 1, 3, 5))).toEqual([
-      NaN,
-      NaN,
-    ]);
-    expect(Array.from(forecastVolatility(Float64Array.of(100, 101, 100, 99), 2, 2, -5))).toEqual([
-      NaN,
-    ]);
-    expect(() => forecastVolatility(new Float64Array(5), 2, 3, 5)).toThrow(
+    expect(
+      Array.from(forecastVolatility(Float64Array.of(100, 101, 102), 1, 3, { stepMinutes: 5 })),
+    ).toEqual([NaN, NaN]);
+    expect(
+      Array.from(forecastVolatility(Float64Array.of(100, 101, 100, 99), 2, 2, { stepMinutes: -5 })),
+    ).toEqual([NaN]);
+    expect(() => forecastVolatility(new Float64Array(5), 2, 3, { stepMinutes: 5 })).toThrow(
       "forecastVolatility requires values.length = nPaths × nPoints = 2 × 3 = 6, got 5",
     );
   });

@@ -112,7 +112,7 @@ describe("shared buffers and caches of the records", () => {
       expect(filled).toEqual(stepQuantilesWithErrors(whole, nPaths, nSteps, probabilities));
     }
     const medians = stepQuantilesWithErrors(stepMajor, nPaths, nPoints, [0.5]).values;
-    expect(medians).toEqual(stepQuantiles(stepMajor, nPaths, nPoints, [0.5]));
+    expect(medians).toEqual(stepQuantiles(stepMajor, nPaths, nPoints, { probabilities: [0.5] }));
   });
 
   it("standardErrorKeyGrid gives standardErrorKey of every row and column, the same array each time", () => {

@@ -82,7 +82,10 @@ describe("running extremes and discrete touches", () => {
       const session = sessionOf(seed, nPaths, nPoints);
       const levels = Float64Array.of(99.5, 100, 101, 97, NaN, 104.5, 90);
       const ends = Int32Array.of(0, 1, nPoints >> 1, nPoints - 1);
-      const expected = touchProbabilities(session.ensemble.values, nPaths, nPoints, levels, ends);
+      const expected = touchProbabilities(session.ensemble.values, nPaths, nPoints, {
+        levels,
+        windowEndSteps: ends,
+      });
       const actual = touchEstimates(session, "discrete", levels, ends);
       expect(Array.from(actual.up.values)).toEqual(Array.from(expected.up.values));
       expect(Array.from(actual.down.values)).toEqual(Array.from(expected.down.values));

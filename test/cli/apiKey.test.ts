@@ -1,7 +1,9 @@
 /**
  * Where the API key may come from, and that no form of it is ever printed or stored: a key with
- * trailing whitespace (as pasted, or read with a `\r`) against the embedded sandbox, a key file,
- * the warning for a key typed on the command line, and the keys `serve` accepts and shows.
+ * trailing whitespace (as pasted, or read with a `\r`) against the embedded sandbox, a key file
+ * and a key typed on the command line (with its warning) against a service (a small-world sandbox
+ * in the test's process, which accepts the key without the whitespace only), and the keys `serve`
+ * accepts and shows.
  */
 
 import { spawn } from "node:child_process";
@@ -12,6 +14,7 @@ import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { runPathlab } from "./runPathlab.ts";
+import { smallSandbox } from "./smallSandbox.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
 const KEY = "sk-test-apikey-9f3b2c71d0e4";
@@ -20,9 +23,11 @@ let remove: () => void;
 beforeAll(() => ({ folder, remove } = temporaryFolder()));
 afterAll(() => remove?.());
 
+const service = smallSandbox(NOW, KEY);
+
 const scoreArgs = (database: string) => [
   ...["score", "--from", "2026-11-21T09:20:00Z", "--to", "2026-11-21T09:21:00Z"],
-  ...["--now", NOW, "--competition", "crypto-1h", "--assets", "BTC", "--db", database, "--json"],
+  ...["--competition", "crypto-1h", "--assets", "BTC", "--db", database, "--json"],
 ];
 
 async function storedText(database: string): Promise<string> {
@@ -35,9 +40,12 @@ async function storedText(database: string): Promise<string> {
 }
 
 describe("the API key", () => {
+  // The embedded sandbox the command starts with the key is this test's point.
   it("with trailing whitespace, from the environment: used trimmed, never printed or stored", async () => {
     const database = join(folder, "env.duckdb");
-    const run = await runPathlab(scoreArgs(database), { env: { PATHLAB_API_KEY: `${KEY} \r` } });
+    const run = await runPathlab([...scoreArgs(database), "--now", NOW], {
+      env: { PATHLAB_API_KEY: `${KEY} \r` },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout + run.stderr).not.toContain(KEY);
     expect(await storedText(database)).not.toContain(KEY);
@@ -47,24 +55,26 @@ describe("the API key", () => {
   it("from --api-key-file; --api-key on the command line warns that ps shows it", async () => {
     const file = join(folder, "key.txt");
     writeFileSync(file, `${KEY}\r\n`);
-    const fromFile = await runPathlab([
-      ...scoreArgs(join(folder, "file.duckdb")),
-      "--api-key-file",
-      file,
-    ]);
+    // the service's address from the environment, the key only from the option under test
+    const env = { PATHLAB_BASE_URL: service.sandbox.url };
+    const fromFile = await runPathlab(
+      [...scoreArgs(join(folder, "file.duckdb")), "--api-key-file", file],
+      { env },
+    );
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(fromFile.stdout + fromFile.stderr).not.toContain(KEY);
-    const typed = await runPathlab([...scoreArgs(join(folder, "typed.duckdb")), "--api-key", KEY]);
+    const typed = await runPathlab([...scoreArgs(join(folder, "typed.duckdb")), "--api-key", KEY], {
+      env,
+    });
     expect(typed.code, typed.stderr).toBe(0);
     expect(typed.stderr).toContain(
       "pathlab: warning: --api-key on the command line is visible to other users of this machine (ps)",
     );
     expect(typed.stdout + typed.stderr).not.toContain(KEY);
-    const missing = await runPathlab([
-      ...scoreArgs(join(folder, "missing.duckdb")),
-      "--api-key-file",
-      join(folder, "no-such-key"),
-    ]);
+    const missing = await runPathlab(
+      [...scoreArgs(join(folder, "missing.duckdb")), "--api-key-file", join(folder, "no-such-key")],
+      { env },
+    );
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--api-key-file: cannot read ".*no-such-key" \(ENOENT\)/);
   }, 60_000);

@@ -1,7 +1,7 @@
 /**
  * `pathlab audit` as a real child process: on the captured live responses it prints the four
- * parity findings of BTC, exits 1 and stores them in `audit_findings`; on the embedded sandbox it
- * finds nothing and exits 0.
+ * parity findings of BTC, exits 1 and stores them in `audit_findings`; on the sandbox (a small
+ * world in the test's process, which the sync talks to as well) it finds nothing and exits 0.
  */
 
 import { join } from "node:path";
@@ -11,12 +11,14 @@ import { queryRows } from "../../src/store/queryRows.ts";
 import { capturedExists, capturedFolder } from "../domain/captured.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { runPathlab } from "./runPathlab.ts";
+import { smallSandbox } from "./smallSandbox.ts";
 
 let folder: string;
 let remove: () => void;
 beforeAll(() => ({ folder, remove } = temporaryFolder()));
 afterAll(() => remove?.());
 
+const service = smallSandbox("2026-02-25T23:47:00Z", "sk-test-audit-0d5c37e9");
 const needs = capturedExists ? "" : " [SKIPPED: captured fixtures missing]";
 
 describe("pathlab audit", () => {
@@ -57,11 +59,11 @@ describe("pathlab audit", () => {
 
   it("--stored audits what a sync stored, with its forecast start: every check, nothing found", async () => {
     const database = join(folder, "synced.duckdb");
-    const sync = await runPathlab([
+    const sync = await runPathlab(
       // ETH: BTC options expire monthly (as live), beyond the 24 h the forward check needs.
-      ...["sync", "--assets", "ETH", "--horizons", "24h", "--now", "2026-02-25T23:47:00Z"],
-      ...["--db", database],
-    ]);
+      ["sync", "--assets", "ETH", "--horizons", "24h", "--db", database],
+      { env: service.env },
+    );
     expect(sync.code, sync.stderr).toBe(0);
     const run = await runPathlab(["audit", "--stored", "--db", database, "--json"]);
     expect(run.code, run.stderr).toBe(0);
@@ -85,11 +87,11 @@ describe("pathlab audit", () => {
     expect(both.stderr).toContain("pathlab: audit: --stored and --dir name two sources; give one");
   }, 120_000);
 
-  it("on the embedded sandbox: nothing found (exit 0)", async () => {
-    const run = await runPathlab([
-      ...["audit", "--assets", "BTC,ETH", "--now", "2026-02-25T23:47:00Z"],
-      ...["--db", join(folder, "sandbox.duckdb"), "--json"],
-    ]);
+  it("on the sandbox: nothing found (exit 0)", async () => {
+    const run = await runPathlab(
+      ["audit", "--assets", "BTC,ETH", "--db", join(folder, "sandbox.duckdb"), "--json"],
+      { env: service.env },
+    );
     expect(run.code, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as {
       findings: number;

@@ -44,6 +44,7 @@ beforeAll(() => {
 afterAll(() => remove?.());
 
 describe("pathlab baseline", () => {
+  // The embedded sandbox is the point: the score command printed for it carries its --now.
   it("writes a file per prompt with one line each, the σ per asset and the next commands, which score places", async () => {
     const out = join(folder, "gbm");
     const baseline = await runPathlab(baselineArgs(out));

@@ -17,6 +17,7 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
 
 describe("npm pack's prepack", () => {
+  // The build from nothing is the point: it takes a whole tsc run.
   it("builds a fresh dist/ whose dist/cli/main.js is executable and runs", async () => {
     const { folder, remove } = temporaryFolder();
     const copy = join(folder, "package");

@@ -1,8 +1,9 @@
 /**
  * `pathlab query` as a real child process (`node dist/cli/main.js`) on a real DuckDB file:
  * 200,000-row results streamed as NDJSON and as one JSON document while the reader lags (the
- * child's peak RSS measured), SQL from -f and stdin, usage errors in one line, the table's count of
- * rows not shown; and, in process, backpressure and a reader that goes away.
+ * child's peak RSS measured), SQL from stdin, the table's count of rows not shown; and, in
+ * process, SQL from -f, usage errors in one line, small tables, backpressure and a reader that
+ * goes away.
  */
 
 import { writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { runCli, type ProgramIo } from "../../src/cli/program.ts";
 import { temporaryDatabase } from "../store/helpers.ts";
+import { runQuery } from "./queryLines.ts";
 import { runPathlab, type Finished } from "./runPathlab.ts";
 
 const ROWS = 200_000;
@@ -88,15 +90,9 @@ describe("pathlab query streams its result", () => {
       "200000 rows, 199900 more not shown: --ndjson, --json or --csv prints every row; LIMIT or --max-rows chooses what the table shows",
     );
     checkPeakRss(finished);
-    const few = await runPathlab([
-      "query",
-      "select range as n from range(3)",
-      "--db",
-      temporary.path,
-    ]);
+    const few = await runQuery(["select range as n from range(3)", "--db", temporary.path]);
     expect(few.stdout.trimEnd().split("\n").at(-1)).toBe("3 rows");
-    const five = await runPathlab([
-      "query",
+    const five = await runQuery([
       "select range as n from range(250)",
       "--db",
       temporary.path,
@@ -110,7 +106,7 @@ describe("pathlab query streams its result", () => {
   it("takes the SQL from -f, from stdin without an argument, and from stdin with -", async () => {
     const file = join(temporary.folder, "answer.sql");
     writeFileSync(file, "-- the answer\nselect 42 as answer, 'it''s' as quote;\n");
-    const fromFile = await runPathlab(["query", "-f", file, "--db", temporary.path, "--ndjson"]);
+    const fromFile = await runQuery(["-f", file, "--db", temporary.path, "--ndjson"]);
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(fromFile.stdout).toBe('{"answer":42,"quote":"it\'s"}\n');
     const sql = "select 'first, not printed';\nselect range as n from range(2)";
@@ -152,7 +148,11 @@ describe("pathlab query streams its result", () => {
       ],
     ];
     for (const [args, stdin, line] of cases) {
-      const finished = await runPathlab(["query", ...args, "--db", temporary.path], { stdin });
+      // SQL from stdin needs a process of its own; the other cases run in this one
+      const finished =
+        stdin === undefined
+          ? await runQuery([...args, "--db", temporary.path])
+          : await runPathlab(["query", ...args, "--db", temporary.path], { stdin });
       expect(finished.code, args.join(" ")).toBe(2);
       expect(finished.stdout).toBe("");
       expect(finished.stderr).toBe(`${line}\n(run 'npx pathlab query --help' for usage)\n`);

@@ -1,9 +1,10 @@
 /**
  * `pathlab query` is read-only for real: each escape found in issue 20 (use/detach/attach/drop,
  * COPY TO, ATTACH, INSTALL/LOAD, SET to undo the settings, CREATE TABLE, INSERT, EXPORT DATABASE,
- * reading files) run by the real command (`node dist/cli/main.js`) on a real DuckDB file with rows
- * in every table: each is refused in one line with exit code 2, no file appears, and the database
- * is unchanged afterwards, byte for byte and table by table.
+ * reading files) run by the command on a real DuckDB file with rows in every table: each is
+ * refused in one line with exit code 2, no file appears, and the database is unchanged afterwards,
+ * byte for byte and table by table. The command runs in the test's process (one DuckDB load for
+ * all the statements), then as the built command (`node dist/cli/main.js`) on the same file.
  */
 
 import { createHash } from "node:crypto";
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/openStore.ts";
 import { filledStore } from "../store/filledStore.ts";
 import { tableCounts, temporaryFolder } from "../store/helpers.ts";
+import { runQuery } from "./queryLines.ts";
 import { runPathlab } from "./runPathlab.ts";
 
 let folder: string;
@@ -74,7 +76,7 @@ function escapes(): [string, RegExp][] {
 describe("pathlab query refuses what does not read", () => {
   it("each escape of issue 20 is refused with one line and exit code 2", async () => {
     for (const [sql, got] of escapes()) {
-      const finished = await runPathlab(["query", sql, "--db", database]);
+      const finished = await runQuery([sql, "--db", database]);
       expect(finished.code, `${sql}: ${finished.stderr}`).toBe(2);
       expect(finished.stdout, sql).toBe("");
       const [line, hint, ...rest] = finished.stderr.split("\n");
@@ -112,7 +114,7 @@ describe("pathlab query refuses what does not read", () => {
       "select 1; select 2 as two",
     ];
     for (const sql of reads) {
-      const finished = await runPathlab(["query", sql, "--db", database, "--json"]);
+      const finished = await runQuery([sql, "--db", database, "--json"]);
       expect(finished.code, `${sql}: ${finished.stderr}`).toBe(0);
       expect(JSON.parse(finished.stdout), sql).toEqual(expect.any(Array));
     }

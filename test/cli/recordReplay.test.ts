@@ -23,6 +23,7 @@ beforeAll(() => {
 afterAll(() => remove?.());
 
 describe("pathlab sync --record / --replay", () => {
+  // The embedded sandbox that the command starts, as its recording describes it, is the point.
   it("records the embedded sandbox, then replays it without the network", async () => {
     const recording = join(folder, "recording");
     const recorded = await runPathlab(

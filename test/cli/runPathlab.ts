@@ -68,26 +68,6 @@ export function runPathlab(
   );
 }
 
-/**
- * Queries `lake` with `sql` (`query --lake --ndjson`), one query after another, while `run` (a
- * command writing the lake) goes on; resolves to the run's result and each query's, marked when
- * it ended after the run had.
- */
-export async function queryLakeWhile(
-  run: Promise<Finished>,
-  lake: string,
-  sql: string,
-): Promise<{ run: Finished; queries: (Finished & { afterRun: boolean })[] }> {
-  let running = true;
-  const finished = run.finally(() => (running = false));
-  const queries: (Finished & { afterRun: boolean })[] = [];
-  while (running) {
-    const query = await runPathlab(["query", "--lake", lake, "--ndjson", sql]);
-    queries.push({ ...query, afterRun: !running });
-  }
-  return { run: await finished, queries };
-}
-
 /** This process's environment without the service and the color settings (a test sets its own). */
 function environment(): Record<string, string | undefined> {
   const colors = new Set(["NO_COLOR", "FORCE_COLOR"]);

@@ -2,25 +2,37 @@
  * `pathlab score --lake`: a single machine's run writes each prompt into a Parquet lake as that
  * prompt's unit, so the lake holds what `score --db` stores for the same range, row for row; a
  * second run replaces the prompts' files instead of adding rows; and the lake is checked before any
- * work. Built CLI, embedded sandbox, real Parquet files read by DuckDB.
+ * work. Built CLI, a small-world sandbox over HTTP (the runs' service, not their point), real
+ * Parquet files read by DuckDB.
  */
 
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { RANGE as DAY, rows, TABLES } from "../jobs/queue/queueHelpers.ts";
-import { queryLakeWhile, runPathlab } from "./runPathlab.ts";
+import { NOW, TABLES } from "../jobs/queue/queueHelpers.ts";
+import { queryLakeWhile, queryLines } from "./queryLines.ts";
+import { runPathlab } from "./runPathlab.ts";
+import { smallSandbox } from "./smallSandbox.ts";
 
-/** The queue tests' selection and clock, over six hours of prompt starts. */
+/**
+ * Six hours of prompt starts of the queue tests' day and competition, at their clock (the
+ * sandbox's), the two best miners scored: every miner's path sets are served, so none is own-only.
+ */
 const RANGE = [
-  ...DAY.slice(0, 2),
   "--from",
   "2026-11-19T06:00:00Z",
   "--to",
   "2026-11-19T12:00:00Z",
-  ...DAY.slice(6),
+  ...["--competition", "crypto-24h", "--assets", "BTC", "--miners", "top:2", "--no-own-only"],
 ];
+
+const service = smallSandbox(NOW, "sk-test-score-lake-2b7e91c4");
+
+/** One line per row of `table` (the run id left out: a unit belongs to no run), sorted. */
+function rows(source: string[], table: string): Promise<string[]> {
+  return queryLines(source, `select * exclude (run_id) from ${table} order by all`);
+}
 
 describe("score --lake", () => {
   const directory = mkdtempSync(join(tmpdir(), "pathlab-score-lake-"));
@@ -31,7 +43,7 @@ describe("score --lake", () => {
     const database = join(directory, "single.duckdb");
     // Readers are not locked out: queries of the lake succeed while the run writes it.
     const { run: lakeRun, queries } = await queryLakeWhile(
-      runPathlab(["score", ...RANGE, "--lake", lake]),
+      runPathlab(["score", ...RANGE, "--lake", lake], { env: service.env }),
       lake,
       "select count(*) n from prompts",
     );
@@ -56,7 +68,7 @@ describe("score --lake", () => {
     ).toBe(true);
     expect(readdirSync(directory)).toEqual(["lake"]);
 
-    const dbRun = await runPathlab(["score", ...RANGE, "--db", database]);
+    const dbRun = await runPathlab(["score", ...RANGE, "--db", database], { env: service.env });
     expect(dbRun.code).toBe(0);
     const expected = new Map<string, string[]>();
     for (const table of TABLES) {
@@ -65,20 +77,23 @@ describe("score --lake", () => {
       expect(await rows(["--lake", lake], table), table).toEqual(expected.get(table));
     }
     // Run again: each prompt's files are replaced, no row is added.
-    expect((await runPathlab(["score", ...RANGE, "--lake", lake])).code).toBe(0);
+    const again = await runPathlab(["score", ...RANGE, "--lake", lake], { env: service.env });
+    expect(again.code).toBe(0);
     for (const table of TABLES) {
       expect(await rows(["--lake", lake], table), table).toEqual(expected.get(table));
     }
   }, 240_000);
 
   it("refuses --lake with --db, and a folder that is not a lake, before any work", async () => {
-    const both = await runPathlab(["score", ...RANGE, "--lake", "a", "--db", "b.duckdb"]);
+    const both = await runPathlab(["score", ...RANGE, "--lake", "a", "--db", "b.duckdb"], {
+      env: service.env,
+    });
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--lake and --db name two places to write; give one");
     const theirs = join(directory, "theirs");
     mkdirSync(theirs);
     writeFileSync(join(theirs, "notes.txt"), "mine");
-    const refused = await runPathlab(["score", ...RANGE, "--lake", theirs]);
+    const refused = await runPathlab(["score", ...RANGE, "--lake", theirs], { env: service.env });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("is not a pathlab lake");
     expect(readdirSync(theirs)).toEqual(["notes.txt"]);

@@ -1,8 +1,9 @@
 /**
  * `pathlab sync`, `query` and `export` as real child processes (`node dist/cli/main.js`, what
  * `npm start` runs) on real DuckDB files: a sync with the embedded sandbox, the same with a
- * service and its key from the environment, SQL and Parquet on the result, a query refused while
- * a sync writes, a sync killed with SIGKILL and run again, and the key nowhere.
+ * service (a small-world sandbox in the test's process) and its key from the environment, SQL and
+ * Parquet on the result, a query refused while a sync writes, a sync killed with SIGKILL and run
+ * again, and the key nowhere.
  */
 
 import { spawn, type ChildProcess } from "node:child_process";
@@ -17,6 +18,7 @@ import type { SyncSummary } from "../../src/jobs/sync/summary.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { tableCounts, temporaryFolder } from "../store/helpers.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const NOW = "2026-02-25T23:47:00Z";
@@ -92,13 +94,14 @@ let sandbox: EmbeddedSandbox;
 
 beforeAll(async () => {
   ({ folder, remove } = temporaryFolder());
-  sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: KEY });
+  sandbox = await startEmbeddedSandbox({ ...SMALL_WORLD, seed: 42, now: NOW, apiKey: KEY });
 });
 afterAll(async () => {
   await sandbox?.close();
   remove?.();
 });
 
+// The embedded sandbox that the command starts (the whole network) is this describe's point.
 describe("pathlab sync with the embedded sandbox, then query and export", () => {
   let database: string;
   let synced: Finished;
@@ -211,6 +214,8 @@ describe("pathlab sync with the embedded sandbox, then query and export", () => 
 });
 
 describe("pathlab sync with a service, interrupted and run again", () => {
+  /** The path sets of a unit: the top ten miners', here the eight of the small world's nine that answered. */
+  const PATH_SETS = 8;
   const args = (database: string) => [
     "sync",
     "--assets",
@@ -241,7 +246,7 @@ describe("pathlab sync with a service, interrupted and run again", () => {
     const killed = await run.finished;
     expect(killed.signal).toBe("SIGKILL");
 
-    // The file opens cleanly; every stored unit is whole: its 10 path sets of 1,000 paths, its
+    // The file opens cleanly; every stored unit is whole: its path sets of 1,000 paths, its
     // records (service and recomputed) and its cross-check rows; the run is still "running".
     const store = await openStore(database);
     try {
@@ -259,7 +264,12 @@ describe("pathlab sync with a service, interrupted and run again", () => {
       ).rows;
       expect(units.length).toBeGreaterThanOrEqual(1);
       for (const [asset, , pathSets, paths, service, recomputed, rows] of units) {
-        expect([pathSets, paths, service, recomputed], String(asset)).toEqual([10, 10000, 13, 13]);
+        expect([pathSets, paths, service, recomputed], String(asset)).toEqual([
+          PATH_SETS,
+          PATH_SETS * 1000,
+          13,
+          13,
+        ]);
         expect(Number(rows)).toBeGreaterThan(1000);
       }
       const orphans = await queryRows(
@@ -278,7 +288,11 @@ describe("pathlab sync with a service, interrupted and run again", () => {
     const summary = JSON.parse(rerun.stdout) as SyncSummary;
     expect(summary.units.map((unit) => unit.status)).toEqual(["stored", "stored"]);
     const after = await counts(database);
-    expect(after).toMatchObject({ runs: 2, path_sets: 20, path_values: 20_000 });
+    expect(after).toMatchObject({
+      runs: 2,
+      path_sets: 2 * PATH_SETS,
+      path_values: 2 * PATH_SETS * 1000,
+    });
     expect(after.insights).toBe(2 * 2 * 13);
     const compared = Object.values(summary.totals.verdicts).reduce((sum, count) => sum + count);
     expect(after.crosschecks).toBe(compared);

@@ -82,6 +82,7 @@ describe("exit codes", () => {
 describe("failures in some units", () => {
   it("a sync whose service serves invalid path sets stores the rest, records the run partial, and exits 1", async () => {
     // every ninth path set one point short: the validator's rule rejects it, the next miner stands in
+    // (the whole network, so that there is one: the unit still has ten path sets)
     const sandbox = await startSandbox({
       now: "2026-11-21T10:00:00Z",
       faults: "path=/v2/prediction/*,shortpaths=every:9",

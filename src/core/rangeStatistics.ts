@@ -167,13 +167,26 @@ export function rangeStatistics(
 
   return rangeEstimatesOfSums(
     { stayCounts, insideSums, insideSumsOfSquares, lossSums, lossSumsOfSquares },
-    !hasNonFinite,
-    nPaths,
-    lowers,
-    uppers,
-    stepMinutes,
+    { finite: !hasNonFinite, nPaths, lowers, uppers, stepMinutes },
     out,
   );
+}
+
+/**
+ * What a range pass ran over, for {@link rangeEstimatesOfSums}.
+ * @example const pass: RangePass = { finite: true, nPaths: 1000, lowers, uppers, stepMinutes: 5 };
+ */
+export interface RangePass {
+  /** Whether every point of every path was finite (else every estimate is NaN). */
+  readonly finite: boolean;
+  /** The paths summed. */
+  readonly nPaths: number;
+  /** Each interval's lower price. */
+  readonly lowers: Float64Array;
+  /** Each interval's upper price, as many as `lowers`. */
+  readonly uppers: Float64Array;
+  /** Minutes per step (a point strictly inside counts this many minutes). */
+  readonly stepMinutes: number;
 }
 
 /**
@@ -191,24 +204,23 @@ export interface RangeSums {
 }
 
 /**
- * The estimates of {@link rangeStatistics} from its per-interval sums over `nPaths` paths
- * (`finite`: every point of every path was finite), written into `out`: stay fraction, mean time
- * inside in minutes and mean loss, with standard errors √(p(1 − p)/n) and sample std / √n. NaN as
- * {@link rangeStatistics} says (the sums do not matter then).
+ * The estimates of {@link rangeStatistics} from its per-interval sums, written into `out`: stay
+ * fraction, mean time inside in minutes and mean loss, with standard errors √(p(1 − p)/n) and
+ * sample std / √n. NaN as {@link rangeStatistics} says (the sums do not matter then).
+ * @param sums - the per-interval sums of the pass.
+ * @param pass - the pass the sums come from: its paths, intervals and step.
+ * @param out - the estimates to write, one entry per interval (`createRangeEstimates`).
  * @example
  * const one = Float64Array.of(1);
  * const sums = { stayCounts: one, insideSums: Float64Array.of(2), insideSumsOfSquares: Float64Array.of(4), lossSums: Float64Array.of(0), lossSumsOfSquares: Float64Array.of(0) };
- * rangeEstimatesOfSums(sums, true, 1, Float64Array.of(90), Float64Array.of(110), 5, createRangeEstimates(1)).expectedTimeInsideMinutes.values[0] // => 10
+ * rangeEstimatesOfSums(sums, { finite: true, nPaths: 1, lowers: Float64Array.of(90), uppers: Float64Array.of(110), stepMinutes: 5 }, createRangeEstimates(1)).expectedTimeInsideMinutes.values[0] // => 10
  */
 export function rangeEstimatesOfSums(
   sums: RangeSums,
-  finite: boolean,
-  nPaths: number,
-  lowers: Float64Array,
-  uppers: Float64Array,
-  stepMinutes: number,
+  pass: RangePass,
   out: RangeEstimates,
 ): RangeEstimates {
+  const { finite, nPaths, lowers, uppers, stepMinutes } = pass;
   const { stayCounts, insideSums, insideSumsOfSquares, lossSums, lossSumsOfSquares } = sums;
   const nIntervals = lowers.length;
   const validMinutes = stepMinutes > 0 && stepMinutes < Infinity;

@@ -101,11 +101,7 @@ export function nestedRangeEstimates(
 ): RangeEstimates {
   return rangeEstimatesOfSums(
     sums,
-    sums.finite,
-    nPaths,
-    lowers,
-    uppers,
-    stepMinutes,
+    { finite: sums.finite, nPaths, lowers, uppers, stepMinutes },
     createRangeEstimates(lowers.length),
   );
 }

@@ -139,7 +139,11 @@ describe("rangeStatistics", () => {
     };
     const lowers = Float64Array.of(90);
     const uppers = Float64Array.of(110);
-    const result = rangeEstimatesOfSums(sums, true, 2, lowers, uppers, 5, createRangeEstimates(1));
+    const result = rangeEstimatesOfSums(
+      sums,
+      { finite: true, nPaths: 2, lowers, uppers, stepMinutes: 5 },
+      createRangeEstimates(1),
+    );
     expect(result.probabilityToStay.values[0]).toBe(0.5);
     expect(result.probabilityToStay.standardErrors[0]).toBe(Math.sqrt(0.25 / 2));
     expect(result.expectedTimeInsideMinutes.values[0]).toBe(15);
@@ -149,11 +153,7 @@ describe("rangeStatistics", () => {
     expect(result.expectedImpermanentLoss.standardErrors[0]).toBeCloseTo(0.01, 12);
     const notFinite = rangeEstimatesOfSums(
       sums,
-      false,
-      2,
-      lowers,
-      uppers,
-      5,
+      { finite: false, nPaths: 2, lowers, uppers, stepMinutes: 5 },
       createRangeEstimates(1),
     );
     expect(notFinite.probabilityToStay.values[0]).toBeNaN();

@@ -18,7 +18,7 @@ export * from "./crpsWeighted.ts";
 export * from "./crpsIntervals.ts";
 export * from "./stderr.ts";
 export { createTouchEstimates, touchProbabilities } from "./touchProbabilities.ts";
-export type { TouchEstimates } from "./touchProbabilities.ts";
+export type { TouchEstimates, TouchOptions } from "./touchProbabilities.ts";
 export * from "./touchBridgeProbabilities.ts";
 export * from "./terminalPrices.ts";
 export * from "./terminalProbabilities.ts";

@@ -15,52 +15,6 @@ const entries = [
 /** The src/ folder, as TypeScript writes the name of a source file in it. */
 const srcFolder = fileURLToPath(new URL("../src/", import.meta.url));
 
-/**
- * The core functions (by the name the parameter check reports) that the check leaves out: their
- * `@param` lines come with core's options objects. A name is listed only while one of its
- * parameters lacks its `@param`, and only for a function of `src/core/` (both checked below), so
- * the list can only shrink.
- */
-const CORE_FUNCTIONS_WITHOUT_PARAM_DOCS = [
-  "CrpsPrepared.constructor",
-  "CrpsPrepared.crps",
-  "CrpsPrepared.crpsMany",
-  "RankSelector.select",
-  "allFiniteSorted",
-  "ascendingLevels",
-  "ascendingOrder",
-  "blockVolatilities",
-  "countAtMostSorted",
-  "countBelowSorted",
-  "createEstimates",
-  "createOptionEstimates",
-  "createRangeEstimates",
-  "createTerminalEstimates",
-  "crpsEnsemble",
-  "crpsEnsembleSorted",
-  "crpsEnsembleWeighted",
-  "crpsParitySorted",
-  "impermanentLoss",
-  "intervalChanges",
-  "intervalTermCount",
-  "logReturn",
-  "meanStandardErrorFromSums",
-  "optionPricesSorted",
-  "pathBlockVolatilities",
-  "pooledLogReturnVariance",
-  "probabilityStandardError",
-  "quantileSorted",
-  "quantilesSorted",
-  "rangeStatistics",
-  "realizedEntryVolatilities",
-  "realizedVolatility",
-  "sortFloat64",
-  "terminalBetweenSorted",
-  "terminalPrices",
-  "terminalProbabilitiesSorted",
-  "transpose",
-];
-
 /** One program over every entry, so each declaration is seen once however many entries export it. */
 function entriesProgram(files: string[]): ts.Program {
   return ts.createProgram(files, {
@@ -262,7 +216,6 @@ describe("API docs", () => {
     const program = entriesProgram(entries);
     const checker = program.getTypeChecker();
     const signatures = publicSignatures(program);
-    const excluded = new Set(CORE_FUNCTIONS_WITHOUT_PARAM_DOCS);
 
     it("finds the exported functions, constructors and methods", () => {
       expect(signatures.map((signature) => signature.name)).toEqual(
@@ -276,19 +229,7 @@ describe("API docs", () => {
     });
 
     it("every parameter of an exported function, constructor or method has a @param with text", () => {
-      const checked = signatures.filter((signature) => !excluded.has(signature.name));
-      expect(undocumentedParameters(checker, checked)).toEqual([]);
-    });
-
-    it("leaves out only core functions with an undocumented parameter", () => {
-      const stale = CORE_FUNCTIONS_WITHOUT_PARAM_DOCS.filter((name) => {
-        const own = signatures.filter((signature) => signature.name === name);
-        const inCore = own.some((signature) =>
-          signature.declaration.getSourceFile().fileName.startsWith(`${srcFolder}core/`),
-        );
-        return !inCore || undocumentedParameters(checker, own).length === 0;
-      });
-      expect(stale).toEqual([]);
+      expect(undocumentedParameters(checker, signatures)).toEqual([]);
     });
   });
 });

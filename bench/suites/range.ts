@@ -42,7 +42,13 @@ export const suite = defineSuite({
         name: "rangeStatistics (16 intervals: stay, time inside, IL)",
         size: "10,000 × 289",
         pathlab: () =>
-          rangeStatistics(data.pooled, nPaths, POINTS, LOWERS, UPPERS, START_PRICE, 5, out),
+          rangeStatistics(data.pooled, nPaths, POINTS, {
+            lowers: LOWERS,
+            uppers: UPPERS,
+            startPrice: START_PRICE,
+            stepMinutes: 5,
+            out,
+          }),
         naive: () => rangeNaive(paths),
         peer: { script: "range", case: "range_16" },
       },

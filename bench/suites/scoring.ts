@@ -200,7 +200,11 @@ export const suite = defineSuite({
         name: "  its block volatilities (merged: 5-minute blocks, then 15 and 60 merged)",
         size: "1,000 × 17 blocks",
         pathlab: () =>
-          pathBlockVolatilities(hourReturns, PATHS_PER_MINER, [60, 15, 5], true, blockVolatilities),
+          pathBlockVolatilities(hourReturns, PATHS_PER_MINER, {
+            stepsPerBlock: [60, 15, 5],
+            merge: true,
+            out: blockVolatilities,
+          }),
         naive: () =>
           hourPaths.map((path) => [60, 15, 5].map((steps) => blockVolatilitiesOf(path, steps))),
         note: "naive = src/reference",
@@ -209,13 +213,11 @@ export const suite = defineSuite({
         name: "  variant: every block two-pass (parity mode)",
         size: "1,000 × 17 blocks",
         pathlab: () =>
-          pathBlockVolatilities(
-            hourReturns,
-            PATHS_PER_MINER,
-            [60, 15, 5],
-            false,
-            blockVolatilities,
-          ),
+          pathBlockVolatilities(hourReturns, PATHS_PER_MINER, {
+            stepsPerBlock: [60, 15, 5],
+            merge: false,
+            out: blockVolatilities,
+          }),
         note: "parity mode only",
       },
     ];

@@ -93,7 +93,7 @@ export class AuthenticationError extends PathlabHttpError {}
 /**
  * Whether `error` is an {@link AuthenticationError}, here or as a worker thread gave it back (by
  * name: a thread's errors lose their class on the way).
- * @param error - anything caught.
+ * @param error - what was thrown or rejected, of any type.
  * @example isAuthenticationError(error) // => true for a 401 or a 403, on any thread
  */
 export function isAuthenticationError(error: unknown): boolean {

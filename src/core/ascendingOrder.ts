@@ -5,6 +5,7 @@
 
 /**
  * The permutation that sorts `values` ascending, ties by index, NaN last.
+ * @param values - the values to order; only read.
  * @example ascendingOrder(Float64Array.of(3, NaN, 1, 2)) // => Int32Array [2, 3, 0, 1]
  */
 export function ascendingOrder(values: Float64Array): Int32Array {
@@ -18,6 +19,7 @@ export function ascendingOrder(values: Float64Array): Int32Array {
 /**
  * The values that are not NaN in ascending order, with the permutation behind them: `sorted[r]`
  * is `values[order[r]]`; `order` lists the NaN values' indices after the first `sorted.length`.
+ * @param values - the levels to sort, NaN ones included; only read.
  * @example ascendingLevels(Float64Array.of(3, NaN, 1)) // => { sorted: [1, 3], order: [2, 0, 1] }
  */
 export function ascendingLevels(values: Float64Array): { sorted: Float64Array; order: Int32Array } {

@@ -18,6 +18,10 @@ import { requirePositiveInteger } from "./entryChecks.ts";
  * overflows to ±Infinity gives NaN, as in numpy.
  * Throws `RangeError` unless `stepsPerBlock` is a positive integer, or for an `out` of another
  * length than ⌊(n − 1)/stepsPerBlock⌋.
+ * @param prices - one path's prices, oldest first, NaN where missing.
+ * @param stepsPerBlock - returns per block, a positive integer.
+ * @param out - where to write, ⌊(n − 1)/stepsPerBlock⌋ numbers (basis points); a new array when
+ *   omitted.
  * @example blockVolatilities(Float64Array.of(100, 101, 102), 2) // => [0.7001057239470748]
  */
 export function blockVolatilities(

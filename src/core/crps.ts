@@ -21,6 +21,8 @@ export type CrpsMethod = "closed" | "parity";
  * Reference: Gneiting & Raftery (2007), doi:10.1198/016214506000001437.
  * As properscoring: NaN members are ignored (all NaN gives NaN); a NaN observation gives NaN.
  * Throws `RangeError` for no members.
+ * @param sorted - the ensemble members, ascending, NaN last; at least one.
+ * @param observation - the observed value, in the members' units.
  * @example crpsEnsembleSorted(Float64Array.of(0, 0, 1), 0) // => 0.1111… (1/9)
  */
 export function crpsEnsembleSorted(sorted: Float64Array, observation: number): number {
@@ -46,6 +48,10 @@ export function crpsEnsembleSorted(sorted: Float64Array, observation: number): n
  * {@link crpsParitySorted}. O(M) for smooth ensembles (radix sort, {@link sortFloat64}), O(M log M) at worst.
  * For many observations against the same members use {@link CrpsPrepared}.
  * Throws `RangeError` for no members.
+ * @param members - the ensemble members, any order; at least one; only read.
+ * @param observation - the observed value, in the members' units.
+ * @param method - `"closed"` (the closed form, default) or `"parity"` (properscoring's loop, bit
+ *   for bit).
  * @example crpsEnsemble(Float64Array.of(1.2, -0.3, 2.5, 0.7, 1.9), 0.9) // => 0.316
  * @example crpsEnsemble(Float64Array.of(0, 1), 2, "parity") // => 1.25
  */

@@ -19,6 +19,9 @@ export type IntervalKind = "returns" | "gaps" | "absolute";
 /**
  * The number of terms of an interval on a path of `nPoints` points (the validator's
  * `prices[::k]` grid has ⌊(nPoints − 1)/k⌋ + 1 points).
+ * @param nPoints - points per path, ≥ 1.
+ * @param stepsPerInterval - steps of the path per interval, a positive integer.
+ * @param kind - how the terms are formed ({@link IntervalKind}).
  * @example intervalTermCount(289, 6, "returns") // => 48
  */
 export function intervalTermCount(
@@ -41,6 +44,11 @@ export function intervalTermCount(
 /**
  * The terms of one path (`prices`, e.g. the realized path) for an interval, as the validator
  * forms them ({@link IntervalKind}); NaN prices give NaN terms.
+ * @param prices - one path's prices, oldest first, NaN where missing.
+ * @param stepsPerInterval - steps of the path per interval, a positive integer.
+ * @param kind - how the terms are formed ({@link IntervalKind}).
+ * @param out - where to write, one number per term ({@link intervalTermCount}); a new array by
+ *   default.
  * @example intervalChanges(Float64Array.of(100, 101, 99), 1, "returns") // => [100, -198.0198…]
  */
 export function intervalChanges(

@@ -13,6 +13,9 @@
  * As properscoring: NaN members are ignored (all NaN gives NaN), a NaN observation gives NaN, a
  * negative or NaN weight gives NaN. `weights`, when given, are aligned with `sorted`. O(M).
  * Throws `RangeError` for no members or weights of another length.
+ * @param sorted - the ensemble members, ascending, NaN last; at least one.
+ * @param observation - the observed value, in the members' units.
+ * @param weights - each member's weight (≥ 0), aligned with `sorted`; equal weights when omitted.
  * @example crpsParitySorted(Float64Array.of(-0.3, 0.7, 1.2, 1.9, 2.5), 0.9) // => 0.316 (to 1e-15)
  */
 export function crpsParitySorted(

@@ -25,6 +25,7 @@ export class CrpsPrepared {
 
   /**
    * Copies and sorts `members`. Throws `RangeError` for no members.
+   * @param members - the ensemble members, any order; at least one; copied.
    * @example new CrpsPrepared(Float64Array.of(0, 0, 1))
    */
   constructor(members: Float64Array) {
@@ -48,6 +49,7 @@ export class CrpsPrepared {
 
   /**
    * CRPS of the prepared members for `observation`, O(log M).
+   * @param observation - the observed value, in the members' units.
    * @example new CrpsPrepared(Float64Array.of(0, 1)).crps(2) // => 1.25
    */
   crps(observation: number): number {
@@ -71,6 +73,8 @@ export class CrpsPrepared {
 
   /**
    * {@link CrpsPrepared.crps} for each of `observations`, written into `out`.
+   * @param observations - the observed values, in the members' units.
+   * @param out - where to write, one number per observation; a new array by default.
    * @example prepared.crpsMany(Float64Array.of(0, 0.5, 1))
    */
   crpsMany(

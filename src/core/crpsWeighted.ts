@@ -15,6 +15,10 @@ import { crpsParitySorted } from "./crpsParity.ts";
  * As properscoring: NaN members are ignored with their weights; a negative or NaN weight, a zero
  * total weight, all members NaN, or a NaN observation give NaN.
  * Throws `RangeError` for no members or weights of another length.
+ * @param members - the ensemble members, any order; at least one; only read.
+ * @param weights - each member's weight, ≥ 0, one per member; need not add up to 1.
+ * @param observation - the observed value, in the members' units.
+ * @param method - `"closed"` (the closed form, default) or `"parity"` (properscoring's loop).
  * @example crpsEnsembleWeighted(Float64Array.of(0, 1), Float64Array.of(3, 1), 0) // => 0.0625
  */
 export function crpsEnsembleWeighted(

@@ -9,6 +9,10 @@
  * below it, (√U − √P0)(P/√(P0·U) − 1) above it, each difference of roots taken as
  * (a − b)/(√a + √b). The plain formula is `impermanentLoss` in `src/reference/lp.ts`.
  * NaN unless 0 < lower < upper < ∞, lower ≤ startPrice ≤ upper, and `price` is finite and ≥ 0.
+ * @param startPrice - the price when the position opened, in [lower, upper].
+ * @param lower - the lower bound of the range, > 0.
+ * @param upper - the upper bound of the range, > lower and finite.
+ * @param price - the price at which the loss is measured, finite and ≥ 0.
  * @example impermanentLoss(2000, 1800, 2200, 1500) // => 0.124649928340…
  */
 export function impermanentLoss(

@@ -22,6 +22,7 @@ export interface OptionEstimates {
 
 /**
  * An {@link OptionEstimates} buffer for `nStrikes` strikes.
+ * @param nStrikes - the number of strikes.
  * @example createOptionEstimates(21).calls.values.length // => 21
  */
 export function createOptionEstimates(nStrikes: number): OptionEstimates {
@@ -44,6 +45,12 @@ export function createOptionEstimates(nStrikes: number): OptionEstimates {
  * NaN for a non-finite strike; for every strike when `sorted` is empty or holds a non-finite
  * price, or `discountFactor` is negative or not finite.
  * Throws `RangeError` when `sorted` is not ascending or `out` has the wrong length.
+ * @param sorted - the terminal prices, ascending (NaN last, as `Float64Array.prototype.sort` leaves
+ *   them).
+ * @param strikes - the strike prices, any order.
+ * @param discountFactor - what each mean payoff is multiplied by, ≥ 0; default 1 (undiscounted).
+ * @param out - where to write, one entry per strike in each of calls and puts ({@link
+ *   createOptionEstimates}); a new buffer by default.
  * @example
  * optionPricesSorted(Float64Array.of(90, 95, 100, 105, 110, 120), Float64Array.of(100))
  * // => { calls: { values: [5.8333…], … }, puts: { values: [2.5], … } }

@@ -18,6 +18,24 @@ let redoScratch = new Uint8Array(1024);
 const LARGEST = new Float64Array(1);
 
 /**
+ * The block sizes {@link pathBlockVolatilities} computes, how, and where it writes.
+ * @example const options: PathBlockVolatilityOptions = { stepsPerBlock: [60, 15, 5], merge: true, out };
+ */
+export interface PathBlockVolatilityOptions {
+  /** Returns per block of each block size (positive integers), in the order of `out`. */
+  readonly stepsPerBlock: readonly number[];
+  /**
+   * Whether to merge the statistics of short blocks into the longer ones that hold them (faster,
+   * within ~1e-14 relative) rather than take every block two-pass (bit for bit the reference's).
+   */
+  readonly merge: boolean;
+  /** Where to write, term-major: nPaths × (the blocks of every size) numbers. */
+  readonly out: Float64Array;
+  /** Receives (at index 0) the largest volatility written, or NaN when there is no bound. */
+  readonly largest?: Float64Array;
+}
+
+/**
  * The block volatilities of every path from its 1-step basis-point returns, step-major in
  * `returns` (return j of path p at j·nPaths + p, as the prompt-scoring gather writes them: j from
  * 0 to returnCount − 1, returnCount = returns.length / nPaths), for several block sizes at once
@@ -47,21 +65,23 @@ const LARGEST = new Float64Array(1);
  * otherwise (two-pass, or a path taken again).
  * Throws `RangeError` when `returns` is not nPaths × returnCount numbers, for a block length that
  * is not a positive integer, or an `out` of another length than nPaths × (total blocks).
+ * @param returns - every path's 1-step basis-point returns, step-major: return j of path p at
+ *   j·nPaths + p.
+ * @param nPaths - the number of paths, ≥ 1.
+ * @param options - the block sizes, whether to merge, and where to write.
  * @example
  * // two paths of prices 100, 101, 102 and 100, 99, 98: returns [100, 99.0099…] and
  * // [−100, −101.0101…], step-major; sizes of 2 returns (one block) and 1 (two blocks, NaN)
  * const returns = Float64Array.of(100, -100, (1 / 101) * 10000, (-1 / 99) * 10000);
- * pathBlockVolatilities(returns, 2, [2, 1], true, new Float64Array(2 * 3))
+ * pathBlockVolatilities(returns, 2, { stepsPerBlock: [2, 1], merge: true, out: new Float64Array(2 * 3) })
  * // => [0.7001057239470748, 0.7142492739258158, NaN, NaN, NaN, NaN]
  */
 export function pathBlockVolatilities(
   returns: Float64Array,
   nPaths: number,
-  stepsPerBlock: readonly number[],
-  merge: boolean,
-  out: Float64Array,
-  largest?: Float64Array,
+  options: PathBlockVolatilityOptions,
 ): Float64Array {
+  const { stepsPerBlock, merge, out, largest } = options;
   if (!Number.isInteger(nPaths) || nPaths < 1 || returns.length % nPaths !== 0) {
     throw new RangeError(
       `pathBlockVolatilities requires returns of nPaths × returnCount numbers, got ${returns.length} for ${nPaths} paths`,

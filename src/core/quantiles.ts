@@ -18,6 +18,8 @@ export const PERCENTILE_PROBABILITIES: readonly number[] = Object.freeze([
  * arithmetic: h = (n − 1)·p, i = ⌊h⌋, g = h − i, value = x[i] + (x[i+1] − x[i])·g when g < ½,
  * else x[i+1] − (x[i+1] − x[i])·(1 − g); so results equal `numpy.quantile` bit for bit.
  * NaN when `sorted` is empty, `probability` is outside [0, 1], or a NaN is present (sorted last).
+ * @param sorted - the values, ascending, NaN last.
+ * @param probability - the quantile's probability, in [0, 1].
  * @example quantileSorted(Float64Array.of(1, 2, 3, 4), 0.5) // => 2.5
  */
 export function quantileSorted(sorted: Float64Array, probability: number): number {
@@ -33,6 +35,10 @@ export function quantileSorted(sorted: Float64Array, probability: number): numbe
 
 /**
  * {@link quantileSorted} at each of `probabilities`, written into `out` (allocated when omitted).
+ * @param sorted - the values, ascending, NaN last.
+ * @param probabilities - the quantiles' probabilities, each in [0, 1]; default {@link
+ *   PERCENTILE_PROBABILITIES}.
+ * @param out - where to write, one number per probability; a new array by default.
  * @example quantilesSorted(Float64Array.of(10, 20, 30), [0, 0.25, 1]) // => [10, 15, 30]
  */
 export function quantilesSorted(

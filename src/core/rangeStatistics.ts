@@ -15,7 +15,7 @@ import {
 
 /**
  * The statistics of each interval, with standard errors, in the order of the intervals.
- * @example const { probabilityToStay } = rangeStatistics(values, nPaths, nPoints, lowers, uppers, 2000, 5);
+ * @example const { probabilityToStay } = rangeStatistics(values, nPaths, nPoints, { lowers, uppers, startPrice: 2000, stepMinutes: 5 });
  */
 export interface RangeEstimates {
   /** Fraction of paths with every point 0..N−1 strictly inside (lower, upper). */
@@ -28,6 +28,7 @@ export interface RangeEstimates {
 
 /**
  * A {@link RangeEstimates} buffer for `nIntervals` intervals.
+ * @param nIntervals - the number of intervals.
  * @example createRangeEstimates(16).probabilityToStay.values.length // => 16
  */
 export function createRangeEstimates(nIntervals: number): RangeEstimates {
@@ -36,6 +37,34 @@ export function createRangeEstimates(nIntervals: number): RangeEstimates {
     expectedTimeInsideMinutes: createEstimates(nIntervals),
     expectedImpermanentLoss: createEstimates(nIntervals),
   };
+}
+
+/**
+ * The intervals of {@link rangeEstimatesOfSums}, the step length, and where it writes.
+ * @example const options: RangeIntervalOptions = { lowers: Float64Array.of(90), uppers: Float64Array.of(110), stepMinutes: 5 };
+ */
+export interface RangeIntervalOptions {
+  /** The lower bound of each interval (exclusive). */
+  readonly lowers: Float64Array;
+  /** The upper bound of each interval (exclusive), one per lower bound. */
+  readonly uppers: Float64Array;
+  /** Minutes between consecutive points (positive; otherwise the expected time is NaN). */
+  readonly stepMinutes: number;
+  /**
+   * Where to write, one entry per interval in each statistic ({@link createRangeEstimates}); a
+   * new buffer by default.
+   */
+  readonly out?: RangeEstimates;
+}
+
+/**
+ * The intervals of {@link rangeStatistics}, the position's opening price, the step length, and
+ * where it writes.
+ * @example const options: RangeOptions = { lowers: Float64Array.of(90), uppers: Float64Array.of(110), startPrice: 100, stepMinutes: 5 };
+ */
+export interface RangeOptions extends RangeIntervalOptions {
+  /** The price at which the position opens (for the impermanent loss), within each interval. */
+  readonly startPrice: number;
 }
 
 /**
@@ -57,20 +86,24 @@ export function createRangeEstimates(nIntervals: number): RangeEstimates {
  * number; for the impermanent loss when `startPrice` is outside the interval or some terminal
  * price is negative. Throws `RangeError` for a shape mismatch or mismatched lengths of `lowers`,
  * `uppers` and `out`.
+ * @param values - the paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths.
+ * @param nPoints - points per path.
+ * @param options - the intervals, the opening price, the minutes between points, and the buffer
+ *   to write.
  * @example
- * rangeStatistics(Float64Array.of(100, 101, 102, 100, 120, 100), 2, 3, Float64Array.of(90), Float64Array.of(110), 100, 5)
+ * rangeStatistics(Float64Array.of(100, 101, 102, 100, 120, 100), 2, 3,
+ *   { lowers: Float64Array.of(90), uppers: Float64Array.of(110), startPrice: 100, stepMinutes: 5 })
  * // => probabilityToStay [0.5], expectedTimeInsideMinutes [7.5], expectedImpermanentLoss [0.000501…]
  */
 export function rangeStatistics(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
-  lowers: Float64Array,
-  uppers: Float64Array,
-  startPrice: number,
-  stepMinutes: number,
-  out: RangeEstimates = createRangeEstimates(lowers.length),
+  options: RangeOptions,
 ): RangeEstimates {
+  const { lowers, uppers, startPrice, stepMinutes } = options;
+  const out = options.out ?? createRangeEstimates(lowers.length);
   const operation = "rangeStatistics";
   requirePathShape(operation, values, nPaths, nPoints);
   const nIntervals = lowers.length;
@@ -167,26 +200,10 @@ export function rangeStatistics(
 
   return rangeEstimatesOfSums(
     { stayCounts, insideSums, insideSumsOfSquares, lossSums, lossSumsOfSquares },
-    { finite: !hasNonFinite, nPaths, lowers, uppers, stepMinutes },
-    out,
+    !hasNonFinite,
+    nPaths,
+    { lowers, uppers, stepMinutes, out },
   );
-}
-
-/**
- * What a range pass ran over, for {@link rangeEstimatesOfSums}.
- * @example const pass: RangePass = { finite: true, nPaths: 1000, lowers, uppers, stepMinutes: 5 };
- */
-export interface RangePass {
-  /** Whether every point of every path was finite (else every estimate is NaN). */
-  readonly finite: boolean;
-  /** The paths summed. */
-  readonly nPaths: number;
-  /** Each interval's lower price. */
-  readonly lowers: Float64Array;
-  /** Each interval's upper price, as many as `lowers`. */
-  readonly uppers: Float64Array;
-  /** Minutes per step (a point strictly inside counts this many minutes). */
-  readonly stepMinutes: number;
 }
 
 /**
@@ -196,31 +213,41 @@ export interface RangePass {
  * @example const sums: RangeSums = { stayCounts, insideSums, insideSumsOfSquares, lossSums, lossSumsOfSquares };
  */
 export interface RangeSums {
+  /** Per interval, the paths that stayed strictly inside at every point. */
   readonly stayCounts: Float64Array;
+  /** Per interval, Σ over paths of the points 1..N−1 strictly inside. */
   readonly insideSums: Float64Array;
+  /** Per interval, Σ over paths of the square of those counts. */
   readonly insideSumsOfSquares: Float64Array;
+  /** Per interval, Σ over paths of the impermanent loss at the terminal price. */
   readonly lossSums: Float64Array;
+  /** Per interval, Σ over paths of its square. */
   readonly lossSumsOfSquares: Float64Array;
 }
 
 /**
- * The estimates of {@link rangeStatistics} from its per-interval sums, written into `out`: stay
- * fraction, mean time inside in minutes and mean loss, with standard errors √(p(1 − p)/n) and
- * sample std / √n. NaN as {@link rangeStatistics} says (the sums do not matter then).
- * @param sums - the per-interval sums of the pass.
- * @param pass - the pass the sums come from: its paths, intervals and step.
- * @param out - the estimates to write, one entry per interval (`createRangeEstimates`).
+ * The estimates of {@link rangeStatistics} from its per-interval sums over `nPaths` paths
+ * (`finite`: every point of every path was finite), written into `out`: stay fraction, mean time
+ * inside in minutes and mean loss, with standard errors √(p(1 − p)/n) and sample std / √n. NaN as
+ * {@link rangeStatistics} says (the sums do not matter then).
+ * @param sums - the per-interval sums over the paths.
+ * @param finite - whether every point of every path was finite (otherwise every entry is NaN).
+ * @param nPaths - the number of paths summed over.
+ * @param options - the intervals, the minutes between points, and the buffer to write.
  * @example
  * const one = Float64Array.of(1);
  * const sums = { stayCounts: one, insideSums: Float64Array.of(2), insideSumsOfSquares: Float64Array.of(4), lossSums: Float64Array.of(0), lossSumsOfSquares: Float64Array.of(0) };
- * rangeEstimatesOfSums(sums, { finite: true, nPaths: 1, lowers: Float64Array.of(90), uppers: Float64Array.of(110), stepMinutes: 5 }, createRangeEstimates(1)).expectedTimeInsideMinutes.values[0] // => 10
+ * rangeEstimatesOfSums(sums, true, 1, { lowers: Float64Array.of(90), uppers: Float64Array.of(110), stepMinutes: 5 })
+ *   .expectedTimeInsideMinutes.values[0] // => 10
  */
 export function rangeEstimatesOfSums(
   sums: RangeSums,
-  pass: RangePass,
-  out: RangeEstimates,
+  finite: boolean,
+  nPaths: number,
+  options: RangeIntervalOptions,
 ): RangeEstimates {
-  const { finite, nPaths, lowers, uppers, stepMinutes } = pass;
+  const { lowers, uppers, stepMinutes } = options;
+  const out = options.out ?? createRangeEstimates(lowers.length);
   const { stayCounts, insideSums, insideSumsOfSquares, lossSums, lossSumsOfSquares } = sums;
   const nIntervals = lowers.length;
   const validMinutes = stepMinutes > 0 && stepMinutes < Infinity;

@@ -91,6 +91,8 @@ export class RankSelector {
    * Writes the values of `column` at the ranks into `out` (`out[i]` is the value of rank
    * `ranks[i]`). Returns false, leaving `out` unspecified, when the column holds a NaN.
    * `column` is only read.
+   * @param column - the values to select from, as many as the selector was made for; only read.
+   * @param out - where to write, at least one number per rank.
    * @example selector.select(column, out) // => true unless column has a NaN
    */
   select(column: Float64Array, out: Float64Array): boolean {

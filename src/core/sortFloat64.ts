@@ -35,6 +35,8 @@ const HIGH_COUNTS = new Int32Array(257);
  * go to the typed-array sort directly. Measured ~5× faster than the typed-array sort on 1,000
  * normal values (bench/README.md). The readable form is `out.set(values); out.sort()`.
  * Throws `RangeError` when `out` has another length.
+ * @param values - the values to sort; only read.
+ * @param out - where to write them ascending: as many numbers, another buffer than `values`.
  * @example sortFloat64(Float64Array.of(3, 1, 2), new Float64Array(3)) // => [1, 2, 3]
  */
 export function sortFloat64(values: Float64Array, out: Float64Array): Float64Array {

@@ -7,6 +7,8 @@
 /**
  * Number of elements of `sorted` strictly below `value` (the lower bound, numpy `searchsorted`
  * side "left"). O(log n).
+ * @param sorted - the values, ascending (NaN last).
+ * @param value - the value to count below.
  * @example countBelowSorted(Float64Array.of(1, 2, 2, 3), 2) // => 1
  */
 export function countBelowSorted(sorted: Float64Array, value: number): number {
@@ -23,6 +25,8 @@ export function countBelowSorted(sorted: Float64Array, value: number): number {
 /**
  * Number of elements of `sorted` at most `value` (the upper bound, numpy `searchsorted` side
  * "right"). O(log n).
+ * @param sorted - the values, ascending (NaN last).
+ * @param value - the value to count up to (inclusive).
  * @example countAtMostSorted(Float64Array.of(1, 2, 2, 3), 2) // => 3
  */
 export function countAtMostSorted(sorted: Float64Array, value: number): number {
@@ -39,6 +43,7 @@ export function countAtMostSorted(sorted: Float64Array, value: number): number {
 /**
  * True when `sorted` (ascending, NaN last, as `Float64Array.prototype.sort` leaves it) is
  * non-empty and holds only finite values. O(1): only the two ends are read.
+ * @param sorted - the values, ascending, NaN last.
  * @example allFiniteSorted(Float64Array.of(1, 2, NaN)) // => false
  */
 export function allFiniteSorted(sorted: Float64Array): boolean {

@@ -16,6 +16,7 @@ export interface Estimates {
 
 /**
  * A zero-filled {@link Estimates} buffer of `length` entries, for a kernel's `out` argument.
+ * @param length - the number of entries.
  * @example createEstimates(4).values.length // => 4
  */
 export function createEstimates(length: number): Estimates {
@@ -25,6 +26,8 @@ export function createEstimates(length: number): Estimates {
 /**
  * Standard error of a probability estimated as a fraction of `count` independent paths:
  * √(p(1 − p) / count). NaN when `probability` is outside [0, 1] (or NaN) or `count` < 1.
+ * @param probability - the estimated probability, in [0, 1].
+ * @param count - the number of paths it was estimated from, ≥ 1.
  * @example probabilityStandardError(0.5, 10000) // => 0.005
  */
 export function probabilityStandardError(probability: number, count: number): number {
@@ -38,6 +41,9 @@ export function probabilityStandardError(probability: number, count: number): nu
  * (clamped at 0 against rounding). NaN when `count` < 2 or a sum is NaN. The one-pass form
  * loses about log10(1 + mean²/variance) of the 16 significant digits: a few at most for the
  * kernels' values (probabilities, counts of points, losses and payoffs of a spread-out ensemble).
+ * @param sum - the sum of the per-path values.
+ * @param sumOfSquares - the sum of their squares.
+ * @param count - the number of paths, ≥ 2.
  * @example meanStandardErrorFromSums(10, 30, 4) // => 0.6454… (values 1, 2, 3, 4)
  */
 export function meanStandardErrorFromSums(

@@ -6,6 +6,10 @@ import { requireLength, requirePathShape } from "./entryChecks.ts";
  * kernels: {@link terminalProbabilitiesSorted}, {@link terminalBetweenSorted},
  * {@link optionPricesSorted}.
  * Throws `RangeError` for a shape mismatch or an `out` of length other than nPaths.
+ * @param values - the paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths.
+ * @param nPoints - points per path, ≥ 1.
+ * @param out - where to write, `nPaths` numbers; a new array by default.
  * @example terminalPrices(Float64Array.of(100, 96, 99, 100, 101, 102), 2, 3) // => [99, 102]
  */
 export function terminalPrices(

@@ -20,6 +20,7 @@ export interface TerminalEstimates {
 
 /**
  * A {@link TerminalEstimates} buffer for `nLevels` levels.
+ * @param nLevels - the number of levels.
  * @example createTerminalEstimates(11).above.values.length // => 11
  */
 export function createTerminalEstimates(nLevels: number): TerminalEstimates {
@@ -32,6 +33,11 @@ export function createTerminalEstimates(nLevels: number): TerminalEstimates {
  * O(n) to check the order + O(L log n).
  * NaN for a NaN level, and for every level when `sorted` is empty or holds a non-finite price.
  * Throws `RangeError` when `sorted` is not ascending or `out` has the wrong length.
+ * @param sorted - the terminal prices, ascending (NaN last, as `Float64Array.prototype.sort` leaves
+ *   them).
+ * @param levels - the price levels, any order; a NaN level gives NaN.
+ * @param out - where to write, one entry per level in each of above and below ({@link
+ *   createTerminalEstimates}); a new buffer by default.
  * @example
  * terminalProbabilitiesSorted(Float64Array.of(90, 100, 110, 120), Float64Array.of(100))
  * // => { above: { values: [0.5], … }, below: { values: [0.25], … } }
@@ -68,6 +74,11 @@ export function terminalProbabilitiesSorted(
  * empty or holds a non-finite price.
  * Throws `RangeError` when `sorted` is not ascending or the lengths of `lowers`, `uppers` and
  * `out` differ.
+ * @param sorted - the terminal prices, ascending (NaN last, as `Float64Array.prototype.sort` leaves
+ *   them).
+ * @param lowers - the lower bound of each interval (inclusive).
+ * @param uppers - the upper bound of each interval (inclusive), one per lower bound.
+ * @param out - where to write, one entry per interval; a new buffer by default.
  * @example terminalBetweenSorted(Float64Array.of(90, 100, 110, 120), Float64Array.of(100), Float64Array.of(110))
  * // => { values: [0.5], standardErrors: [0.25] }
  */

@@ -12,6 +12,11 @@
  * (32 × 32) and column bands were measured slower on 10,000 × 289 and 3,000 × 2,000
  * (bench/README.md), so none are used. O(rows·columns).
  * Throws `RangeError` when `values` or `out` does not hold `rows × columns` numbers.
+ * @param values - the matrix, row-major: `rows` × `columns` numbers; only read.
+ * @param rows - the number of rows (paths, for a path set).
+ * @param columns - the number of columns (points, for a path set).
+ * @param out - where to write, column-major, another buffer of `rows` × `columns` numbers; a new
+ *   array by default.
  * @example transpose(Float64Array.of(1, 2, 3, 4, 5, 6), 2, 3) // => [1, 4, 2, 5, 3, 6]
  */
 export function transpose(

@@ -14,6 +14,8 @@ const MINUTES_PER_YEAR = 525600;
  * rounding, about 3× faster than `Math.log` and more accurate for tiny moves (p − q is exact, where
  * p/q rounds). Larger moves, and non-finite or non-positive prices, go through `Math.log(p / q)`.
  * Traded clarity for speed: the plain form is in `src/reference/volatility.ts`.
+ * @param price - the later price.
+ * @param previousPrice - the earlier price.
  * @example logReturn(101, 100) // => 0.00995033085316808…
  */
 export function logReturn(price: number, previousPrice: number): number {
@@ -35,6 +37,10 @@ export function logReturn(price: number, previousPrice: number): number {
  * as realized series have gaps. A block with fewer than 2 finite returns gives NaN.
  * Throws `RangeError` unless `blockSize` is a positive integer, or for an `out` of the wrong
  * length (⌈(n−1)/blockSize⌉).
+ * @param prices - 1-minute prices, oldest first, NaN where missing.
+ * @param blockSize - returns per block, a positive integer.
+ * @param out - where to write, ⌈(n − 1)/blockSize⌉ numbers (annualized percent); a new array when
+ *   omitted.
  * @example realizedVolatility(Float64Array.of(100, 101, 100, 101, 100), 2) // => [1020.18…, 1020.18…]
  */
 export function realizedVolatility(
@@ -82,6 +88,9 @@ export function realizedVolatility(
  * remainder), at most `maxPoints` of them, the oldest; per block the sample std (ddof 1) of its
  * finite returns × √525600 × 100, two-pass; NaN below 2 returns.
  * Throws `RangeError` unless `blockEntries` and `maxPoints` are positive integers.
+ * @param returns - the record's listed returns, oldest first, NaN where null.
+ * @param blockEntries - returns per block, a positive integer.
+ * @param maxPoints - the most blocks to keep (the latest), a positive integer.
  * @example realizedEntryVolatilities(Float64Array.of(NaN, 0.01, -0.01), 2, 31) // => [NaN, 1661.3…]
  */
 export function realizedEntryVolatilities(
@@ -191,6 +200,9 @@ export function forecastVolatility(
  * not cancel).
  * NaN when some return is not finite or there are fewer than 2 returns.
  * Throws `RangeError` for a shape mismatch.
+ * @param values - the paths, path-major: `nPaths` × `nPoints` prices.
+ * @param nPaths - the number of paths.
+ * @param nPoints - points per path.
  * @example pooledLogReturnVariance(Float64Array.of(100, 101, 100, 100, 99, 100), 2, 3) // => 1.33345…e-4
  */
 export function pooledLogReturnVariance(

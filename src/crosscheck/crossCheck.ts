@@ -50,7 +50,8 @@ export interface CrossCheckOptions {
  * Throws `RangeError` unless nPaths is a positive integer and sigmas is positive.
  * @param operationPath - the record's operation, as a spec path, e.g. `/insights/liquidation`.
  * @param serviceRecord - the service's record, decoded.
- * @param recomputedRecord - the same record recomputed from the ensemble (`recompute` of pathlab/insights).
+ * @param recomputedRecord - the same record recomputed from the ensemble (`recompute` of
+ *   pathlab/insights).
  * @param options - the ensemble's number of paths, the recomputed record's standard errors, and how
  *   many of them `within-mc` allows (3 by default).
  * @example

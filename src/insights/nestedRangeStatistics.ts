@@ -4,7 +4,6 @@
  */
 
 import {
-  createRangeEstimates,
   rangeEstimatesOfSums,
   rangeStatistics,
   type RangeEstimates,
@@ -59,7 +58,7 @@ export function nestedRangeStatistics(
     );
   }
   if (!isScannable(lowers, uppers) || values.length !== nPaths * nPoints || nPoints < 1) {
-    return rangeStatistics(values, nPaths, nPoints, lowers, uppers, startPrice, stepMinutes);
+    return rangeStatistics(values, nPaths, nPoints, { lowers, uppers, startPrice, stepMinutes });
   }
   const { ranges } = scanPaths(values, nPaths, nPoints, new Int32Array(0), {
     lowers,
@@ -99,9 +98,5 @@ export function nestedRangeEstimates(
   uppers: Float64Array,
   stepMinutes: number,
 ): RangeEstimates {
-  return rangeEstimatesOfSums(
-    sums,
-    { finite: sums.finite, nPaths, lowers, uppers, stepMinutes },
-    createRangeEstimates(lowers.length),
-  );
+  return rangeEstimatesOfSums(sums, sums.finite, nPaths, { lowers, uppers, stepMinutes });
 }

@@ -28,7 +28,12 @@ export {
   COVERAGE_LEVELS,
   PIT_BINS,
 } from "./promptCalibration.ts";
-export type { PitTies, CalibrationOptions, PromptCalibration } from "./promptCalibration.ts";
+export type {
+  PitTies,
+  CalibrationOptions,
+  CalibrationOfValuesOptions,
+  PromptCalibration,
+} from "./promptCalibration.ts";
 export * from "./calibrationAccumulator.ts";
 export { scoreMiners } from "./scoreMiners.ts";
 export type { MinerPromptScore, ScoreMinersOptions } from "./scoreMiners.ts";

@@ -56,25 +56,19 @@ export function runMinerTask(request: MinerTaskRequest): MinerTaskResult {
   try {
     const sums = new Float64Array(request.plan.intervals.length);
     const volatilitySums = new Float64Array(request.plan.volatility?.length ?? 0);
-    const result = promptCrpsOfValues(
-      request.values,
-      request.nPaths,
-      request.plan,
-      request.method,
-      sums,
-      request.plan.volatility === undefined ? undefined : volatilitySums,
-    );
+    const result = promptCrpsOfValues(request.values, request.nPaths, request.plan, {
+      method: request.method,
+      intervalSums: sums,
+      volatilitySums: request.plan.volatility === undefined ? undefined : volatilitySums,
+    });
     const calibration =
       request.calibration === undefined
         ? undefined
-        : calibrationOfValues(
-            request.values,
-            request.nPaths,
-            request.plan.nPoints,
-            request.realizedPrices,
-            request,
-            request.calibration,
-          );
+        : calibrationOfValues(request.values, request.nPaths, request.plan.nPoints, {
+            ...request.calibration,
+            realizedPrices: request.realizedPrices,
+            identity: request,
+          });
     return {
       crps: result.crps,
       invalidReason: result.invalidReason,

@@ -52,6 +52,18 @@ export interface CalibrationOptions {
 }
 
 /**
+ * What {@link calibrationOfValues} needs beside the paths: the realized prices, the row's identity,
+ * and the options of {@link promptCalibration}.
+ * @example const options: CalibrationOfValuesOptions = { realizedPrices, identity: pathSet, ties: "mid-rank" };
+ */
+export interface CalibrationOfValuesOptions extends CalibrationOptions {
+  /** The realized price at each point, NaN where missing; points beyond its length are missing. */
+  readonly realizedPrices: Float64Array;
+  /** The miner, asset, start time and time increment the row names. */
+  readonly identity: Pick<PathSet, "minerUid" | "asset" | "startTime" | "timeIncrement">;
+}
+
+/**
  * One miner's calibration on one prompt: counts and sums that add up over prompts
  * ({@link CalibrationAccumulator}), in plain arrays so that a row stores as JSON.
  * @example promptCalibration(pathSet, realized)?.pitCounts // => 10 counts adding up to observedPoints
@@ -111,14 +123,11 @@ export function promptCalibration(
   options: CalibrationOptions = {},
 ): PromptCalibration | undefined {
   checkRealizedMatches("promptCalibration", pathSet, realized);
-  return calibrationOfValues(
-    pathSet.values,
-    pathSet.nPaths,
-    pathSet.nPoints,
-    realizedPricesOf(realized),
-    pathSet,
-    options,
-  );
+  return calibrationOfValues(pathSet.values, pathSet.nPaths, pathSet.nPoints, {
+    ...options,
+    realizedPrices: realizedPricesOf(realized),
+    identity: pathSet,
+  });
 }
 
 /**
@@ -128,19 +137,17 @@ export function promptCalibration(
  * @param values - the miner's paths, path-major: `nPaths` × `nPoints` prices.
  * @param nPaths - the number of paths, ≥ 1.
  * @param nPoints - points per path.
- * @param realizedPrices - the realized price at each point, NaN where missing.
- * @param identity - the miner, asset, start time and time increment the row names.
- * @param options - as {@link promptCalibration}'s.
- * @example calibrationOfValues(pathSet.values, 1000, 289, realizedPrices, pathSet)?.observedPoints // => 288
+ * @param options - the realized prices, the row's identity, and {@link promptCalibration}'s
+ *   options.
+ * @example calibrationOfValues(pathSet.values, 1000, 289, { realizedPrices, identity: pathSet })?.observedPoints // => 288
  */
 export function calibrationOfValues(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
-  realizedPrices: Float64Array,
-  identity: Pick<PathSet, "minerUid" | "asset" | "startTime" | "timeIncrement">,
-  options: CalibrationOptions = {},
+  options: CalibrationOfValuesOptions,
 ): PromptCalibration | undefined {
+  const { realizedPrices, identity } = options;
   const { levels, bins, ties, seed } = checkedOptions(options);
   if (!Number.isInteger(nPaths) || nPaths < 1 || values.length !== nPaths * nPoints) {
     throw new RangeError(

@@ -49,6 +49,23 @@ export interface PromptCrpsValue {
 }
 
 /**
+ * How {@link promptCrpsOfValues} scores, and where it writes the sums of the intervals and of the
+ * volatility block sizes.
+ * @example const options: PromptCrpsOfValuesOptions = { method: "closed", intervalSums: new Float64Array(plan.intervals.length) };
+ */
+export interface PromptCrpsOfValuesOptions {
+  /** `"closed"` (the sorted closed form) or `"parity"` (properscoring's loop). */
+  readonly method: CrpsMethod;
+  /** Receives each interval's CRPS sum: one entry per interval of the plan. */
+  readonly intervalSums: Float64Array;
+  /**
+   * Receives each block size's volatility CRPS sum: one entry per block size of the plan; needed
+   * only when the plan has a volatility part (a scratch array otherwise).
+   */
+  readonly volatilitySums?: Float64Array;
+}
+
+/**
  * The validator's prompt CRPS of one miner (DOMAIN.md §2, §3b) from its path-major `values`
  * (`nPaths` × `plan.nPoints`), writing each interval's sum into `intervalSums` (NaN for every
  * interval when the miner is invalid before scoring) and, when the plan has a volatility part,
@@ -80,22 +97,18 @@ export interface PromptCrpsValue {
  * @param values - the miner's paths, path-major: `nPaths` × `plan.nPoints` prices.
  * @param nPaths - the number of paths, ≥ 1.
  * @param plan - the prompt, planned by {@link planPrompt}.
- * @param method - `"closed"` (the sorted closed form) or `"parity"` (properscoring's loop).
- * @param intervalSums - receives each interval's CRPS sum: one entry per interval of the plan.
- * @param volatilitySums - receives each block size's volatility CRPS sum: one entry per block size
- *   of the plan; needed only when the plan has a volatility part.
+ * @param options - the CRPS method, and where to write the interval and block-size sums.
  * @example
- * const sums = new Float64Array(plan.intervals.length);
- * promptCrpsOfValues(pathSet.values, pathSet.nPaths, plan, "closed", sums).crps // => e.g. 1234.5
+ * const intervalSums = new Float64Array(plan.intervals.length);
+ * promptCrpsOfValues(pathSet.values, pathSet.nPaths, plan, { method: "closed", intervalSums }).crps // => e.g. 1234.5
  */
 export function promptCrpsOfValues(
   values: Float64Array,
   nPaths: number,
   plan: PromptPlan,
-  method: CrpsMethod,
-  intervalSums: Float64Array,
-  volatilitySums?: Float64Array,
+  options: PromptCrpsOfValuesOptions,
 ): PromptCrpsValue {
+  const { method, intervalSums, volatilitySums } = options;
   const nPoints = plan.nPoints;
   const intervals = plan.intervals;
   if (!Number.isInteger(nPaths) || nPaths < 1 || values.length !== nPaths * nPoints) {
@@ -209,8 +222,11 @@ export function promptCrpsOfValues(
       }
       if (check && takeReturns && count === nPoints - 1) {
         const returns = members.subarray(0, count * nPaths);
-        const blocks = volatility!;
-        earlyVolatilityCrps = volatilityCrpsOfReturns(returns, nPaths, blocks, method, blockSums!);
+        earlyVolatilityCrps = volatilityCrpsOfReturns(returns, nPaths, {
+          blocks: volatility!,
+          method,
+          blockSums: blockSums!,
+        });
       }
     }
     intervalSums[intervalIndex] = sum;
@@ -229,14 +245,11 @@ export function promptCrpsOfValues(
   } else if (earlyVolatilityCrps !== undefined) {
     volatilityCrps = earlyVolatilityCrps;
   } else {
-    volatilityCrps = volatilityCrpsOfValues(
-      values,
-      nPaths,
-      nPoints,
-      volatility,
+    volatilityCrps = volatilityCrpsOfValues(values, nPaths, nPoints, {
+      blocks: volatility,
       method,
-      blockSums!,
-    );
+      blockSums: blockSums!,
+    });
   }
   return totalValue(total + volatilityCrps, priceCrps, volatilityCrps, true);
 }

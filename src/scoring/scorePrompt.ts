@@ -153,14 +153,11 @@ export function scorePlanned(pathSet: PathSet, plan: PromptPlan, method: CrpsMet
   }
   const sums = new Float64Array(plan.intervals.length);
   const volatilitySums = new Float64Array(plan.volatility?.length ?? 0);
-  const result = promptCrpsOfValues(
-    pathSet.values,
-    pathSet.nPaths,
-    plan,
+  const result = promptCrpsOfValues(pathSet.values, pathSet.nPaths, plan, {
     method,
-    sums,
-    plan.volatility === undefined ? undefined : volatilitySums,
-  );
+    intervalSums: sums,
+    volatilitySums: plan.volatility === undefined ? undefined : volatilitySums,
+  });
   return namedResult(plan, result, sums, volatilitySums);
 }
 

@@ -33,6 +33,20 @@ const MEMBER_RANGE = new Float64Array(2);
 const LARGEST = new Float64Array(1);
 
 /**
+ * The block sizes {@link volatilityCrpsOfValues} and {@link volatilityCrpsOfReturns} score, how,
+ * and where they write each size's sum.
+ * @example const options: VolatilityCrpsOptions = { blocks: plan.volatility, method: "closed", blockSums: new Float64Array(3) };
+ */
+export interface VolatilityCrpsOptions {
+  /** The planned block sizes (`PromptPlan.volatility`). */
+  readonly blocks: readonly PlannedVolatilityBlock[];
+  /** `"closed"` (the sorted closed form) or `"parity"` (properscoring's loop). */
+  readonly method: CrpsMethod;
+  /** Receives each block size's unweighted CRPS sum: one entry per size. */
+  readonly blockSums: Float64Array;
+}
+
+/**
  * The validator's volatility CRPS of one miner (`calculate_vol_crps_for_miner`) from its
  * path-major `values` (`nPaths` × `nPoints`, prices that are finite and non-zero:
  * `promptCrpsOfValues` checks them first) against the planned block sizes
@@ -47,20 +61,16 @@ const LARGEST = new Float64Array(1);
  * @param values - the miner's paths, path-major: `nPaths` × `nPoints` prices, finite and non-zero.
  * @param nPaths - the number of paths, ≥ 1.
  * @param nPoints - points per path.
- * @param blocks - the planned block sizes (`PromptPlan.volatility`).
- * @param method - `"closed"` (the sorted closed form) or `"parity"` (properscoring's loop).
- * @param blockSums - receives each block size's unweighted CRPS sum: one entry per size.
+ * @param options - the block sizes, the CRPS method, and where to write each size's sum.
  * @example
  * const blockSums = new Float64Array(plan.volatility.length);
- * volatilityCrpsOfValues(pathSet.values, pathSet.nPaths, 61, plan.volatility, "closed", blockSums) // => e.g. 4.43
+ * volatilityCrpsOfValues(pathSet.values, pathSet.nPaths, 61, { blocks: plan.volatility, method: "closed", blockSums }) // => e.g. 4.43
  */
 export function volatilityCrpsOfValues(
   values: Float64Array,
   nPaths: number,
   nPoints: number,
-  blocks: readonly PlannedVolatilityBlock[],
-  method: CrpsMethod,
-  blockSums: Float64Array,
+  options: VolatilityCrpsOptions,
 ): number {
   if (!Number.isInteger(nPaths) || nPaths < 1 || values.length !== nPaths * nPoints) {
     throw new RangeError(
@@ -73,7 +83,7 @@ export function volatilityCrpsOfValues(
   }
   const returns = returnsScratch.subarray(0, returnCount * nPaths);
   gatherReturns(values, nPaths, nPoints, 1, 0, returnCount, false, returns);
-  return volatilityCrpsOfReturns(returns, nPaths, blocks, method, blockSums);
+  return volatilityCrpsOfReturns(returns, nPaths, options);
 }
 
 /**
@@ -94,18 +104,15 @@ export function volatilityCrpsOfValues(
  * @param returns - every path's 1-step basis-point returns, step-major: return j of path p at
  *   j·nPaths + p.
  * @param nPaths - the number of paths, ≥ 1.
- * @param blocks - the planned block sizes (`PromptPlan.volatility`).
- * @param method - `"closed"` (the sorted closed form) or `"parity"` (properscoring's loop).
- * @param blockSums - receives each block size's unweighted CRPS sum: one entry per size.
- * @example volatilityCrpsOfReturns(returns, 1000, plan.volatility, "closed", new Float64Array(3)) // => e.g. 4.43
+ * @param options - the block sizes, the CRPS method, and where to write each size's sum.
+ * @example volatilityCrpsOfReturns(returns, 1000, { blocks: plan.volatility, method: "closed", blockSums: new Float64Array(3) }) // => e.g. 4.43
  */
 export function volatilityCrpsOfReturns(
   returns: Float64Array,
   nPaths: number,
-  blocks: readonly PlannedVolatilityBlock[],
-  method: CrpsMethod,
-  blockSums: Float64Array,
+  options: VolatilityCrpsOptions,
 ): number {
+  const { blocks, method, blockSums } = options;
   const sizeCount = blocks.length;
   if (blockSums.length !== sizeCount) {
     throw new RangeError(
@@ -123,7 +130,12 @@ export function volatilityCrpsOfReturns(
   }
   const members = volatilityMembers.subarray(0, terms * nPaths);
   const parity = method === "parity";
-  pathBlockVolatilities(returns, nPaths, STEPS, !parity, members, LARGEST);
+  pathBlockVolatilities(returns, nPaths, {
+    stepsPerBlock: STEPS,
+    merge: !parity,
+    out: members,
+    largest: LARGEST,
+  });
   // Volatilities are ≥ 0: with the largest one, [0, largest] bounds every block's members.
   const largest = LARGEST[0];
   const bounded = largest === largest;

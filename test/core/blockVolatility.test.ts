@@ -38,7 +38,11 @@ function ofPaths(rows: number[][], sizes: number[], merge: boolean): Float64Arra
   const returnCount = rows[0].length - 1;
   const terms = sizes.reduce((sum, steps) => sum + Math.floor(returnCount / steps), 0);
   const out = new Float64Array(terms * rows.length);
-  return pathBlockVolatilities(stepMajorReturns(rows), rows.length, sizes, merge, out);
+  return pathBlockVolatilities(stepMajorReturns(rows), rows.length, {
+    stepsPerBlock: sizes,
+    merge,
+    out,
+  });
 }
 
 /** The per-path reference volatilities of `rows` laid out as `pathBlockVolatilities` writes them. */
@@ -141,7 +145,13 @@ describe("pathBlockVolatilities", () => {
     const returns = Float64Array.of(100, -100, (1 / 101) * 10000, (-1 / 99) * 10000);
     const expected = [0.7001057239470748, 0.7142492739258158, NaN, NaN, NaN, NaN];
     expect(
-      Array.from(pathBlockVolatilities(returns, 2, [2, 1], true, new Float64Array(6))),
+      Array.from(
+        pathBlockVolatilities(returns, 2, {
+          stepsPerBlock: [2, 1],
+          merge: true,
+          out: new Float64Array(6),
+        }),
+      ),
     ).toEqual(expected);
     const out = new Float64Array(6);
     const redo = new Uint8Array(2);
@@ -158,27 +168,41 @@ describe("pathBlockVolatilities", () => {
     const returns = stepMajorReturns(rows);
     const largest = new Float64Array(1);
     const out = new Float64Array(17 * 203);
-    pathBlockVolatilities(returns, 203, HOUR_BLOCKS, true, out, largest);
+    pathBlockVolatilities(returns, 203, { stepsPerBlock: HOUR_BLOCKS, merge: true, out, largest });
     expect(largest[0]).toBe(Math.max(...out));
-    pathBlockVolatilities(returns, 203, HOUR_BLOCKS, false, out, largest);
+    pathBlockVolatilities(returns, 203, { stepsPerBlock: HOUR_BLOCKS, merge: false, out, largest });
     expect(largest[0]).toBeNaN();
     // A path taken again two-pass (an overflowing return): no bound.
     const spoiled = Float64Array.from(returns);
     spoiled[7 * 203 + 5] = Infinity;
-    pathBlockVolatilities(spoiled, 203, HOUR_BLOCKS, true, out, largest);
+    pathBlockVolatilities(spoiled, 203, { stepsPerBlock: HOUR_BLOCKS, merge: true, out, largest });
     expect(largest[0]).toBeNaN();
   });
 
   it("pathBlockVolatilities rejects returns, block lengths and outputs of the wrong shape", () => {
     const returns = new Float64Array(10);
-    expect(() => pathBlockVolatilities(returns, 3, [2], true, new Float64Array(3))).toThrow(
+    expect(() =>
+      pathBlockVolatilities(returns, 3, {
+        stepsPerBlock: [2],
+        merge: true,
+        out: new Float64Array(3),
+      }),
+    ).toThrow(
       "pathBlockVolatilities requires returns of nPaths × returnCount numbers, got 10 for 3 paths",
     );
-    expect(() => pathBlockVolatilities(returns, 2, [0], true, new Float64Array(0))).toThrow(
-      "pathBlockVolatilities requires block lengths that are positive integers, got 0",
-    );
-    expect(() => pathBlockVolatilities(returns, 2, [5], true, new Float64Array(3))).toThrow(
-      "pathBlockVolatilities requires out of length 2, got 3",
-    );
+    expect(() =>
+      pathBlockVolatilities(returns, 2, {
+        stepsPerBlock: [0],
+        merge: true,
+        out: new Float64Array(0),
+      }),
+    ).toThrow("pathBlockVolatilities requires block lengths that are positive integers, got 0");
+    expect(() =>
+      pathBlockVolatilities(returns, 2, {
+        stepsPerBlock: [5],
+        merge: true,
+        out: new Float64Array(3),
+      }),
+    ).toThrow("pathBlockVolatilities requires out of length 2, got 3");
   });
 });

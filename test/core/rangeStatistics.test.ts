@@ -17,7 +17,12 @@ describe("rangeStatistics", () => {
   it("rangeStatistics equals the reference for every interval: stay, time inside, impermanent loss", () => {
     ENSEMBLE_SIZES.forEach(([nPaths, nPoints], index) => {
       const { rows, values } = randomEnsemble(500 + index, nPaths, nPoints);
-      const result = rangeStatistics(values, nPaths, nPoints, LOWERS, UPPERS, 100, 5);
+      const result = rangeStatistics(values, nPaths, nPoints, {
+        lowers: LOWERS,
+        uppers: UPPERS,
+        startPrice: 100,
+        stepMinutes: 5,
+      });
       LOWERS.forEach((lower, at) => {
         const upper = UPPERS[at];
         const expected = lpRangeStatistics(rows, lower, upper, 5, 100);
@@ -63,30 +68,24 @@ describe("rangeStatistics", () => {
       [100, 95, 89, 91],
       [100, 90, 95, 96],
     ]);
-    const result = rangeStatistics(
-      values,
-      nPaths,
-      nPoints,
-      Float64Array.of(90),
-      Float64Array.of(110),
-      100,
-      5,
-    );
+    const result = rangeStatistics(values, nPaths, nPoints, {
+      lowers: Float64Array.of(90),
+      uppers: Float64Array.of(110),
+      startPrice: 100,
+      stepMinutes: 5,
+    });
     expect(result.probabilityToStay.values[0]).toBe(1 / 4);
     expect(result.expectedTimeInsideMinutes.values[0]).toBe((5 * (3 + 2 + 2 + 2)) / 4);
   });
 
   it("rangeStatistics gives the whole horizon, 1440 minutes, to a 24h path that never leaves", () => {
     const flat = new Float64Array(289).fill(2000);
-    const result = rangeStatistics(
-      flat,
-      1,
-      289,
-      Float64Array.of(1990),
-      Float64Array.of(2010),
-      2000,
-      5,
-    );
+    const result = rangeStatistics(flat, 1, 289, {
+      lowers: Float64Array.of(1990),
+      uppers: Float64Array.of(2010),
+      startPrice: 2000,
+      stepMinutes: 5,
+    });
     expect(result.expectedTimeInsideMinutes.values[0]).toBe(1440);
     expect(result.probabilityToStay.values[0]).toBe(1);
     expect(result.expectedImpermanentLoss.values[0]).toBe(0);
@@ -99,7 +98,12 @@ describe("rangeStatistics", () => {
     ]);
     const lowers = Float64Array.of(95, 102, 0, NaN, 101, 95);
     const uppers = Float64Array.of(105, 101, 105, 105, 110, Infinity);
-    const result = rangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5);
+    const result = rangeStatistics(values, nPaths, nPoints, {
+      lowers,
+      uppers,
+      startPrice: 100,
+      stepMinutes: 5,
+    });
     const stay = Array.from(result.probabilityToStay.values);
     expect(stay).toEqual([1, NaN, NaN, NaN, 0, NaN]);
     // Interval 4 does not contain the start price: no impermanent loss, the rest stands.
@@ -107,23 +111,43 @@ describe("rangeStatistics", () => {
     expect(result.expectedImpermanentLoss.values[4]).toBeNaN();
     expect(result.expectedImpermanentLoss.values[0]).toBeGreaterThan(0);
 
-    const badMinutes = rangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 0);
+    const badMinutes = rangeStatistics(values, nPaths, nPoints, {
+      lowers,
+      uppers,
+      startPrice: 100,
+      stepMinutes: 0,
+    });
     expect(badMinutes.expectedTimeInsideMinutes.values[0]).toBeNaN();
     expect(badMinutes.probabilityToStay.values[0]).toBe(1);
 
     for (const bad of [NaN, Infinity, -Infinity]) {
       const withBad = Float64Array.of(100, 101, 102, 100, bad, 98);
-      const all = rangeStatistics(withBad, 2, 3, lowers, uppers, 100, 5);
+      const all = rangeStatistics(withBad, 2, 3, {
+        lowers,
+        uppers,
+        startPrice: 100,
+        stepMinutes: 5,
+      });
       for (const estimates of Object.values(all)) {
         expect(Array.from(estimates.values)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN]);
         expect(Array.from(estimates.standardErrors)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN]);
       }
     }
-    const negative = rangeStatistics(Float64Array.of(100, 50, -1), 1, 3, lowers, uppers, 100, 5);
+    const negative = rangeStatistics(Float64Array.of(100, 50, -1), 1, 3, {
+      lowers,
+      uppers,
+      startPrice: 100,
+      stepMinutes: 5,
+    });
     expect(negative.expectedImpermanentLoss.values[0]).toBeNaN();
     expect(negative.probabilityToStay.values[0]).toBe(0);
 
-    const empty = rangeStatistics(new Float64Array(0), 0, 3, lowers, uppers, 100, 5);
+    const empty = rangeStatistics(new Float64Array(0), 0, 3, {
+      lowers,
+      uppers,
+      startPrice: 100,
+      stepMinutes: 5,
+    });
     expect(empty.probabilityToStay.values[0]).toBeNaN();
     expect(empty.expectedTimeInsideMinutes.values[0]).toBeNaN();
   });
@@ -139,11 +163,12 @@ describe("rangeStatistics", () => {
     };
     const lowers = Float64Array.of(90);
     const uppers = Float64Array.of(110);
-    const result = rangeEstimatesOfSums(
-      sums,
-      { finite: true, nPaths: 2, lowers, uppers, stepMinutes: 5 },
-      createRangeEstimates(1),
-    );
+    const result = rangeEstimatesOfSums(sums, true, 2, {
+      lowers,
+      uppers,
+      stepMinutes: 5,
+      out: createRangeEstimates(1),
+    });
     expect(result.probabilityToStay.values[0]).toBe(0.5);
     expect(result.probabilityToStay.standardErrors[0]).toBe(Math.sqrt(0.25 / 2));
     expect(result.expectedTimeInsideMinutes.values[0]).toBe(15);
@@ -151,11 +176,12 @@ describe("rangeStatistics", () => {
     expect(result.expectedTimeInsideMinutes.standardErrors[0]).toBeCloseTo(5, 12);
     expect(result.expectedImpermanentLoss.values[0]).toBe(0.02);
     expect(result.expectedImpermanentLoss.standardErrors[0]).toBeCloseTo(0.01, 12);
-    const notFinite = rangeEstimatesOfSums(
-      sums,
-      { finite: false, nPaths: 2, lowers, uppers, stepMinutes: 5 },
-      createRangeEstimates(1),
-    );
+    const notFinite = rangeEstimatesOfSums(sums, false, 2, {
+      lowers,
+      uppers,
+      stepMinutes: 5,
+      out: createRangeEstimates(1),
+    });
     expect(notFinite.probabilityToStay.values[0]).toBeNaN();
     expect(notFinite.expectedTimeInsideMinutes.values[0]).toBeNaN();
     expect(notFinite.expectedImpermanentLoss.values[0]).toBeNaN();
@@ -163,10 +189,20 @@ describe("rangeStatistics", () => {
 
   it("rangeStatistics rejects mismatched lengths", () => {
     expect(() =>
-      rangeStatistics(new Float64Array(4), 2, 2, Float64Array.of(1, 2), Float64Array.of(3), 2, 5),
+      rangeStatistics(new Float64Array(4), 2, 2, {
+        lowers: Float64Array.of(1, 2),
+        uppers: Float64Array.of(3),
+        startPrice: 2,
+        stepMinutes: 5,
+      }),
     ).toThrow("rangeStatistics requires uppers of length 2, got 1");
     expect(() =>
-      rangeStatistics(new Float64Array(3), 2, 2, Float64Array.of(1), Float64Array.of(3), 2, 5),
+      rangeStatistics(new Float64Array(3), 2, 2, {
+        lowers: Float64Array.of(1),
+        uppers: Float64Array.of(3),
+        startPrice: 2,
+        stepMinutes: 5,
+      }),
     ).toThrow("rangeStatistics requires values.length = nPaths × nPoints = 2 × 2 = 4, got 3");
   });
 });

@@ -109,7 +109,12 @@ describe("nestedRangeStatistics through the lookup table", () => {
     for (const seed of [31, 32]) {
       const { values, nPaths, nPoints } = randomEnsemble(seed, 90, 33);
       expect(nestedRangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5)).toEqual(
-        rangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5),
+        rangeStatistics(values, nPaths, nPoints, {
+          lowers,
+          uppers,
+          startPrice: 100,
+          stepMinutes: 5,
+        }),
       );
     }
   });
@@ -120,11 +125,11 @@ describe("nestedRangeStatistics through the lookup table", () => {
     const lowers = Float64Array.of(100.25, 99, 97);
     const uppers = Float64Array.of(101, 102.5, 103);
     expect(nestedRangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5)).toEqual(
-      rangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5),
+      rangeStatistics(values, nPaths, nPoints, { lowers, uppers, startPrice: 100, stepMinutes: 5 }),
     );
     for (let path = 0; path < nPaths; path += 7) values[path * nPoints + nPoints - 1] = -1;
     expect(nestedRangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5)).toEqual(
-      rangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5),
+      rangeStatistics(values, nPaths, nPoints, { lowers, uppers, startPrice: 100, stepMinutes: 5 }),
     );
   });
 
@@ -141,7 +146,12 @@ describe("nestedRangeStatistics through the lookup table", () => {
     const uppers = Float64Array.from({ length: 16 }, (_, index) => 68000 * (1 + (index + 1) / 200));
     const { values, nPaths, nPoints } = ensemble;
     const nested = nestedRangeStatistics(values, nPaths, nPoints, lowers, uppers, 68000, 5);
-    const general = rangeStatistics(values, nPaths, nPoints, lowers, uppers, 68000, 5);
+    const general = rangeStatistics(values, nPaths, nPoints, {
+      lowers,
+      uppers,
+      startPrice: 68000,
+      stepMinutes: 5,
+    });
     expect(Array.from(nested.expectedImpermanentLoss.values)).toEqual(
       Array.from(general.expectedImpermanentLoss.values),
     );
@@ -157,7 +167,7 @@ describe("nestedRangeStatistics through the lookup table", () => {
     expect(isScannable(Float64Array.of(99, 99), Float64Array.of(101, 102))).toBe(false);
     const { values, nPaths, nPoints } = randomEnsemble(35, 40, 20);
     expect(nestedRangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5)).toEqual(
-      rangeStatistics(values, nPaths, nPoints, lowers, uppers, 100, 5),
+      rangeStatistics(values, nPaths, nPoints, { lowers, uppers, startPrice: 100, stepMinutes: 5 }),
     );
   });
 });

@@ -29,7 +29,12 @@ describe("nestedRangeStatistics", () => {
       [4, 64, 289],
     ] as const) {
       const { values } = randomEnsemble(seed, nPaths, nPoints);
-      const expected = rangeStatistics(values, nPaths, nPoints, LOWERS, UPPERS, 100, 5);
+      const expected = rangeStatistics(values, nPaths, nPoints, {
+        lowers: LOWERS,
+        uppers: UPPERS,
+        startPrice: 100,
+        stepMinutes: 5,
+      });
       const actual = nestedRangeStatistics(values, nPaths, nPoints, LOWERS, UPPERS, 100, 5);
       expect(actual).toEqual(expected);
       // With the session's running extremes instead of its own minima and maxima.
@@ -54,7 +59,12 @@ describe("nestedRangeStatistics", () => {
     const uppers = Float64Array.from({ length: 16 }, (_, index) => 2000 * (1 + (index + 1) / 200));
     const { values, nPaths, nPoints } = ensemble;
     expect(nestedRangeStatistics(values, nPaths, nPoints, lowers, uppers, 2000, 5)).toEqual(
-      rangeStatistics(values, nPaths, nPoints, lowers, uppers, 2000, 5),
+      rangeStatistics(values, nPaths, nPoints, {
+        lowers,
+        uppers,
+        startPrice: 2000,
+        stepMinutes: 5,
+      }),
     );
   });
 
@@ -63,12 +73,19 @@ describe("nestedRangeStatistics", () => {
     const lowers = Float64Array.of(99, 99.5);
     const uppers = Float64Array.of(101, 103);
     expect(nestedRangeStatistics(values, 20, 9, lowers, uppers, 100, 5)).toEqual(
-      rangeStatistics(values, 20, 9, lowers, uppers, 100, 5),
+      rangeStatistics(values, 20, 9, { lowers, uppers, startPrice: 100, stepMinutes: 5 }),
     );
     values[30] = NaN;
     const withNaN = nestedRangeStatistics(values, 20, 9, LOWERS, UPPERS, 100, 5);
     expect(Array.from(withNaN.probabilityToStay.values).every(Number.isNaN)).toBe(true);
-    expect(withNaN).toEqual(rangeStatistics(values, 20, 9, LOWERS, UPPERS, 100, 5));
+    expect(withNaN).toEqual(
+      rangeStatistics(values, 20, 9, {
+        lowers: LOWERS,
+        uppers: UPPERS,
+        startPrice: 100,
+        stepMinutes: 5,
+      }),
+    );
   });
 });
 

@@ -34,7 +34,9 @@ describe("sync --lake", () => {
     expect(answers).toContain("read");
     // every query during the run read the lake, or came before the sync made the folder a lake
     for (const answer of answers)
-      expect(["read", expect.stringContaining("not a pathlab lake")]).toContainEqual(answer);
+      expect(["read", expect.stringContaining("which holds no .pathlab-lake.json")]).toContainEqual(
+        answer,
+      );
     expect(sync.stdout).toContain(`lake:     ${lake} (ok; the run's record is this summary)`);
     expect(sync.stdout).toContain(`from crosschecks group by all order by all" --lake ${lake}`);
     expect(sync.stdout).not.toContain("export --out");

@@ -210,13 +210,16 @@ export async function runQueueWorker(
 
 /**
  * Whether the queue has nothing left to run: no job waiting or running, and no delayed job but a
- * watch's next tick (which keeps coming as long as the watch is installed).
+ * watch's next tick (which keeps coming as long as the watch is installed). A retry waiting out its
+ * backoff is delayed, so it keeps the worker.
  */
 async function idle(queue: Queue): Promise<boolean> {
   const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
   if (counts.waiting + counts.active + counts.prioritized > 0) return false;
   if (counts.delayed === 0) return true;
   if (counts.delayed > 16) return false;
+  // A delayed unit (a retry's backoff) can move to waiting between the two reads: then the list is
+  // shorter than the count, and the queue is not idle.
   const delayed = await queue.getJobs(["delayed"], 0, 16);
-  return delayed.every((job) => job.name === PLAN_JOB);
+  return delayed.length === counts.delayed && delayed.every((job) => job.name === PLAN_JOB);
 }

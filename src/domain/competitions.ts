@@ -16,7 +16,7 @@ export type CompetitionName = Competition | LegacyPromptName;
 
 /**
  * Parameters of one competition in one era.
- * @example competitionsAt(Date.UTC(2026, 6, 1) / 1000)[0].softmaxBeta // => -0.3
+ * @example CURRENT_COMPETITIONS[0].softmaxBeta // => -0.3
  */
 export interface CompetitionParameters {
   readonly name: CompetitionName;
@@ -100,17 +100,3 @@ export const TWO_COMPETITIONS: readonly CompetitionParameters[] = Object.freeze(
     scoringIntervals: SCORING_INTERVALS_1H,
   },
 ]);
-
-/**
- * The competitions in force at `timeUnix` (unix seconds): {@link TWO_COMPETITIONS} before
- * {@link THREE_COMPETITIONS_START_UNIX}, {@link CURRENT_COMPETITIONS} from it on.
- * Throws `RangeError` for a non-finite time.
- * @param timeUnix - the time, in Unix seconds.
- * @example competitionsAt(Date.UTC(2026, 0, 1) / 1000).length // => 2
- */
-export function competitionsAt(timeUnix: number): readonly CompetitionParameters[] {
-  if (!Number.isFinite(timeUnix)) {
-    throw new RangeError(`competitionsAt requires a finite timeUnix, got ${timeUnix}`);
-  }
-  return timeUnix < THREE_COMPETITIONS_START_UNIX ? TWO_COMPETITIONS : CURRENT_COMPETITIONS;
-}

@@ -170,6 +170,19 @@ export function validatorEraAt(timeUnix: number, settings: EraSettings = {}): Va
   return Object.freeze({ ...era, label: eraLabel(era) });
 }
 
+/**
+ * The competitions in force at `timeUnix`, as the era table has them ({@link validatorEraAt}):
+ * `low` and `high` before 2026-06-23; then crypto-1h, crypto-24h and com-equ-24h, whose
+ * com-equ-24h has SP500 in place of SPYX from 2026-07-23.
+ * Throws `RangeError` for a time that is not finite or looks like milliseconds.
+ * @param timeUnix - the time, in Unix seconds.
+ * @example competitionsAt(Date.UTC(2026, 0, 1) / 1000).length // => 2
+ * @example competitionsAt(Date.UTC(2026, 7, 1) / 1000)[2].assets?.includes("SPYX") // => false
+ */
+export function competitionsAt(timeUnix: number): readonly CompetitionParameters[] {
+  return validatorEraAt(timeUnix).competitions;
+}
+
 /** The rules of an era in one line, for reports. */
 function eraLabel(era: Omit<ValidatorEra, "label">): string {
   const names = era.competitions.map((competition) => competition.name).join(", ");

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  competitionsAt,
-  CURRENT_COMPETITIONS,
-  TWO_COMPETITIONS,
-} from "../../src/domain/competitions.ts";
+import { CURRENT_COMPETITIONS, TWO_COMPETITIONS } from "../../src/domain/competitions.ts";
+import { competitionsAt, validatorEraAt } from "../../src/domain/eras.ts";
 import { combineRewardWeights, softmaxRewardWeights } from "../../src/reference/rewardWeights.ts";
 
 describe("softmaxRewardWeights", () => {
@@ -70,7 +67,9 @@ describe("competitionsAt", () => {
   it("competitionsAt switches from the two-competition era to three competitions at 2026-06-23T00:00:00Z", () => {
     const switchTime = Date.UTC(2026, 5, 23) / 1000;
     expect(competitionsAt(switchTime - 1)).toBe(TWO_COMPETITIONS);
-    expect(competitionsAt(switchTime)).toBe(CURRENT_COMPETITIONS);
+    expect(competitionsAt(switchTime).map(({ name }) => name)).toEqual(
+      CURRENT_COMPETITIONS.map(({ name }) => name),
+    );
     expect(
       TWO_COMPETITIONS.map(({ name, softmaxBeta, windowDays, rewardShare }) => [
         name,
@@ -93,6 +92,24 @@ describe("competitionsAt", () => {
       ["crypto-24h", -0.15, 10],
       ["com-equ-24h", -0.15, 10],
     ]);
+  });
+
+  it("com-equ-24h has SPYX and not SP500 until 2026-07-23T00:00:00Z, then SP500 and not SPYX, as the era table", () => {
+    const sp500Time = Date.UTC(2026, 6, 23) / 1000;
+    const equities = (timeUnix: number) =>
+      competitionsAt(timeUnix).find(({ name }) => name === "com-equ-24h")?.assets ?? [];
+    expect([
+      equities(sp500Time - 1).includes("SPYX"),
+      equities(sp500Time - 1).includes("SP500"),
+    ]).toEqual([true, false]);
+    expect([equities(sp500Time).includes("SPYX"), equities(sp500Time).includes("SP500")]).toEqual([
+      false,
+      true,
+    ]);
+    for (const timeUnix of [sp500Time - 86_400, sp500Time, Date.UTC(2026, 11, 1) / 1000]) {
+      expect(competitionsAt(timeUnix)).toBe(validatorEraAt(timeUnix).competitions);
+    }
+    expect(() => competitionsAt(Date.UTC(2026, 11, 1))).toThrow(RangeError);
   });
 
   it("the competitions' reward shares add up to 1 in each era", () => {

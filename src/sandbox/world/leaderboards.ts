@@ -6,9 +6,10 @@
  */
 
 import type { PromptName } from "../../domain/assets.ts";
-import { competitionsAt, type CompetitionName } from "../../domain/competitions.ts";
+import type { CompetitionName } from "../../domain/competitions.ts";
 import type { LeaderboardV1Row, LeaderboardV2Row } from "../../domain/records/leaderboard.ts";
 import type { SmoothedScoreRow } from "../../domain/records/validation.ts";
+import { competitionsAt } from "../../domain/eras.ts";
 import { isoSeconds } from "./isoTime.ts";
 import type { MinerRoster } from "./minerRoster.ts";
 import type { CompetitionUpdate, Validator } from "./validator.ts";

@@ -12,13 +12,12 @@ import { canonicalCompetition, type PromptName } from "../../domain/assets.ts";
 import {
   CURRENT_COMPETITIONS,
   TWO_COMPETITIONS,
-  competitionsAt,
   type CompetitionName,
   type CompetitionParameters,
 } from "../../domain/competitions.ts";
 import { softmaxRewardWeights } from "../../reference/rewardWeights.ts";
 import { smoothedScores, type ScoredPrompt } from "../../reference/smoothedScores.ts";
-import { UPDATE_DELAY_SECONDS, UPDATE_GATE_SECONDS } from "../../domain/eras.ts";
+import { competitionsAt, UPDATE_DELAY_SECONDS, UPDATE_GATE_SECONDS } from "../../domain/eras.ts";
 import type { MinerRoster } from "./minerRoster.ts";
 import type { PromptSeries } from "./promptSchedule.ts";
 import {

@@ -51,7 +51,8 @@ export function predictionLayout(
  * validator's order (first failure wins): `miner_uid` and `start_time` integers, the number of
  * paths (`Number of paths is incorrect: expected 1000, got 999`), then path by path its number of
  * points (`Number of time points is incorrect: expected 289, got 288`, with points =
- * ⌊timeLength / timeIncrement⌋ + 1) and every price a finite positive number. Each failure throws
+ * ⌊timeLength / timeIncrement⌋ + 1) and every price a finite number other than 0 (a negative price is
+ * kept: the validator accepts and scores it; a zero price scores −1). Each failure throws
  * a {@link PathSetError} naming the miner, path and point. Throws `RangeError` for prompt values
  * that are not positive integers.
  * @param record - one miner's prediction set, as `JSON.parse` made it.
@@ -124,12 +125,12 @@ export function pathSetFromPrediction(
     const offset = pathIndex * nPoints;
     for (let point = 0; point < nPoints; point++) {
       const price: unknown = path[point];
-      if (typeof price !== "number" || !(price > 0 && price < Infinity)) {
+      if (typeof price !== "number" || !(price !== 0 && Math.abs(price) < Infinity)) {
         throw new PathSetError({
           minerUid: uid,
           path: pathIndex,
           point,
-          expected: "a finite positive price",
+          expected: "a finite non-zero price",
           got: price,
         });
       }

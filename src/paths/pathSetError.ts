@@ -6,7 +6,7 @@ import { describeValue } from "../domain/describe-value.ts";
 
 /**
  * Where a {@link PathSetError} happened and what was wrong.
- * @example const problem: PathSetProblem = { minerUid: 17, path: 3, point: 288, expected: "a finite positive price", got: NaN };
+ * @example const problem: PathSetProblem = { minerUid: 17, path: 3, point: 288, expected: "a finite non-zero price", got: NaN };
  */
 export interface PathSetProblem {
   /** The miner whose path set is at fault, when known. */
@@ -17,7 +17,7 @@ export interface PathSetProblem {
   readonly point?: number;
   /** What is wrong, in the validator's words where it has them (`Number of paths is incorrect`). */
   readonly subject?: string;
-  /** What was expected (`1000`, `a finite positive price`). */
+  /** What was expected (`1000`, `a finite non-zero price`). */
   readonly expected: string;
   /** The value found; the message renders it (`NaN`, `999`, `"abc"`, `null`, `array(3)`). */
   readonly got: unknown;
@@ -26,11 +26,11 @@ export interface PathSetProblem {
 /**
  * A prediction set, Arrow table or ensemble member that does not make a valid path set. The message
  * names the miner, the path and the point, then what was expected and what was got, e.g.
- * `miner 17: path 3, point 288: expected a finite positive price, got NaN` or, with the
+ * `miner 17: path 3, point 288: expected a finite non-zero price, got NaN` or, with the
  * validator's words for counts, `miner 17: Number of paths is incorrect: expected 1000, got 999`.
  * @example
- * new PathSetError({ minerUid: 17, path: 3, point: 288, expected: "a finite positive price", got: NaN }).message
- * // => "miner 17: path 3, point 288: expected a finite positive price, got NaN"
+ * new PathSetError({ minerUid: 17, path: 3, point: 288, expected: "a finite non-zero price", got: NaN }).message
+ * // => "miner 17: path 3, point 288: expected a finite non-zero price, got NaN"
  */
 export class PathSetError extends Error {
   /** The miner at fault, when known. */

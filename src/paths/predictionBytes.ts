@@ -128,7 +128,7 @@ export function createPredictionSetParser(
  * @example
  * parsePredictionSetBytes(new TextEncoder().encode('[{"miner_uid": 1, "start_time": 0, "predictions": [[1, 0]]}]'),
  *   { timeIncrement: 300, timeLength: 300, nPaths: 1 })[0].error?.message
- * // => "miner 1: path 0, point 1: expected a finite positive price, got 0"
+ * // => "miner 1: path 0, point 1: expected a finite non-zero price, got 0"
  */
 export function parsePredictionSetBytes(
   bytes: Uint8Array | readonly Uint8Array[],
@@ -232,7 +232,7 @@ const CARRY_NONE = 0;
 const CARRY_LEXEME = 1;
 const CARRY_STRING = 2;
 
-const PRICE_EXPECTED = "a finite positive price";
+const PRICE_EXPECTED = "a finite non-zero price";
 
 class ByteParser implements PredictionSetParser {
   private readonly nPaths: number;
@@ -425,7 +425,7 @@ class ByteParser implements PredictionSetParser {
         values[pathOffset + point] = price;
         if (isInt) this.noteIntLexeme(pathOffset + point);
       }
-      if (!(price > 0 && price < Infinity) && this.badPoint < 0) {
+      if (!(price !== 0 && Math.abs(price) < Infinity) && this.badPoint < 0) {
         this.badPoint = point;
         this.badPrice = price;
       }
@@ -583,7 +583,10 @@ class ByteParser implements PredictionSetParser {
           if (isInt) this.noteIntLexeme(this.pathOffset + count);
         }
       }
-      if (!(typeof value === "number" && value > 0 && value < Infinity) && this.badPoint < 0) {
+      if (
+        !(typeof value === "number" && value !== 0 && Math.abs(value) < Infinity) &&
+        this.badPoint < 0
+      ) {
         this.badPoint = count;
         this.badPrice = value;
       }

@@ -43,6 +43,12 @@ describe("pathSetFromPrediction", () => {
     expect(pathSet.values[999 * 289]).toBe(68999);
   });
 
+  it("pathSetFromPrediction keeps a negative price: the validator accepts and scores it", () => {
+    const negative = record(1000, 289);
+    (negative.predictions[3] as number[])[288] = -5;
+    expect(pathSetFromPrediction(negative, PROMPT_24H).values[3 * 289 + 288]).toBe(-5);
+  });
+
   it("pathSetFromPrediction writes into a SharedArrayBuffer on request, the same prices", () => {
     const input = record(1000, 289);
     const plain = pathSetFromPrediction(input, PROMPT_24H);
@@ -93,7 +99,6 @@ describe("pathSetFromPrediction", () => {
     [Infinity, "Infinity"],
     [-Infinity, "-Infinity"],
     [0, "0"],
-    [-5, "-5"],
     ["68000", '"68000"'],
     [null, "null"],
   ])(
@@ -103,7 +108,7 @@ describe("pathSetFromPrediction", () => {
       (bad.predictions[3] as unknown[])[288] = price;
       const error = errorOf(() => pathSetFromPrediction(bad, PROMPT_24H));
       expect(error.message).toBe(
-        `miner 17: path 3, point 288: expected a finite positive price, got ${rendered}`,
+        `miner 17: path 3, point 288: expected a finite non-zero price, got ${rendered}`,
       );
       expect([error.minerUid, error.path, error.point]).toEqual([17, 3, 288]);
     },

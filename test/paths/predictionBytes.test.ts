@@ -382,6 +382,10 @@ describe("parsePredictionSetBytes", () => {
       "[[1,2]]",
       '[null, {"miner_uid":3,"start_time":0,"predictions":[]}]',
       "[]",
+      // A negative price is a price (the validator scores it); zero is not.
+      set(
+        `"miner_uid":17,"start_time":0,"predictions":[[1,-2,3,4],[1,2,-3.5e2,4],[1,2,3,4],[1,2,3,-4]]`,
+      ),
     ];
     for (const text of records) {
       const sets = parseEveryWay(text);
@@ -402,7 +406,7 @@ describe("parsePredictionSetBytes", () => {
     expect(messages).toEqual([
       "miner 17: Number of paths is incorrect: expected 1000, got 999",
       "miner 17: path 3: Number of time points is incorrect: expected 289, got 288",
-      "miner 17: path 3, point 288: expected a finite positive price, got 0",
+      "miner 17: path 3, point 288: expected a finite non-zero price, got 0",
     ]);
   });
 
@@ -413,7 +417,7 @@ describe("parsePredictionSetBytes", () => {
       const [set] = parseEveryWay(text);
       expect(set.error?.message).toBe(oracle(text, SMALL, parsePythonJson(text))[0]);
       expect(set.error?.message).toBe(
-        `miner 17: path 1, point 2: expected a finite positive price, got ${token}`,
+        `miner 17: path 1, point 2: expected a finite non-zero price, got ${token}`,
       );
     }
   });
@@ -458,6 +462,6 @@ describe("parsePredictionSetBytes", () => {
         encoder.encode('[{"miner_uid": 1, "start_time": 0, "predictions": [[1, 0]]}]'),
         { timeIncrement: 300, timeLength: 300, nPaths: 1 },
       )[0].error?.message,
-    ).toBe("miner 1: path 0, point 1: expected a finite positive price, got 0");
+    ).toBe("miner 1: path 0, point 1: expected a finite non-zero price, got 0");
   });
 });

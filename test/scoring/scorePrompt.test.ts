@@ -146,6 +146,14 @@ describe("scorePrompt", () => {
       expect(expectAgreement(paths, unobserved, kind, regularOnly)).toBe(0);
     });
 
+    it(`scorePrompt scores negative simulated prices as the validator does, not −1 (${kind})`, () => {
+      const paths = minerPaths(133, kind, 100).map((path) => [...path]);
+      paths[40][7] = -paths[40][7];
+      paths[2][last] = -0.5;
+      const score = expectAgreement(paths, realizedPrices(134, kind), kind);
+      expect(Number.isFinite(score) && score > 0).toBe(true);
+    });
+
     it(`scorePrompt gives −1 for a zero simulated price, a non-finite one, and a non-finite total (${kind})`, () => {
       const paths = minerPaths(131, kind, 100);
       const prices = realizedPrices(132, kind);

@@ -44,8 +44,8 @@ export interface CandidateFile {
   readonly pathSet: PathSet | undefined;
   /**
    * Why the file is not a valid path set; `undefined` when it is. The validator's reason when it
-   * rejects the file; for a file it accepts whose prices cannot be scored (a zero or negative
-   * price, which scores −1 on the network), what pathlab's paths layer objects to.
+   * rejects the file; for a file it accepts whose prices cannot be scored (a zero price, which
+   * scores −1 on the network), what pathlab's paths layer objects to.
    */
   readonly reason: string | undefined;
 }

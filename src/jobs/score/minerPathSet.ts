@@ -91,8 +91,8 @@ export async function fetchMinerPathSet(
   } catch (error) {
     if (!(error instanceof PathSetError)) throw error;
     const where = `path ${error.path}, point ${error.point}`;
-    // A response the validator accepted that holds a price ≤ 0: its CRPS is −1 (DOMAIN.md §2).
-    if (error.point !== undefined && Number(error.got) <= 0) {
+    // A response the validator accepted that holds a zero price: its CRPS is −1 (DOMAIN.md §2).
+    if (error.point !== undefined && Number(error.got) === 0) {
       return {
         kind: "scored -1",
         reason: `price ${error.got} at ${where}: the validator scores −1`,

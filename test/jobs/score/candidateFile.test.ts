@@ -134,12 +134,19 @@ describe("candidate files", () => {
     expect(candidateFileFromText("BTC-a.json", "12").reason).toMatch(/^expected a JSON object/);
   });
 
+  it("a negative price passes the validator and is scored, as on the network", () => {
+    const text = response(AFTER).replace("[67676.12,", "[-67676.12,");
+    const file = candidateFileFromText("BTC-a.json", text);
+    expect([file.validation, file.reason]).toEqual(["CORRECT", undefined]);
+    expect(file.pathSet?.values[0]).toBe(-67676.12);
+  });
+
   it("a zero price passes the validator but cannot be scored (the network scores it −1)", () => {
     const text = response(AFTER).replace("[67676.12,", "[0,");
     const file = candidateFileFromText("BTC-a.json", text);
     expect(file.validation).toBe("CORRECT");
     expect(file.pathSet).toBeUndefined();
-    expect(file.reason).toBe("path 0, point 0: expected a finite positive price, got 0");
+    expect(file.reason).toBe("path 0, point 0: expected a finite non-zero price, got 0");
   });
 
   it("readCandidateFile reads one file and reports an unreadable one; the folder reader takes both layouts", async () => {

@@ -138,13 +138,37 @@ describe("the live naming on the command line", () => {
     ).toBeGreaterThan(0);
   }, 180_000);
 
-  it("without the naming, the same service fails its venue operations (what the flag fixes)", async () => {
-    const { run, summary } = await sync(
-      ["--base-url", liveUrl, "--horizons", "24h", "--db", join(folder, "unnamed.duckdb")],
-      { PATHLAB_API_KEY: KEY },
-    );
-    expect(run.code).toBe(1);
-    expect(summary.failures.some((failure) => /venuea/.test(failure.operation ?? ""))).toBe(true);
+  it("without the naming, sync, score and audit stop before any unit: exit 2, naming the flag to add", async () => {
+    const hint = "this deployment speaks live naming: rerun with `--naming live`";
+    const database = join(folder, "unnamed.duckdb");
+    const { run } = await sync(["--base-url", liveUrl, "--horizons", "24h", "--db", database], {
+      PATHLAB_API_KEY: KEY,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`sync: ${liveUrl} answers /insights/polymarket/up-down/daily`);
+    expect(run.stderr).toContain(hint);
+    const others = [
+      ["score", "--from", "2026-02-25T20:00:00Z", "--to", NOW, "--competition", "crypto-24h"],
+      ["audit", "--assets", "BTC"],
+    ];
+    for (const command of others) {
+      const other = await runPathlab([...command, "--base-url", liveUrl, "--db", database], {
+        env: { PATHLAB_API_KEY: KEY },
+      });
+      expect([
+        other.code,
+        other.stderr.includes(`${command[0]}: `),
+        other.stderr.includes(hint),
+      ]).toEqual([2, true, true]);
+    }
+    // Nothing was stored: the jobs stopped before their first unit.
+    const store = await openStore(database, { readOnly: true });
+    try {
+      const { rows } = await queryRows(store, "select (select count(*) from insights)::INTEGER");
+      expect(rows).toEqual([[0]]);
+    } finally {
+      await store.close();
+    }
   }, 120_000);
 
   it("PATHLAB_NAMING and pathlab.config.json set it; the command line wins over both", async () => {
@@ -172,7 +196,8 @@ describe("the live naming on the command line", () => {
       { PATHLAB_API_KEY: KEY },
       project,
     );
-    expect(overridden.run.code).toBe(1);
+    expect(overridden.run.code).toBe(2);
+    expect(overridden.run.stderr).toContain("rerun with `--naming live`");
     expect(overridden.run.stderr).toContain("pathlab: baseUrl from pathlab.config.json");
   }, 180_000);
 

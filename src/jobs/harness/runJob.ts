@@ -16,6 +16,7 @@ import { openStore, type Store } from "../../store/openStore.ts";
 import { finishRun, startRun, type Run, type RunEnd } from "../../store/runs.ts";
 import { withoutSecrets } from "../../store/withoutSecrets.ts";
 import { jobClientOptions, type Deployment } from "../../service/jobClient.ts";
+import { checkNaming } from "../../service/namingCheck.ts";
 import { beginRecording, prepareRecordReplay } from "../../service/recordReplay.ts";
 import type { Recorder } from "../../service/record.ts";
 import type { LoadedRecording, RecordReplaySummary } from "../../service/replay.ts";
@@ -179,6 +180,10 @@ export async function runJob<O extends JobOptions, C, R>(
         paths: clientOptions.paths as Readonly<Record<string, string>>,
       });
       client = makeClient(command, clientOptions);
+      // A deployment given by --base-url may speak another naming than the one asked in.
+      if (resolved.service.kind === "service" && resolved.replay === undefined) {
+        await checkNaming(command, clientOptions);
+      }
     }
     const job: Job<C> = {
       command,

@@ -1,0 +1,54 @@
+/**
+ * A deployment that speaks the live naming, asked in the neutral one, answers every venue path with
+ * 404 and spells its records' fields in words the neutral decoders do not read: a job against it
+ * would end with one failure per unit and no hint. One request tells: the live path of a venue
+ * operation, decoded in the live naming.
+ */
+
+import { createClient } from "../client/create-client.ts";
+import type { ClientOptions } from "../client/options.ts";
+import { liveNaming, neutralNaming, wirePath } from "../domain/naming.ts";
+import { UsageError } from "./usageError.ts";
+
+/** The venue operation asked, and its parameters: a daily contract every deployment lists. */
+const PROBE = "/insights/venuea/up-down/daily";
+const PROBE_PARAMS = { asset: "BTC" } as const;
+/** The probe's whole call, retries included, in milliseconds: a slow service is not held up longer. */
+const PROBE_DEADLINE_MS = 10_000;
+
+/**
+ * Throws a `UsageError` (exit 2) naming `--naming live` when the client asks in the neutral naming
+ * and the deployment answers the live path of a venue operation with a record that decodes in the
+ * live naming. Anything else (a 404, a refused key, a timeout, a body that does not decode) proves
+ * nothing, and the job goes on to meet it itself. Nothing is asked when the client has a naming or
+ * paths of its own for the operation.
+ * @param command - the command, for the message (`sync`).
+ * @param options - the job's client options (its base URL, key, limits and naming).
+ * @example await checkNaming("sync", clientOptions); // throws for `pathlab serve --naming live`
+ */
+export async function checkNaming(command: string, options: ClientOptions): Promise<void> {
+  const naming = options.naming ?? neutralNaming;
+  if (wirePath(PROBE, naming) !== PROBE || options.paths?.[PROBE] !== undefined) return;
+  const timeoutMs = Math.min(options.timeoutMs ?? PROBE_DEADLINE_MS, PROBE_DEADLINE_MS);
+  const probe = createClient({
+    baseUrl: options.baseUrl,
+    ...(options.apiKey !== undefined && { apiKey: options.apiKey }),
+    ...(options.dispatcher !== undefined && { dispatcher: options.dispatcher }),
+    ...(options.signal !== undefined && { signal: options.signal }),
+    naming: liveNaming,
+    maxRetries: 0,
+    timeoutMs,
+    deadlineMs: timeoutMs,
+  });
+  try {
+    await probe.request(PROBE, PROBE_PARAMS);
+  } catch {
+    return;
+  } finally {
+    await probe.close();
+  }
+  throw new UsageError(
+    `${command}: ${options.baseUrl} answers ${wirePath(PROBE, liveNaming)} in the live naming: ` +
+      "this deployment speaks live naming: rerun with `--naming live`",
+  );
+}

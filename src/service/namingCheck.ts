@@ -8,37 +8,43 @@
 import { createClient } from "../client/create-client.ts";
 import type { ClientOptions } from "../client/options.ts";
 import { liveNaming, neutralNaming, wirePath } from "../domain/naming.ts";
+import type { ResolvedService } from "./resolveService.ts";
 import { UsageError } from "./usageError.ts";
 
 /** The venue operation asked, and its parameters: a daily contract every deployment lists. */
 const PROBE = "/insights/venuea/up-down/daily";
 const PROBE_PARAMS = { asset: "BTC" } as const;
-/** The probe's whole call, retries included, in milliseconds: a slow service is not held up longer. */
-const PROBE_DEADLINE_MS = 10_000;
 
 /**
  * Throws a `UsageError` (exit 2) naming `--naming live` when the client asks in the neutral naming
  * and the deployment answers the live path of a venue operation with a record that decodes in the
  * live naming. Anything else (a 404, a refused key, a timeout, a body that does not decode) proves
  * nothing, and the job goes on to meet it itself. Nothing is asked when the client has a naming or
- * paths of its own for the operation.
+ * paths of its own for the operation, or when the service is the embedded sandbox (which speaks the
+ * job's naming) or a replay.
  * @param command - the command, for the message (`sync`).
+ * @param resolved - the job's service: only one given by `--base-url` is asked, not a replay.
  * @param options - the job's client options (its base URL, key, limits and naming).
- * @example await checkNaming("sync", clientOptions); // throws for `pathlab serve --naming live`
+ * @example await checkNaming("sync", resolved, clientOptions); // throws for `pathlab serve --naming live`
  */
-export async function checkNaming(command: string, options: ClientOptions): Promise<void> {
+export async function checkNaming(
+  command: string,
+  resolved: Pick<ResolvedService, "service" | "replay">,
+  options: ClientOptions,
+): Promise<void> {
+  if (resolved.service.kind !== "service" || resolved.replay !== undefined) return;
   const naming = options.naming ?? neutralNaming;
   if (wirePath(PROBE, naming) !== PROBE || options.paths?.[PROBE] !== undefined) return;
-  const timeoutMs = Math.min(options.timeoutMs ?? PROBE_DEADLINE_MS, PROBE_DEADLINE_MS);
   const probe = createClient({
     baseUrl: options.baseUrl,
     ...(options.apiKey !== undefined && { apiKey: options.apiKey }),
     ...(options.dispatcher !== undefined && { dispatcher: options.dispatcher }),
     ...(options.signal !== undefined && { signal: options.signal }),
     naming: liveNaming,
+    // One attempt, within the job's own limits.
     maxRetries: 0,
-    timeoutMs,
-    deadlineMs: timeoutMs,
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
   });
   try {
     await probe.request(PROBE, PROBE_PARAMS);

@@ -180,10 +180,7 @@ export async function runJob<O extends JobOptions, C, R>(
         paths: clientOptions.paths as Readonly<Record<string, string>>,
       });
       client = makeClient(command, clientOptions);
-      // A deployment given by --base-url may speak another naming than the one asked in.
-      if (resolved.service.kind === "service" && resolved.replay === undefined) {
-        await checkNaming(command, clientOptions);
-      }
+      await checkNaming(command, resolved, clientOptions);
     }
     const job: Job<C> = {
       command,

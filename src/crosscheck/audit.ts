@@ -64,6 +64,8 @@ export interface AuditReport {
 export const LP_PERCENTILE_TOLERANCE = 0.05;
 
 const STEP_SECONDS = 300;
+/** The horizon of the simulation the option prices are computed from. */
+const SIMULATED_HOURS = 24;
 
 /**
  * Audits one snapshot: each record's own checks, and, when two records share the snapshot (the
@@ -73,6 +75,9 @@ const STEP_SECONDS = 300;
  *   {@link LP_PERCENTILE_TOLERANCE};
  * - the forward of the option prices (C − P + K) between the 0.35 and 0.65 percentiles at the
  *   expiry, when a record gives the forecast start and the expiry falls within the 24 h.
+ * When the forecast start is known, an option expiry after the 24 h simulation ends is a finding
+ * (its size in days): the prices then come from the 24 h terminal distribution (the live BTC
+ * record's monthly expiry usually lies weeks after it).
  * @param snapshot - the asset and the records the service gave at one moment; any of them may be
  *   absent.
  * @example auditSnapshot({ asset: "BTC", records: { percentiles } }).findings // => []
@@ -110,8 +115,9 @@ export function auditSnapshot(snapshot: AuditSnapshot): AuditReport {
       lists.push(list);
     }
   }
+  const start = options?.forecast_start_time ?? snapshot.forecastStartTime;
+  if (options !== undefined && start !== undefined) lists.push(checkExpiry(options, start));
   if (options !== undefined && optionList !== undefined && percentiles !== undefined) {
-    const start = options.forecast_start_time ?? snapshot.forecastStartTime;
     const reason = forwardCheck(options, percentiles, start, optionList.forward, lists);
     if (reason !== undefined)
       skipped.push(`the options' forward against the percentiles: ${reason}`);
@@ -125,6 +131,26 @@ export function auditSnapshot(snapshot: AuditSnapshot): AuditReport {
     findings: lists.flatMap((list) => list.findings),
     skipped,
   };
+}
+
+/**
+ * The option prices come from the 24 h simulation: an expiry after its end is priced from the
+ * terminal distribution, as if the price stopped moving there. A finding whose size is the days
+ * between the simulation's end and the expiry.
+ */
+function checkExpiry(options: OptionPricingRecord, start: string): FindingList {
+  const list = new FindingList("/insights/option-pricing");
+  const endMs = parseIsoTimeMs(start) + SIMULATED_HOURS * 3_600_000;
+  const days = (parseIsoTimeMs(options.expiry_time) - endMs) / 86_400_000;
+  list.expect(
+    "the expiry within the 24 h the prices are simulated over",
+    "expiry_time",
+    days,
+    0,
+    `${options.expiry_time} is ${days.toFixed(2)} days after the simulation ends ` +
+      `(${new Date(endMs).toISOString().replace(".000", "")}): priced from the 24h terminal distribution`,
+  );
+  return list;
 }
 
 /** The forward check (see `auditSnapshot`); returns why it was not made, if it was not. */

@@ -1,7 +1,8 @@
 /**
  * `pathlab audit` as a real child process: on the captured live responses it prints the four
  * parity findings of BTC, exits 1 and stores them in `audit_findings`; on the sandbox (a small
- * world in the test's process, which the sync talks to as well) it finds nothing and exits 0.
+ * world in the test's process, which the sync talks to as well) it finds only BTC's monthly option
+ * expiry beyond the 24 h simulation, and exits 1.
  */
 
 import { join } from "node:path";
@@ -87,17 +88,24 @@ describe("pathlab audit", () => {
     expect(both.stderr).toContain("pathlab: audit: --stored and --dir name two sources; give one");
   }, 120_000);
 
-  it("on the sandbox: nothing found (exit 0)", async () => {
-    const run = await runPathlab(
-      ["audit", "--assets", "BTC,ETH", "--db", join(folder, "sandbox.duckdb"), "--json"],
-      { env: service.env },
-    );
-    expect(run.code, run.stderr).toBe(0);
+  it("on the sandbox: only BTC's option expiry beyond the 24 h simulation (exit 1)", async () => {
+    const database = join(folder, "sandbox.duckdb");
+    const run = await runPathlab(["audit", "--assets", "BTC,ETH", "--db", database, "--json"], {
+      env: service.env,
+    });
+    expect(run.code, run.stderr).toBe(1);
     const summary = JSON.parse(run.stdout) as {
       findings: number;
       reports: { skipped: string[] }[];
     };
-    expect(summary.findings).toBe(0);
+    expect(summary.findings).toBe(1);
+    const store = await openStore(database, { readOnly: true });
+    try {
+      const { rows } = await queryRows(store, "select asset, field from audit_findings");
+      expect(rows).toEqual([["BTC", "expiry_time"]]);
+    } finally {
+      await store.close();
+    }
     // Only BTC's forward check cannot run: its options expire monthly, beyond the 24 h percentiles.
     expect(summary.reports.flatMap((report) => report.skipped)).toEqual([
       expect.stringMatching(

@@ -57,6 +57,22 @@ describe.skipIf(!capturedExists)(`audit of the captured live responses${needs}`,
     }
   });
 
+  it("BTC's monthly expiry lies 28 days beyond the 24 h its prices are simulated over, once the start is known", () => {
+    // The responses were captured around 2026-02-25T23:45Z: the simulation ends 2026-02-26T23:45Z,
+    // 28 days and 8¼ hours before the record's expiry 2026-03-27 08:00:00Z (February has 28 days).
+    const btc = auditSnapshot({ ...captured("BTC"), forecastStartTime: "2026-02-25T23:45:00Z" });
+    const expiry = btc.findings.filter(({ field }) => field === "expiry_time");
+    expect(expiry.map(({ size, tolerance }) => [size, tolerance])).toEqual([[28 + 8.25 / 24, 0]]);
+    expect(expiry[0].detail).toBe(
+      "2026-03-27 08:00:00Z is 28.34 days after the simulation ends (2026-02-26T23:45:00Z): " +
+        "priced from the 24h terminal distribution",
+    );
+    // The other assets' options expire at the next 08:00 UTC, inside the 24 h.
+    expect(
+      auditSnapshot({ ...captured("ETH"), forecastStartTime: "2026-02-25T23:45:00Z" }).findings,
+    ).toEqual([]);
+  });
+
   it("the checks between records are not made across snapshots, and say why", () => {
     expect(auditSnapshot(captured("BTC")).skipped).toEqual([
       "LP probabilities against the percentiles: other snapshots (current price 67676.62358575 and 71181)",
@@ -112,7 +128,12 @@ describe("audit of the sandbox's records", () => {
           asset,
           records: { liquidation, lpBounds, lpProbabilities, options, percentiles },
         });
-        expect(report.findings, asset).toEqual([]);
+        // BTC's options expire monthly (as live): from the forecast start 2026-02-25T23:30Z, the
+        // simulation ends 2026-02-26T23:30Z, 28 days and 8½ hours before 2026-03-27 08:00:00Z.
+        expect(
+          report.findings.map(({ field, size }) => [field, size]),
+          asset,
+        ).toEqual(asset === "BTC" ? [["expiry_time", 28 + 8.5 / 24]] : []);
         // BTC options expire monthly (as live), beyond the percentiles' 24 h: that one check cannot run.
         expect(report.skipped, asset).toEqual(
           asset === "BTC"

@@ -2,13 +2,14 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * The second tier (`npm run test:e2e`): the tests whose point is the whole run, end to end — the
- * packed tarball installed into a fresh project, processes killed mid-unit and watches stopped
- * with signals, a live-named sync against a live-named `pathlab serve`, long queue runs on a real
- * Redis, the README's console examples. CI runs them after `npm test`; every other test is in the
+ * package built from nothing by `prepack`, the packed tarball installed into a fresh project,
+ * processes killed mid-unit and watches stopped with signals, a live-named sync against a
+ * live-named `pathlab serve`, long queue runs on a real Redis, the README's console examples. CI runs them after `npm test`; every other test is in the
  * first tier (`npm test`).
  */
 const E2E = [
   "test/package/consumer.test.ts",
+  "test/cli/executable.test.ts",
   "test/readmeExamples.test.ts",
   "test/jobs/queue/workers.test.ts",
   "test/jobs/queue/sync.test.ts",

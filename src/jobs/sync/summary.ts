@@ -116,10 +116,17 @@ export interface SyncSummary extends RecordReplaySummary {
   readonly durationMs: number;
   /**
    * `ok` without failures, else `partial` (the rest stored) or `failed` (no unit stored);
-   * `interrupted` when the job's signal aborted (the units stored until then are kept).
+   * `interrupted` when the job's signal aborted (the units stored until then are kept). A sync
+   * its deadline or breaker stopped is `partial` or `failed`, and says so in `stopped`.
    */
   readonly status: RunStatus;
-  /** The CLI's exit code: 0 without failures, 1 with any, 130 when interrupted. */
+  /**
+   * When the sync's deadline (`deadlineMs`) passed or its breaker stopped it: what stopped it
+   * and how many units were stored, failed and not finished (those are `interrupted`). Also the
+   * last entry of the run's `failures`.
+   */
+  readonly stopped?: string;
+  /** The CLI's exit code: 0 without failures, 1 with any or when stopped early, 130 when interrupted. */
   readonly exitCode: 0 | 1 | 130;
   readonly units: readonly UnitSummary[];
   readonly failures: readonly SyncFailure[];
@@ -137,7 +144,7 @@ export interface SyncSummary extends RecordReplaySummary {
     readonly units: number;
     readonly stored: number;
     readonly failed: number;
-    /** Units stopped or never started because the job was interrupted. */
+    /** Units stopped or never started because the job was interrupted or stopped early. */
     readonly interrupted: number;
     /** Units left out because their forecast start was stored already (`skipStored`). */
     readonly alreadyStored: number;

@@ -4,7 +4,7 @@
  * passes every other request on.
  */
 
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** How the proxy misbehaves, on which operation. */
@@ -21,40 +21,12 @@ export async function startHostileProxy(
   spared: (url: URL) => boolean = () => false,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const timers = new Set<NodeJS.Timeout>();
+  const target =
+    hostility === "dripping liquidation" ? "/insights/liquidation" : "/v2/prediction/historical";
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", upstream);
-    if (
-      hostility === "endless prediction sets" &&
-      url.pathname === "/v2/prediction/historical" &&
-      !spared(url)
-    ) {
-      response.writeHead(200, { "Content-Type": "application/json" });
-      const chunk = Buffer.from(`[${"67676.62,".repeat(7000)}`);
-      const write = () => {
-        while (!response.destroyed && response.write(chunk));
-      };
-      response.on("drain", write);
-      write();
-      return;
-    }
-    if (
-      hostility === "prediction sets not found" &&
-      url.pathname === "/v2/prediction/historical" &&
-      !spared(url)
-    ) {
-      response.writeHead(404, { "Content-Type": "application/json" });
-      response.end(JSON.stringify({ detail: "not found" }));
-      return;
-    }
-    if (
-      hostility === "dripping liquidation" &&
-      url.pathname === "/insights/liquidation" &&
-      !spared(url)
-    ) {
-      response.writeHead(200, { "Content-Type": "application/json" });
-      const timer = setInterval(() => response.write(" "), 200);
-      timers.add(timer);
-      response.on("close", () => clearInterval(timer));
+    if (url.pathname === target && !spared(url)) {
+      misbehave(hostility, response, timers);
       return;
     }
     void fetch(new URL(url.pathname + url.search, upstream), {
@@ -79,4 +51,30 @@ export async function startHostileProxy(
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Answers one request as `hostility` says (a dripping answer's timer is added to `timers`). */
+function misbehave(
+  hostility: Hostility,
+  response: ServerResponse,
+  timers: Set<NodeJS.Timeout>,
+): void {
+  if (hostility === "prediction sets not found") {
+    response.writeHead(404, { "Content-Type": "application/json" });
+    response.end(JSON.stringify({ detail: "not found" }));
+    return;
+  }
+  response.writeHead(200, { "Content-Type": "application/json" });
+  if (hostility === "dripping liquidation") {
+    const timer = setInterval(() => response.write(" "), 200);
+    timers.add(timer);
+    response.on("close", () => clearInterval(timer));
+    return;
+  }
+  const chunk = Buffer.from(`[${"67676.62,".repeat(7000)}`);
+  const write = () => {
+    while (!response.destroyed && response.write(chunk));
+  };
+  response.on("drain", write);
+  write();
 }

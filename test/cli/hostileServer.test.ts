@@ -6,29 +6,17 @@
  */
 
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
+import { describe, expect, it } from "vitest";
 import type { SyncSummary } from "../../src/jobs/sync/summary.ts";
-import { temporaryFolder } from "../store/helpers.ts";
+import { syncFixture } from "../jobs/syncFixture.ts";
 import { startHostileProxy, type Hostility } from "./hostileProxy.ts";
 import { runPathlab } from "./runPathlab.ts";
 
 const KEY = "sk-test-hostile-41d9e2";
-let sandbox: EmbeddedSandbox;
-let folder: string;
-let remove: () => void;
-
-beforeAll(async () => {
-  sandbox = await startEmbeddedSandbox({ seed: 42, now: "2026-02-25T23:47:00Z", apiKey: KEY });
-  ({ folder, remove } = temporaryFolder());
-}, 60_000);
-afterAll(async () => {
-  await sandbox?.close();
-  remove?.();
-});
+const fixture = syncFixture(KEY);
 
 async function syncAgainst(hostility: Hostility, database: string, unitDeadline = "60") {
-  const proxy = await startHostileProxy(sandbox.url, hostility);
+  const proxy = await startHostileProxy(fixture.sandbox.url, hostility);
   try {
     const run = await runPathlab(
       [
@@ -47,7 +35,7 @@ describe("sync against a hostile server", () => {
   it("endless prediction sets: each is cut off at its limit, the unit fails naming it, memory stays bounded", async () => {
     const { run, summary } = await syncAgainst(
       "endless prediction sets",
-      join(folder, "endless.duckdb"),
+      join(fixture.folder, "endless.duckdb"),
     );
     expect(run.code, run.stderr).toBe(1);
     expect(summary.units.map((unit) => unit.status)).toEqual(["failed"]);
@@ -63,7 +51,7 @@ describe("sync against a hostile server", () => {
   it("a dripping record: the unit stops at its deadline and says so; the sync ends", async () => {
     const { run, summary } = await syncAgainst(
       "dripping liquidation",
-      join(folder, "drip.duckdb"),
+      join(fixture.folder, "drip.duckdb"),
       "8",
     );
     expect(run.code, run.stderr).toBe(1);

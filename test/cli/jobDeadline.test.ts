@@ -1,39 +1,30 @@
 /**
  * A whole job's deadline (`--deadline`) and its breaker, as a user meets them: the compiled
- * command as a real child process against a proxy that drips the liquidation record one byte at
- * a time (test/cli/hostileProxy.ts), and `score` against the embedded sandbox. Outcomes only
+ * command as a real child process against a proxy (test/cli/hostileProxy.ts) that answers 404 for
+ * prediction sets or drips the liquidation record one byte at a time, and `score` against the
+ * embedded sandbox. Outcomes only
  * (exit code, message, run status, which units were attempted), never durations.
  */
 
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SyncSummary } from "../../src/jobs/sync/summary.ts";
-import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
 import { openStore } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
-import { temporaryFolder } from "../store/helpers.ts";
+import { syncFixture } from "../jobs/syncFixture.ts";
 import { startHostileProxy, type Hostility } from "./hostileProxy.ts";
 import { runPathlab } from "./runPathlab.ts";
 
 const KEY = "sk-test-deadline-5c81aa";
-let sandbox: EmbeddedSandbox;
-let folder: string;
-let remove: () => void;
-
-beforeAll(async () => {
-  sandbox = await startEmbeddedSandbox({ seed: 42, now: "2026-02-25T23:47:00Z", apiKey: KEY });
-  ({ folder, remove } = temporaryFolder());
-}, 60_000);
-afterAll(async () => {
-  await sandbox?.close();
-  remove?.();
-});
+const fixture = syncFixture(KEY);
 
 /** The statuses of the runs a database holds, in their order. */
 async function runStatuses(database: string): Promise<unknown[]> {
   const store = await openStore(database, { readOnly: true });
   try {
-    return (await queryRows(store, "select status from runs order by id")).rows.map(([s]) => s);
+    return (await queryRows(store, "select status from runs order by id")).rows.map(
+      ([status]) => status,
+    );
   } finally {
     await store.close();
   }
@@ -42,7 +33,7 @@ async function runStatuses(database: string): Promise<unknown[]> {
 /** `pathlab sync --json …args` against a proxy that is hostile to every asset but BTC. */
 async function syncAgainst(hostility: Hostility, args: readonly string[]) {
   const proxy = await startHostileProxy(
-    sandbox.url,
+    fixture.sandbox.url,
     hostility,
     (url) => url.searchParams.get("asset") === "BTC",
   );
@@ -58,7 +49,7 @@ async function syncAgainst(hostility: Hostility, args: readonly string[]) {
 
 describe("a whole job's deadline and its breaker", () => {
   it("sync: three units in a row that fail with the same status stop the job; the unit stored before is kept, the next never starts", async () => {
-    const database = join(folder, "breaker.duckdb");
+    const database = join(fixture.folder, "breaker.duckdb");
     const { run, summary } = await syncAgainst("prediction sets not found", [
       ...["--assets", "BTC,ETH,SOL,XAU,SPYX", "--horizons", "1h", "--concurrency", "1"],
       ...["--db", database],
@@ -81,7 +72,7 @@ describe("a whole job's deadline and its breaker", () => {
   }, 120_000);
 
   it("sync: past --deadline, the units in flight stop and none is stored; the run is failed", async () => {
-    const database = join(folder, "deadline.duckdb");
+    const database = join(fixture.folder, "deadline.duckdb");
     const { run, summary } = await syncAgainst("dripping liquidation", [
       ...["--assets", "ETH,SOL", "--horizons", "1h", "--unit-deadline", "600", "--deadline", "6"],
       ...["--db", database],
@@ -97,7 +88,7 @@ describe("a whole job's deadline and its breaker", () => {
   }, 120_000);
 
   it("score: past --deadline, exit 1 with one line naming it; the run is failed", async () => {
-    const database = join(folder, "score.duckdb");
+    const database = join(fixture.folder, "score.duckdb");
     const now = "2026-11-21T10:49:00Z";
     const run = await runPathlab(
       [

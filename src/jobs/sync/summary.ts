@@ -68,9 +68,17 @@ export interface UnitSummary {
   readonly status: "stored" | "already stored" | "failed" | "interrupted";
   /** Path sets in the ensemble (and stored). */
   readonly pathSets: number;
+  /**
+   * Path sets whose first copy arrived invalid and a later copy valid (damaged on the way,
+   * repaired by fetching them again): used, and no failure.
+   */
+  readonly pathSetsRefetched: number;
   /** Operations whose service record was cross-checked. */
   readonly crossChecked: number;
-  /** Compared values per verdict, over the unit's operations. */
+  /**
+   * Compared values per verdict, over the unit's operations; a value the service record lacks
+   * (a field left out) is `missing`.
+   */
   readonly verdicts: Readonly<Record<Verdict, number>>;
   /**
    * Per cross-checked record that one side lacks fields of, the fields each side lacks (a live
@@ -149,6 +157,8 @@ export interface SyncSummary extends RecordReplaySummary {
     /** Units left out because their forecast start was stored already (`skipStored`). */
     readonly alreadyStored: number;
     readonly pathSets: number;
+    /** Path sets repaired by fetching them again (`UnitSummary.pathSetsRefetched`), no failures. */
+    readonly pathSetsRefetched: number;
     readonly verdicts: Readonly<Record<Verdict, number>>;
     readonly venueComparisons: number;
     readonly failures: number;
@@ -188,6 +198,7 @@ export function totalsOf(
     interrupted: units.filter((unit) => unit.status === "interrupted").length,
     alreadyStored: units.filter((unit) => unit.status === "already stored").length,
     pathSets: stored.reduce((sum, unit) => sum + unit.pathSets, 0),
+    pathSetsRefetched: stored.reduce((sum, unit) => sum + unit.pathSetsRefetched, 0),
     verdicts,
     venueComparisons: stored.reduce((sum, unit) => sum + unit.venueComparisons, 0),
     failures,

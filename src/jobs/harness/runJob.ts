@@ -3,8 +3,9 @@
  * `enqueue`) declares its checks and runs its plan → units → reduce in `body`; the harness does
  * the rest: the secrets kept out of every output, record and replay, the service (the embedded
  * sandbox, a service, or a replay), the store (a database file, or a working store in memory for a
- * lake), one client with one set of defaults, the run's row, interruption, and closing everything
- * whatever happened.
+ * lake), one client with one set of defaults, the run's row, interruption, the job's deadline and
+ * breaker (`JobStop`, `Breaker`: a job that declares a `defaultDeadlineMs`, as sync and score do,
+ * takes `deadlineMs` from its options), and closing everything whatever happened.
  */
 
 import type { ClientEvent } from "../../client/events.ts";
@@ -155,7 +156,8 @@ export interface Job<C> {
  * runs `body`, and closes everything in the reverse order whatever happened. When `body` throws
  * after the run's row started, the row is finished `failed` (`interrupted` when the signal
  * aborted); when the signal aborted and the definition has an `interruptedMessage`, a
- * `JobInterruptedError` with that message is thrown instead of the body's error.
+ * `JobInterruptedError` with that message is thrown instead of the body's error, and when the
+ * job's deadline or breaker stopped it, a `JobStoppedError` that says which.
  * @example const summary = await runJob({ command: "audit", check: () => undefined }, options, async (job) => …);
  */
 export async function runJob<O extends JobOptions, C, R>(

@@ -6,6 +6,9 @@
  * lake), one client with one set of defaults, the run's row, interruption, the job's deadline and
  * breaker (`JobStop`, `Breaker`: a job that declares a `defaultDeadlineMs`, as sync and score do,
  * takes `deadlineMs` from its options), and closing everything whatever happened.
+ *
+ * Over 300 lines because the options, the definition and the `Job` a body sees are the one
+ * contract between the harness and every job, and read best beside the function that keeps it.
  */
 
 import type { ClientEvent } from "../../client/events.ts";

@@ -154,6 +154,7 @@ export {
   CANDIDATE_MINER_UID,
   DEFAULT_DATABASE,
   JobInterruptedError,
+  JobStoppedError,
   UsageError,
   candidateFileFromText,
   readCandidateFile,

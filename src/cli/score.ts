@@ -49,6 +49,7 @@ interface ScoreCommandOptions extends ServiceCommandOptions, DeploymentCommandOp
   db: string;
   lake?: string;
   unitDeadline: number;
+  deadline: number;
   threads?: number;
   json?: boolean;
   record?: string;
@@ -144,6 +145,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
       client: deploymentOptions(options),
       eraSettings: eraSettingsOf(options),
       unitDeadlineMs: options.unitDeadline * 1000,
+      deadlineMs: options.deadline * 1000,
       ...(options.threads !== undefined && { threads: options.threads }),
       ...storeTargetOf(command, options),
       ...service,

@@ -8,7 +8,11 @@ import { UsageError } from "../service/usageError.ts";
 import { liveNaming } from "../domain/naming.ts";
 import type { Naming } from "../domain/operation.ts";
 import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
-import { DEFAULT_UNIT_DEADLINE_MS } from "../jobs/harness/defaults.ts";
+import {
+  BREAKER_UNITS,
+  DEFAULT_JOB_DEADLINE_MS,
+  DEFAULT_UNIT_DEADLINE_MS,
+} from "../jobs/harness/defaults.ts";
 import { EXIT_USAGE } from "./errors.ts";
 import { integerOption, isoTimeOption } from "./optionParsers.ts";
 
@@ -141,8 +145,8 @@ function pathsOption(text: string): Record<string, string> {
 
 /**
  * Adds what `sync` and `score` share beyond the service: `--unit-deadline` (the longest one
- * `unit` may take; a sync unit, a score prompt), `--record DIR` and `--replay DIR`, to `command`,
- * and returns it.
+ * `unit` may take; a sync unit, a score prompt), `--deadline` (the longest the whole job may
+ * take), `--record DIR` and `--replay DIR`, to `command`, and returns it.
  * @example const command = addJobOptions("unit", new Command("sync"));
  */
 export function addJobOptions(unit: "unit" | "prompt", command: Command): Command {
@@ -152,6 +156,12 @@ export function addJobOptions(unit: "unit" | "prompt", command: Command): Comman
       `the longest one ${unit} may take; past it, its requests stop and it is a failure`,
       integerOption("--unit-deadline", 1, 86_400),
       DEFAULT_UNIT_DEADLINE_MS / 1000,
+    )
+    .option(
+      "--deadline <seconds>",
+      `the longest the whole job may take (${DEFAULT_JOB_DEADLINE_MS / 3_600_000} hours by default); past it, the ${unit}s in flight stop, those stored are kept, and it exits 1. It also stops after ${BREAKER_UNITS} ${unit}s in a row fail the same way (the same HTTP status, the same deadline)`,
+      integerOption("--deadline", 1, 7 * 86_400),
+      DEFAULT_JOB_DEADLINE_MS / 1000,
     )
     .option(
       "--record <dir>",

@@ -1,6 +1,7 @@
 /** `pathlab sync`: the main job (see `src/jobs/sync/sync.ts`) with progress and a summary. */
 import { Command } from "commander";
 import {
+  BREAKER_UNITS,
   DEFAULT_DATABASE,
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
@@ -32,6 +33,7 @@ interface SyncCommandOptions extends ServiceCommandOptions, DeploymentCommandOpt
   concurrency: number;
   threads?: number;
   unitDeadline: number;
+  deadline: number;
   json?: boolean;
   record?: string;
   replay?: string;
@@ -118,7 +120,9 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
           "the service's latest forecast start, or with --from/--to at each forecast start of the\n" +
           "range (the service's historical data); it is written in one transaction, so an interrupted\n" +
           "sync leaves no partial unit and a rerun completes it. A request that succeeds on a retry\n" +
-          "is no failure; the summary counts retries apart.",
+          "is no failure; the summary counts retries apart. A sync stops early, exit 1, when --deadline\n" +
+          `passes or ${BREAKER_UNITS} units in a row fail the same way (the same HTTP status, the same deadline):\n` +
+          "the units stored are kept, the run is partial (failed when none was stored).",
       ),
   );
   return command.action(async (options: SyncCommandOptions) => {
@@ -141,6 +145,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
       concurrency: options.concurrency,
       ...(options.threads !== undefined && { threads: options.threads }),
       unitDeadlineMs: options.unitDeadline * 1000,
+      deadlineMs: options.deadline * 1000,
       onEvent: progress.onEvent,
       signal: interruption.signal,
     };
@@ -184,6 +189,7 @@ export function syncCommand(io: ProgramIo, status: ProgramStatus): Command {
         : formatSyncReport(summary, databaseFlag, io.stdoutColors === true),
     );
     if (endLine !== undefined) io.stderr(`${endLine}\n`);
+    if (summary.stopped !== undefined) io.stderr(`pathlab ${summary.stopped}\n`);
     status.exitCode = summary.exitCode;
   });
 }

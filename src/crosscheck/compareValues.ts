@@ -11,7 +11,9 @@ import type { CrossCheckRow, CrossCheckValue, Verdict } from "./verdicts.ts";
 /**
  * The rows of `crossCheck`: the service record against the recomputed one, value by value (see
  * `crossCheck` for the pairing of elements, the tolerances and the verdicts), a differing
- * `model_outcome` settled by its probability. `nPaths` and `sigmas` are taken as valid.
+ * `model_outcome` settled by its probability. `nPaths` and `sigmas` are taken as valid. A
+ * `forecast_start_time` the service record lacks is a `missing` row when
+ * `forecastStartTimeExpected`, and no row otherwise (the live deployment omits it).
  * @example compareValues("/insights/liquidation", serviceRecord, record, 10000, 3, standardErrors)
  */
 export function compareValues(
@@ -21,8 +23,15 @@ export function compareValues(
   nPaths: number,
   sigmas: number,
   standardErrors: Readonly<Record<string, number>>,
+  forecastStartTimeExpected = false,
 ): CrossCheckRow[] {
-  const walker = new Walker(operationPath, nPaths, sigmas, standardErrors);
+  const walker = new Walker(
+    operationPath,
+    nPaths,
+    sigmas,
+    standardErrors,
+    forecastStartTimeExpected,
+  );
   walker.walk(serviceRecord, recomputedRecord, [], []);
   return walker.settleOutcomes();
 }
@@ -38,6 +47,7 @@ class Walker {
     private readonly nPaths: number,
     private readonly sigmas: number,
     private readonly standardErrors: Readonly<Record<string, number>>,
+    private readonly forecastStartTimeExpected: boolean,
   ) {
     this.venue = isVenueOperation(operationPath);
   }
@@ -107,7 +117,12 @@ class Walker {
     }
     for (const key of keys) {
       const serviceValue = service?.[key];
-      if (key === "forecast_start_time" && generic.length <= 1 && serviceValue === undefined) {
+      if (
+        key === "forecast_start_time" &&
+        generic.length <= 1 &&
+        serviceValue === undefined &&
+        !this.forecastStartTimeExpected
+      ) {
         continue; // the live deployment omits it
       }
       const segment = IDENTIFIER.test(key) ? `${generic.length > 0 ? "." : ""}${key}` : "{}";

@@ -33,6 +33,12 @@ export interface CrossCheckOptions {
   readonly standardErrors?: Readonly<Record<string, number>>;
   /** How many standard errors `within-mc` allows; 3 by default. */
   readonly sigmas?: number;
+  /**
+   * Whether the service writes `forecast_start_time` (its other records of the same forecast
+   * carry it): a record that lacks it then lost that comparison, a `missing` row. Default `false`:
+   * an absent one is no row, as the live deployment omits it from every record.
+   */
+  readonly forecastStartTimeExpected?: boolean;
 }
 
 /**
@@ -41,7 +47,8 @@ export interface CrossCheckOptions {
  * Arrays pair their elements by identity where the record has one (liquidation `price_change`, LP
  * `full_width`, market reference prices, venue B strikes) and by index otherwise; maps pair by key.
  * Venue operations compare only the fields the recomputed (model-side) record has. A
- * `forecast_start_time` absent from the service record (the live deployment omits it) is not a row.
+ * `forecast_start_time` absent from the service record (the live deployment omits it) is not a
+ * row, unless `options.forecastStartTimeExpected` (then it is a `missing` row).
  * Times (fields ending in `_time`) compare as instants. A `model_outcome` that differs while its
  * probabilities straddle 0.5 within Monte-Carlo error is `within-mc`.
  * Standard errors: `options.standardErrors` by path, else √(p̄(1 − p̄)/n) for probabilities; a
@@ -84,6 +91,7 @@ export function crossCheck(
     nPaths,
     sigmas,
     options.standardErrors ?? {},
+    options.forecastStartTimeExpected === true,
   );
   const summary = summarize(operationPath, rows, serviceRecord, recomputedRecord);
   return { rows, summary, diagnoses: diagnose(operationPath, rows, summary) };

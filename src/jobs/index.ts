@@ -12,8 +12,10 @@ export type { SyncOptions } from "./sync/options.ts";
 export * from "../service/usageError.ts";
 export * from "./harness/interruptedError.ts";
 export {
+  BREAKER_UNITS,
   DEFAULT_AUDIT_ASSETS,
   DEFAULT_DATABASE,
+  DEFAULT_JOB_DEADLINE_MS,
   DEFAULT_SYNC_ASSETS,
   DEFAULT_SYNC_CONCURRENCY,
 } from "./harness/defaults.ts";

@@ -179,6 +179,17 @@ describe("crossCheck verdicts", () => {
     expect(check.summary.serviceForecastStartTime).toBeUndefined();
     expect(check.summary.recomputedForecastStartTime).toBe("2026-02-25T23:45:00+00:00");
     expect(check.summary.serviceLacks).toEqual(["forecast_start_time"]);
+    // from a service that writes it elsewhere, the lost comparison is a missing row
+    const expected = crossCheck("/insights/option-pricing", service, recomputed, {
+      nPaths: N,
+      forecastStartTimeExpected: true,
+    });
+    expect(expected.rows.map((row) => [row.path, row.verdict])).toEqual([
+      ["forecast_start_time", "missing"],
+      ["current_price", "exact"],
+      ["expiry_time", "exact"],
+    ]);
+    expect(expected.summary.counts.missing).toBe(1);
   });
 
   it("crossCheck compares only the model side of venue records and settles an outcome flipped at 0.5 as within-mc", () => {

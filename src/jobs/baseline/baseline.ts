@@ -35,8 +35,8 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineSum
     command: "baseline",
     check: checkBaselineOptions,
     writes: "nothing" as const,
-    interruptedMessage: () =>
-      `baseline: interrupted; the files written until then are whole (in ${options.out})`,
+    interruptedMessage: (_job: unknown, why: string) =>
+      `baseline: ${why}; the files written until then are whole (in ${options.out})`,
   };
   return runJob(definition, options, async (job) => {
     const plan = await planBaseline(job, options);

@@ -72,6 +72,26 @@ export function defaultSyncThreads(embeddedSandbox: boolean): number {
 export const DEFAULT_UNIT_DEADLINE_MS = 300_000;
 
 /**
+ * The longest a whole job (`sync`, `score`) may take, in milliseconds, from its start: 6 hours.
+ * The largest normal jobs end well within it: a sync of every asset and horizon takes under a
+ * minute against the embedded sandbox and a few against the live service, a day of crypto-24h
+ * prompts scored about 25 s (docs/performance.md), so a month's range some tens of minutes. A job
+ * that limps (a server that answers slowly but never fails) ends within a working day. When it
+ * passes, the units in flight stop, the job ends with exit code 1, and the units stored are kept.
+ * @example DEFAULT_JOB_DEADLINE_MS // => 21600000
+ */
+export const DEFAULT_JOB_DEADLINE_MS = 6 * 3600 * 1000;
+
+/**
+ * Units in a row that fail the same way (the same HTTP status, the same deadline or timeout) after
+ * which a job stops early (`Breaker`): 3, so that a server that fails every unit alike costs three
+ * units' time (at the defaults, three units in flight at once each wait out its 5 minutes) rather
+ * than the whole plan's; a unit that fails on its own among others that succeed does not stop it.
+ * @example BREAKER_UNITS // => 3
+ */
+export const BREAKER_UNITS = 3;
+
+/**
  * The longest range of prompts `score` and `baseline` take at once, in days: a month of crypto-1h
  * prompts is already ~45,000 prompts on the live network. A longer range is refused with a hint to
  * split it.

@@ -1,6 +1,7 @@
 /**
- * The error a job throws when its signal aborted before it could finish (Ctrl-C in the CLI): the
- * run is recorded as `interrupted`, what was stored before is kept, the open unit rolled back.
+ * The errors a job throws when it stops before it could finish: its signal aborted (Ctrl-C in the
+ * CLI; the run is recorded as `interrupted`), or its deadline or breaker stopped it (the run is
+ * recorded as `failed`). What was stored before is kept, the open unit rolled back.
  */
 
 /**
@@ -16,5 +17,21 @@ export class JobInterruptedError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "JobInterruptedError";
+  }
+}
+
+/**
+ * A job stopped by its deadline (`--deadline`) or its breaker (units failing the same way in a
+ * row); the CLI exits 1 for it, as for any failure.
+ * @example new JobStoppedError("score: stopped at its deadline of 60 s (--deadline)").name // => "JobStoppedError"
+ */
+export class JobStoppedError extends Error {
+  /**
+   * @param message - what stopped the job and what was kept.
+   * @param options - what the job's body threw when it stopped, as `cause`.
+   */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "JobStoppedError";
   }
 }

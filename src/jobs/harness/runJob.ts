@@ -3,8 +3,12 @@
  * `enqueue`) declares its checks and runs its plan → units → reduce in `body`; the harness does
  * the rest: the secrets kept out of every output, record and replay, the service (the embedded
  * sandbox, a service, or a replay), the store (a database file, or a working store in memory for a
- * lake), one client with one set of defaults, the run's row, interruption, and closing everything
- * whatever happened.
+ * lake), one client with one set of defaults, the run's row, interruption, the job's deadline and
+ * breaker (`JobStop`, `Breaker`: a job that declares a `defaultDeadlineMs`, as sync and score do,
+ * takes `deadlineMs` from its options), and closing everything whatever happened.
+ *
+ * Over 300 lines because the options, the definition and the `Job` a body sees are the one
+ * contract between the harness and every job, and read best beside the function that keeps it.
  */
 
 import type { ClientEvent } from "../../client/events.ts";
@@ -23,8 +27,10 @@ import type { LoadedRecording, RecordReplaySummary } from "../../service/replay.
 import { resolveService, secretsOf, type ResolvedService } from "../../service/resolveService.ts";
 import type { ServiceInfo } from "../../service/serviceInfo.ts";
 import { UsageError } from "../../service/usageError.ts";
-import { DEFAULT_DATABASE } from "./defaults.ts";
-import { JobInterruptedError } from "./interruptedError.ts";
+import { Breaker } from "./breaker.ts";
+import { BREAKER_UNITS, DEFAULT_DATABASE } from "./defaults.ts";
+import { JobInterruptedError, JobStoppedError } from "./interruptedError.ts";
+import { JobStop } from "./jobStop.ts";
 
 /**
  * The options every job shares (each job's options extend them).
@@ -49,6 +55,11 @@ export interface JobOptions {
   readonly replay?: string;
   /** Client settings (retries, timeouts, requests in flight, the deployment's naming and paths). */
   readonly client?: Partial<Omit<ClientOptions, "baseUrl" | "apiKey">>;
+  /**
+   * The longest the whole job may take, in ms from its start; default the definition's
+   * `defaultDeadlineMs` (none without one). When it passes, the job stops as its breaker stops it.
+   */
+  readonly deadlineMs?: number;
   /** Interrupts the job. */
   readonly signal?: AbortSignal;
 }
@@ -73,10 +84,16 @@ export interface JobDefinition<O extends JobOptions, C> {
   /** Receives the events of the job's client (its responses, retries). */
   readonly onClientEvent?: (event: ClientEvent) => void;
   /**
-   * The message of the `JobInterruptedError` thrown when the job's signal aborted its body; without
-   * it, what the body threw when interrupted is thrown as it is.
+   * The message of the `JobInterruptedError` thrown when the job's signal aborted its body, and of
+   * the `JobStoppedError` thrown when its deadline or breaker stopped it, from `why` (`interrupted`,
+   * or what stopped it); without it, what the body threw when interrupted is thrown as it is, and
+   * a stopped job's error says `why`.
    */
-  readonly interruptedMessage?: (job: Job<C>) => string;
+  readonly interruptedMessage?: (job: Job<C>, why: string) => string;
+  /** The job's deadline when the options give none (`JobOptions.deadlineMs`); default none. */
+  readonly defaultDeadlineMs?: number;
+  /** What the job's breaker counts, in its message (default `unit`). */
+  readonly unit?: string;
 }
 
 /**
@@ -87,6 +104,18 @@ export interface Job<C> {
   readonly command: string;
   /** What the definition's `check` returned. */
   readonly checked: C;
+  /**
+   * Aborts when the job stops early: interrupted by its caller, past its deadline, or by its
+   * breaker (`stop` says which). The job's client stops with it; units listen to it.
+   */
+  readonly signal: AbortSignal;
+  /** What stopped the job, once something did. */
+  readonly stop: JobStop;
+  /**
+   * Told how each unit ended (`succeeded`, `failed` with its reason): after `BREAKER_UNITS`
+   * failing the same way in a row, it stops the job (`stop.cause` is then `breaker`).
+   */
+  readonly breaker: Breaker;
   /** The key in every form it may appear in: kept out of outputs, rows and errors. */
   readonly secrets: readonly string[];
   /** When the job started, Unix seconds. */
@@ -131,7 +160,8 @@ export interface Job<C> {
  * runs `body`, and closes everything in the reverse order whatever happened. When `body` throws
  * after the run's row started, the row is finished `failed` (`interrupted` when the signal
  * aborted); when the signal aborted and the definition has an `interruptedMessage`, a
- * `JobInterruptedError` with that message is thrown instead of the body's error.
+ * `JobInterruptedError` with that message is thrown instead of the body's error, and when the
+ * job's deadline or breaker stopped it, a `JobStoppedError` that says which.
  * @example const summary = await runJob({ command: "audit", check: () => undefined }, options, async (job) => …);
  */
 export async function runJob<O extends JobOptions, C, R>(
@@ -146,6 +176,10 @@ export async function runJob<O extends JobOptions, C, R>(
   // Before the other checks: `replay` with a service is that mistake, not a missing key.
   const prepared = await prepareRecordReplay(command, options, secrets);
   const checked = await definition.check(options, prepared.recording);
+  const deadlineMs = options.deadlineMs ?? definition.defaultDeadlineMs;
+  if (deadlineMs !== undefined && !(Number.isFinite(deadlineMs) && deadlineMs > 0)) {
+    throw new UsageError(`${command}: deadlineMs: expected a number of ms > 0, got ${deadlineMs}`);
+  }
   const writes = definition.writes !== "nothing";
   if (writes && options.lake !== undefined && options.database !== undefined) {
     throw new UsageError(`${command}: --lake and --db name two places to write; give one`);
@@ -153,6 +187,13 @@ export async function runJob<O extends JobOptions, C, R>(
   const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
   if (writes && options.lake !== undefined) prepareLake(options.lake); // other files: refused now
   const store = writes ? await openStore(database) : undefined;
+  const stop = new JobStop(options.signal, deadlineMs);
+  const breaker = new Breaker(BREAKER_UNITS, (count, reason) =>
+    stop.trip(
+      "breaker",
+      `stopped after ${count} ${definition.unit ?? "unit"}s in a row failed the same way: ${reason}`,
+    ),
+  );
   const closers: (() => Promise<void>)[] = [];
   let resolved: ResolvedService | undefined;
   let client: PathlabClient | undefined;
@@ -169,7 +210,7 @@ export async function runJob<O extends JobOptions, C, R>(
     const deployment: Deployment = prepared.client;
     const clientOptions = clientOptionsOf(command, options, deployment, resolved, {
       ...(prepared.recorder !== undefined && { onExchange: prepared.recorder.onExchange }),
-      ...(options.signal !== undefined && { signal: options.signal }),
+      signal: stop.signal,
       ...(definition.onClientEvent !== undefined && { onEvent: definition.onClientEvent }),
     });
     if (resolved !== undefined) {
@@ -185,6 +226,9 @@ export async function runJob<O extends JobOptions, C, R>(
     const job: Job<C> = {
       command,
       checked,
+      signal: stop.signal,
+      stop,
+      breaker,
       secrets,
       startedAtUnix,
       get service() {
@@ -228,11 +272,23 @@ export async function runJob<O extends JobOptions, C, R>(
       return await body(job);
     } catch (error) {
       if (run !== undefined && !runFinished) await finishFailedRun(job, run, error, options.signal);
+      if (stop.stoppedEarly) {
+        const why = stop.message as string;
+        throw new JobStoppedError(
+          definition.interruptedMessage?.(job, why) ?? `${command}: ${why}`,
+          {
+            cause: error,
+          },
+        );
+      }
       if (options.signal?.aborted !== true || definition.interruptedMessage === undefined)
         throw error;
-      throw new JobInterruptedError(definition.interruptedMessage(job), { cause: error });
+      throw new JobInterruptedError(definition.interruptedMessage(job, "interrupted"), {
+        cause: error,
+      });
     }
   } finally {
+    stop.dispose();
     for (const close of closers) await close();
     await client?.close();
     await resolved?.sandbox?.close();
@@ -278,7 +334,8 @@ function missing(command: string, what: string): never {
 /**
  * Finishes the run of a body that threw: `interrupted` when the signal aborted it (the signal's
  * reason says what interrupted it, as the CLI's "… interrupted (SIGTERM)"), else `failed`, with
- * the failures found so far and the reason.
+ * the failures found so far and the reason (what stopped the job, when its deadline or breaker
+ * did).
  */
 async function finishFailedRun<C>(
   job: Job<C>,
@@ -287,7 +344,11 @@ async function finishFailedRun<C>(
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const interrupted = signal?.aborted === true;
-  const cause: unknown = interrupted ? signal!.reason : error;
+  const cause: unknown = interrupted
+    ? signal!.reason
+    : job.stop.stoppedEarly
+      ? new Error(`${job.command}: ${job.stop.message}`)
+      : error;
   const reason =
     interrupted && !(cause instanceof Error)
       ? "interrupted"

@@ -8,6 +8,7 @@ import type { ScoringThreads } from "../../scoring/scoringThreads.ts";
 import type { EraSettings } from "../../domain/eras.ts";
 import type { TaskClientOptions } from "../../service/threadClients.ts";
 import type { Store } from "../../store/openStore.ts";
+import type { Breaker } from "../harness/breaker.ts";
 import type { UnitRunner } from "../harness/unitRunner.ts";
 import type { ScoreEvent, ScoreFailure } from "./summary.ts";
 import type { AgreementTally } from "./agreement.ts";
@@ -41,6 +42,8 @@ export interface JobContext {
   readonly failures: ScoreFailure[];
   readonly emit: (event: ScoreEvent) => void;
   readonly signal: AbortSignal | undefined;
+  /** Told how each prompt ended: it stops the job once prompts fail alike in a row. */
+  readonly breaker?: Breaker;
   /** The longest one prompt may take, in ms (see `ScoreOptions.unitDeadlineMs`). */
   readonly unitDeadlineMs: number;
   /**

@@ -94,6 +94,14 @@ export interface ScoreOptions {
    */
   readonly unitDeadlineMs?: number;
   /**
+   * The longest the whole job may take, in ms; default `DEFAULT_JOB_DEADLINE_MS` (6 hours). When
+   * it passes, or `BREAKER_UNITS` prompts in a row fail the same way (the breaker), the prompts in
+   * flight stop, those stored are kept, the run is recorded as `failed` (the leaderboards and
+   * smoothed scores of the range are not computed), and `runScore` rejects with a
+   * `JobStoppedError` that says what stopped it.
+   */
+  readonly deadlineMs?: number;
+  /**
    * Worker threads that score whole prompts, several at once (the unit pool; default: the machine's
    * parallelism; 0 = every prompt on this thread). With `record`, or client options that are
    * functions (`dispatcher`, `onEvent`, …), prompts are scored on this thread and only their

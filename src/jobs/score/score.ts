@@ -7,6 +7,7 @@
  * reduce (`reduceScore`); the run harness (`runJob`) does the rest.
  */
 
+import { DEFAULT_JOB_DEADLINE_MS } from "../harness/defaults.ts";
 import { runJob } from "../harness/runJob.ts";
 import { checkScoreRun, type ScoreOptions } from "./options.ts";
 import { planScore } from "./planScore.ts";
@@ -36,12 +37,16 @@ export async function runScore(options: ScoreOptions): Promise<ScoreSummary> {
   const definition = {
     command: "score",
     check: checkScoreRun,
-    interruptedMessage: (job: { runId: number | undefined }) =>
-      `score: interrupted; the prompts scored until then are stored (run ${job.runId})`,
+    defaultDeadlineMs: DEFAULT_JOB_DEADLINE_MS,
+    unit: "prompt",
+    interruptedMessage: (job: { runId: number | undefined }, why: string) =>
+      `score: ${why}; the prompts scored until then are stored (run ${job.runId})`,
   };
   return runJob(definition, options, async (job) => {
-    const plan = await planScore(job, options);
-    const competitions = await scoreCompetitions(job, plan, options);
-    return reduceScore(job, options, plan, competitions);
+    // the job's signal: it aborts when the job is interrupted, past its deadline or by its breaker
+    const jobOptions = { ...options, signal: job.signal };
+    const plan = await planScore(job, jobOptions);
+    const competitions = await scoreCompetitions(job, plan, jobOptions);
+    return reduceScore(job, jobOptions, plan, competitions);
   });
 }

@@ -71,6 +71,7 @@ export async function scoreCompetitions(
     failures: plan.failures,
     emit: (event) => options.onEvent?.(event),
     signal: options.signal,
+    breaker: job.breaker,
     unitDeadlineMs: options.unitDeadlineMs ?? DEFAULT_UNIT_DEADLINE_MS,
     ...(job.lake !== undefined && { afterStore: lakeOutput(job.lake, job.store) }),
     runner,

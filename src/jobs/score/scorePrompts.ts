@@ -17,7 +17,8 @@ import { storePromptPool } from "./storePrompt.ts";
 /**
  * Stages 2, 3 and 6 for every prompt: pooled and scored by the unit runner (on its pool, as many
  * prompts at once as it has threads, or here, one by one), then compared and stored one by one
- * in the prompts' order.
+ * in the prompts' order. Each prompt's end is told to the job's breaker, which stops the job
+ * (`context.signal`) once prompts fail alike in a row.
  * @example const { pools, verdicts } = await scorePrompts({ ...context, selected }, competition, planned);
  */
 export async function scorePrompts(
@@ -45,21 +46,24 @@ export async function scorePrompts(
         verdicts.push(verdict);
         pools.push(pool);
         miners = pool.network.length;
+        context.breaker?.succeeded();
       } catch (error) {
         // One prompt that fails (a fault that outlasted the retries, a write that was rolled
         // back) is recorded with its reason; the others go on, and the run ends `partial`. A key
         // the service refuses would fail every prompt alike: it fails the run.
         if (context.signal?.aborted === true || isAuthenticationError(error)) throw error;
+        // a write that failed on its own is that failure, even past the deadline
+        const reason =
+          deadline.passed && !storing
+            ? deadline.message
+            : error instanceof Error
+              ? error.message
+              : String(error);
         context.failures.push({
           where: `${competition.name} ${prompt.asset} ${isoSeconds(prompt.startUnix)}`,
-          // a write that failed on its own is that failure, even past the deadline
-          reason:
-            deadline.passed && !storing
-              ? deadline.message
-              : error instanceof Error
-                ? error.message
-                : String(error),
+          reason,
         });
+        context.breaker?.failed(reason);
       }
       context.emit({
         type: "prompt",

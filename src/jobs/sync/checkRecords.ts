@@ -17,6 +17,7 @@ import type { VenueComparisonEntry } from "../../store/venueMarket.ts";
 import { crosscheckEntries } from "./crosscheckEntries.ts";
 import { venueComparisonEntries } from "./venueComparisonEntries.ts";
 import { minuteLogVolatility } from "../../insights/marketState.ts";
+import { insightKind } from "../../domain/insightKindLists.ts";
 import { parseIsoTimeMs } from "../../domain/time.ts";
 import { messageOf } from "./unitResults.ts";
 
@@ -56,7 +57,10 @@ export interface CheckedRecords {
  * record whose recomputation or cross-check throws (a context input missing, say the previous
  * ensemble) is a failure with the error's message; its service record is still kept.
  * `unavailable` names inputs known to be missing, per operation: their reason replaces the
- * recomputation's error.
+ * recomputation's error. A record that lacks `forecast_start_time` stores a `missing` verdict for
+ * it (`crossCheck`'s `forecastStartTimeExpected`) unless its kind is one the live deployment
+ * writes without it (`liveOmittedFields`) and no record of such a kind carries it here (the
+ * service is the live deployment).
  * @example
  * const checked = checkRecords(new Map([["/insights/liquidation", record]]), session, base);
  * checked.verdicts.exact // => 40
@@ -84,6 +88,10 @@ export function checkRecords(
     contexts.set(operation, { ...base, ...contextFromServiceRecord(operation, service) });
   }
   prepareSession(session, base, contexts);
+  // a service that writes the field where the live deployment omits it writes it everywhere
+  const writesOmittedStart = [...records].some(
+    ([operation, service]) => omitsStartLive(operation) && carriesForecastStartTime(service),
+  );
   for (const [operation, service] of records) {
     insights.push({ operation, source: "service", record: service });
     const missing = unavailable.get(operation);
@@ -103,6 +111,7 @@ export function checkRecords(
       const check = crossCheck(operation, service, result.record, {
         nPaths: session.nPaths,
         standardErrors: result.standardErrors,
+        forecastStartTimeExpected: writesOmittedStart || !omitsStartLive(operation),
       });
       crosschecks.push(...crosscheckEntries(operation, check));
       for (const verdict of VERDICTS) verdicts[verdict] += check.summary.counts[verdict];
@@ -159,4 +168,18 @@ function realizedSigma(base: InsightContext): number {
   if (base.minuteClose === undefined) return Number.NaN;
   const startUnix = parseIsoTimeMs(base.forecastStartTime) / 1000;
   return minuteLogVolatility(base.minuteClose, startUnix - 86400, startUnix);
+}
+
+/** Whether a service record (or the first element of an array of them) has `forecast_start_time`. */
+function carriesForecastStartTime(record: unknown): boolean {
+  const first: unknown = Array.isArray(record) ? record[0] : record;
+  return (
+    typeof (first as { forecast_start_time?: unknown } | undefined)?.forecast_start_time ===
+    "string"
+  );
+}
+
+/** Whether the live deployment writes `operation`'s records without `forecast_start_time`. */
+function omitsStartLive(operation: RecomputablePath): boolean {
+  return insightKind(operation).liveOmittedFields.includes("forecast_start_time");
 }

@@ -185,6 +185,7 @@ export async function fetchCheckedUnit(context: UnitCheckContext): Promise<Check
       summary: summary({
         status: "stored",
         pathSets: inputs.members.length,
+        pathSetsRefetched: inputs.refetched,
         crossChecked: checked.crossChecked,
         verdicts: checked.verdicts,
         lacking: checked.lacking,

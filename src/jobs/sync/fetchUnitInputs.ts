@@ -40,6 +40,11 @@ export interface UnitInputs {
   readonly unavailable: ReadonlyMap<RecomputablePath, string>;
   /** Miners left out of either ensemble because every copy of their set was invalid. */
   readonly replaced: number;
+  /**
+   * Sets of either ensemble whose first copy was invalid and a later copy valid (damaged on the
+   * way, repaired by fetching it again): used, and no failure.
+   */
+  readonly refetched: number;
   /** The ensembles as fetched (their settled answers are reused when the inputs are confirmed). */
   readonly ensembles: {
     readonly current: EnsembleMembers;
@@ -55,8 +60,9 @@ export interface UnitInputs {
 export const CONFIRMING_COPIES = 6;
 
 /**
- * Fetches, in parallel: the top-10 ensemble at `startUnix` (`fetchEnsembleMembers`; each invalid
- * set is reported through `fail` with the validator's reason), the ensemble of the prompt one
+ * Fetches, in parallel: the top-10 ensemble at `startUnix` (`fetchEnsembleMembers`; each set
+ * invalid on every copy is reported through `fail` with the validator's reason, and a set that a
+ * later copy repaired is counted in `refetched`), the ensemble of the prompt one
  * horizon earlier (for `forecast_past` of the volatility records, only when the unit has them)
  * and its market price, and the 1-minute closes before the start (the realized window or the
  * H + 1 minutes of realized volatility, whichever is longer, and an hour more so that the previous
@@ -116,7 +122,7 @@ export async function fetchUnitInputs(
   if (current.status === "rejected") {
     throw new UnitFailure("ensemble", `path sets: ${messageOf(current.reason)}`);
   }
-  for (const rejected of current.value.rejected) {
+  for (const rejected of replacedSets(current.value)) {
     fail("path set", rejectionReason(rejected), {
       minerUid: rejected.minerUid,
       operation: "/v2/prediction/historical",
@@ -148,7 +154,7 @@ export async function fetchUnitInputs(
     });
     missing(`the previous prompt's path sets could not be fetched (${messageOf(previous.reason)})`);
   } else if (previous.value !== undefined) {
-    for (const rejected of previous.value.rejected) {
+    for (const rejected of replacedSets(previous.value)) {
       fail("previous path set", rejectionReason(rejected), {
         minerUid: rejected.minerUid,
         operation: "/v2/prediction/historical",
@@ -166,23 +172,28 @@ export async function fetchUnitInputs(
     }
   }
   const previousMembers = previous.status === "fulfilled" ? previous.value : undefined;
-  const replaced = [current.value, previousMembers].reduce(
-    (count, ensemble) =>
-      count + (ensemble?.rejected.filter((entry) => entry.outcome === "replaced").length ?? 0),
-    0,
-  );
+  const count = (outcome: RejectedPathSet["outcome"]) =>
+    [current.value, previousMembers].reduce(
+      (sum, ensemble) =>
+        sum + (ensemble?.rejected.filter((entry) => entry.outcome === outcome).length ?? 0),
+      0,
+    );
   return {
     members: current.value.members,
     previous: previousForecast,
     closes: minuteCloses,
     unavailable,
-    replaced,
+    replaced: count("replaced"),
+    refetched: count("corrected"),
     ensembles: { current: current.value, previous: previousMembers },
   };
 }
 
+/** The sets of `ensemble` invalid on every copy: failures (a set repaired by a later copy is none). */
+function replacedSets(ensemble: EnsembleMembers): RejectedPathSet[] {
+  return ensemble.rejected.filter((rejected) => rejected.outcome === "replaced");
+}
+
 function rejectionReason(rejected: RejectedPathSet): string {
-  return rejected.outcome === "replaced"
-    ? `${rejected.reason} (invalid on every copy fetched: left out, the next miner of the ranking takes its place)`
-    : `${rejected.reason} (a later copy was valid and is used)`;
+  return `${rejected.reason} (invalid on every copy fetched: left out, the next miner of the ranking takes its place)`;
 }

@@ -55,6 +55,12 @@ export interface SyncOptions {
   readonly threads?: number;
   /** The longest one unit may take, in ms; default `DEFAULT_UNIT_DEADLINE_MS` (5 minutes). */
   readonly unitDeadlineMs?: number;
+  /**
+   * The longest the whole sync may take, in ms; default `DEFAULT_JOB_DEADLINE_MS` (6 hours). When
+   * it passes, the units in flight stop, the units stored are kept, and the summary says so
+   * (`stopped`). So does the breaker: `BREAKER_UNITS` units in a row that fail the same way.
+   */
+  readonly deadlineMs?: number;
   /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
   readonly now?: string;
   /** The embedded sandbox's seed; only without `baseUrl`. */

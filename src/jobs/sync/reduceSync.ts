@@ -16,7 +16,10 @@ import type { SyncUnitResults } from "./syncUnits.ts";
 
 /**
  * Records how the run ended and returns the summary (without secrets): `interrupted` when a unit
- * was cut short, `ok` without failures, `failed` when no unit was stored, else `partial`.
+ * was cut short by the caller, `ok` without failures, `failed` when no unit was stored, else
+ * `partial`. A sync its deadline or breaker stopped is `partial` or `failed` by the same rule (a
+ * unit is stored whole or not at all, so the units stored are as good as those of a full run),
+ * with exit code 1 and the line that says what stopped it and how much was done (`stopped`).
  * @example const summary = await reduceSync(job, plan, results, progress.traffic);
  */
 export async function reduceSync(
@@ -26,8 +29,12 @@ export async function reduceSync(
   traffic: SyncTraffic,
 ): Promise<SyncSummary> {
   const { units, failures } = results;
-  const status = syncStatus(units, failures.length);
-  await job.finishRun({ status, failures });
+  const stopped = job.stop.stoppedEarly ? stoppedLine(job.stop.message ?? "", units) : undefined;
+  const status = syncStatus(units, failures.length, stopped !== undefined);
+  await job.finishRun({
+    status,
+    failures: stopped === undefined ? failures : [...failures, { reason: stopped }],
+  });
   // the summary lists the five largest live edges
   const venueEdges =
     job.lake === undefined
@@ -46,7 +53,8 @@ export async function reduceSync(
     startedAt: new Date(job.startedAtUnix * 1000).toISOString(),
     durationMs: job.durationMs(),
     status,
-    exitCode: interrupted ? 130 : failures.length === 0 ? 0 : 1,
+    exitCode: interrupted ? 130 : failures.length === 0 && stopped === undefined ? 0 : 1,
+    ...(stopped !== undefined && { stopped }),
     units,
     failures,
     totals: totalsOf(units, failures.length, traffic),
@@ -56,13 +64,30 @@ export async function reduceSync(
 }
 
 /** How a sync of `units` with `failures` ended (see {@link reduceSync}). */
-function syncStatus(units: SyncUnitResults["units"], failures: number): RunStatus {
+function syncStatus(
+  units: SyncUnitResults["units"],
+  failures: number,
+  stoppedEarly: boolean,
+): RunStatus {
   // Ctrl-C after the last unit was stored cut nothing: the run ended as it would have.
-  if (units.some((unit) => unit.status === "interrupted")) return "interrupted";
-  if (failures === 0) return "ok";
+  if (!stoppedEarly && units.some((unit) => unit.status === "interrupted")) return "interrupted";
+  if (failures === 0 && !stoppedEarly) return "ok";
   // a unit stored by an earlier run counts as stored here
   const stored = units.filter(
     (unit) => unit.status === "stored" || unit.status === "already stored",
   ).length;
   return stored === 0 ? "failed" : "partial";
+}
+
+/**
+ * The line of a sync its deadline or breaker stopped: what stopped it, and how many units were
+ * stored, failed and not finished.
+ */
+function stoppedLine(why: string, units: SyncUnitResults["units"]): string {
+  const count = (status: string) => units.filter((unit) => unit.status === status).length;
+  const stored = count("stored") + count("already stored");
+  return (
+    `sync: ${why}; ${stored} of ${units.length} units stored, ${count("failed")} failed, ` +
+    `${count("interrupted")} not finished (rerun the same command to complete them)`
+  );
 }

@@ -68,9 +68,17 @@ export interface UnitSummary {
   readonly status: "stored" | "already stored" | "failed" | "interrupted";
   /** Path sets in the ensemble (and stored). */
   readonly pathSets: number;
+  /**
+   * Path sets whose first copy arrived invalid and a later copy valid (damaged on the way,
+   * repaired by fetching them again): used, and no failure.
+   */
+  readonly pathSetsRefetched: number;
   /** Operations whose service record was cross-checked. */
   readonly crossChecked: number;
-  /** Compared values per verdict, over the unit's operations. */
+  /**
+   * Compared values per verdict, over the unit's operations; a value the service record lacks
+   * (a field left out) is `missing`.
+   */
   readonly verdicts: Readonly<Record<Verdict, number>>;
   /**
    * Per cross-checked record that one side lacks fields of, the fields each side lacks (a live
@@ -116,10 +124,17 @@ export interface SyncSummary extends RecordReplaySummary {
   readonly durationMs: number;
   /**
    * `ok` without failures, else `partial` (the rest stored) or `failed` (no unit stored);
-   * `interrupted` when the job's signal aborted (the units stored until then are kept).
+   * `interrupted` when the job's signal aborted (the units stored until then are kept). A sync
+   * its deadline or breaker stopped is `partial` or `failed`, and says so in `stopped`.
    */
   readonly status: RunStatus;
-  /** The CLI's exit code: 0 without failures, 1 with any, 130 when interrupted. */
+  /**
+   * When the sync's deadline (`deadlineMs`) passed or its breaker stopped it: what stopped it
+   * and how many units were stored, failed and not finished (those are `interrupted`). Also the
+   * last entry of the run's `failures`.
+   */
+  readonly stopped?: string;
+  /** The CLI's exit code: 0 without failures, 1 with any or when stopped early, 130 when interrupted. */
   readonly exitCode: 0 | 1 | 130;
   readonly units: readonly UnitSummary[];
   readonly failures: readonly SyncFailure[];
@@ -137,11 +152,13 @@ export interface SyncSummary extends RecordReplaySummary {
     readonly units: number;
     readonly stored: number;
     readonly failed: number;
-    /** Units stopped or never started because the job was interrupted. */
+    /** Units stopped or never started because the job was interrupted or stopped early. */
     readonly interrupted: number;
     /** Units left out because their forecast start was stored already (`skipStored`). */
     readonly alreadyStored: number;
     readonly pathSets: number;
+    /** Path sets repaired by fetching them again (`UnitSummary.pathSetsRefetched`), no failures. */
+    readonly pathSetsRefetched: number;
     readonly verdicts: Readonly<Record<Verdict, number>>;
     readonly venueComparisons: number;
     readonly failures: number;
@@ -181,6 +198,7 @@ export function totalsOf(
     interrupted: units.filter((unit) => unit.status === "interrupted").length,
     alreadyStored: units.filter((unit) => unit.status === "already stored").length,
     pathSets: stored.reduce((sum, unit) => sum + unit.pathSets, 0),
+    pathSetsRefetched: stored.reduce((sum, unit) => sum + unit.pathSetsRefetched, 0),
     verdicts,
     venueComparisons: stored.reduce((sum, unit) => sum + unit.venueComparisons, 0),
     failures,

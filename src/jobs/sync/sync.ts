@@ -4,6 +4,7 @@
  * them to the run's record and summary. The run harness (`runJob`) does the rest.
  */
 
+import { DEFAULT_JOB_DEADLINE_MS } from "../harness/defaults.ts";
 import { runJob } from "../harness/runJob.ts";
 import { checkSyncOptions, checkSyncSelection, type SyncOptions } from "./options.ts";
 import { planSync } from "./planSync.ts";
@@ -40,12 +41,15 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
     // a recording's clock is the minute a latest leaderboard without `updated_at` is stored for
     clockSeconds: 60,
     onClientEvent: progress.onClientEvent,
+    defaultDeadlineMs: DEFAULT_JOB_DEADLINE_MS,
   };
   return runJob(definition, options, async (job) => {
     progress.redactWith(job);
     progress.emit({ type: "service", service: job.service });
-    const plan = await planSync(job, options, selection, progress);
-    const units = await runSyncUnits(job, plan, options, progress);
+    // the job's signal: it aborts when the job is interrupted, past its deadline or by its breaker
+    const jobOptions = { ...options, signal: job.signal };
+    const plan = await planSync(job, jobOptions, selection, progress);
+    const units = await runSyncUnits(job, plan, jobOptions, progress);
     return reduceSync(job, plan, units, progress.traffic);
   });
 }

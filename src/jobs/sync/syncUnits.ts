@@ -41,7 +41,8 @@ export interface SyncUnitResults {
 
 /**
  * Runs the plan's units (see the module comment). A unit's failures are in its summary and in
- * `failures`; a unit never rejects.
+ * `failures`; a unit never rejects. Each unit that fails or is stored is told to the job's
+ * breaker, which stops the job (`options.signal`, the job's) once units fail alike in a row.
  * @example const results = await runSyncUnits(job, plan, options, progress);
  */
 export async function runSyncUnits(
@@ -82,6 +83,8 @@ export async function runSyncUnits(
     }
     // Into a lake, each unit is stored in a store of its own, then moved (lake.ts).
     const lake = job.lake;
+    // the reason of the unit's last failure: the one that ended it, when it failed
+    let lastReason = "";
     const unitStore = lake === undefined ? job.store : await openStore(":memory:");
     const context: SyncUnitContext = {
       client: job.client,
@@ -106,6 +109,7 @@ export async function runSyncUnits(
       ...(options.signal !== undefined && { signal: options.signal }),
       onFailure: (failure) => {
         const clean = job.redact(failure);
+        lastReason = clean.reason;
         failures.push(clean);
         progress.emit({ type: "failure", failure: clean });
       },
@@ -123,6 +127,8 @@ export async function runSyncUnits(
       if (unitStore !== job.store) await unitStore.close();
     }
     progress.emit({ type: "unit-end", unit, ...startTime });
+    if (unit.status === "failed") job.breaker.failed(lastReason);
+    else if (unit.status === "stored") job.breaker.succeeded();
     return unit;
   };
   const units = await runUnits(

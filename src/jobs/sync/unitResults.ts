@@ -21,6 +21,7 @@ export function emptyUnitSummary(plan: SyncUnitPlan, status: UnitSummary["status
     forecastStartTime: plan.startUnix === undefined ? null : isoSeconds(plan.startUnix),
     status,
     pathSets: 0,
+    pathSetsRefetched: 0,
     crossChecked: 0,
     verdicts: noVerdicts(),
     lacking: [],

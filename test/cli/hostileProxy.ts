@@ -1,7 +1,7 @@
 /**
  * A hostile server for tests: a proxy on 127.0.0.1 in front of a sandbox that answers prediction
- * sets with an endless body or with 404, or drips an insight record one byte at a time, and
- * passes every other request on.
+ * sets with an endless body or with 404, or drips an insight record or the prediction sets one
+ * byte at a time, and passes every other request on.
  */
 
 import { createServer, type Server, type ServerResponse } from "node:http";
@@ -9,7 +9,10 @@ import type { AddressInfo } from "node:net";
 
 /** How the proxy misbehaves, on which operation. */
 export type Hostility =
-  "endless prediction sets" | "prediction sets not found" | "dripping liquidation";
+  | "endless prediction sets"
+  | "prediction sets not found"
+  | "dripping liquidation"
+  | "dripping prediction sets";
 
 /**
  * Starts a proxy to the sandbox at `upstream` that misbehaves as `hostility` says on every
@@ -65,7 +68,7 @@ function misbehave(
     return;
   }
   response.writeHead(200, { "Content-Type": "application/json" });
-  if (hostility === "dripping liquidation") {
+  if (hostility === "dripping liquidation" || hostility === "dripping prediction sets") {
     const timer = setInterval(() => response.write(" "), 200);
     timers.add(timer);
     response.on("close", () => clearInterval(timer));

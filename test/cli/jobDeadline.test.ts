@@ -1,8 +1,8 @@
 /**
  * A whole job's deadline (`--deadline`) and its breaker, as a user meets them: the compiled
  * command as a real child process against a proxy (test/cli/hostileProxy.ts) that answers 404 for
- * prediction sets or drips the liquidation record one byte at a time, and `score` against the
- * embedded sandbox. Outcomes only
+ * prediction sets or drips the liquidation record or the prediction sets one byte at a time.
+ * Outcomes only
  * (exit code, message, run status, which units were attempted), never durations.
  */
 
@@ -89,15 +89,17 @@ describe("a whole job's deadline and its breaker", () => {
 
   it("score: past --deadline, exit 1 with one line naming it; the run is failed", async () => {
     const database = join(fixture.folder, "score.duckdb");
-    const now = "2026-11-21T10:49:00Z";
+    // The miners' path sets drip forever: only the job's deadline ends the score.
+    const proxy = await startHostileProxy(fixture.sandbox.url, "dripping prediction sets");
     const run = await runPathlab(
       [
-        ...["score", "--from", "2026-11-20T10:00:00Z", "--to", now, "--now", now],
-        ...["--competition", "crypto-24h", "--miners", "top:4", "--deadline", "8"],
+        ...["score", "--base-url", proxy.url, "--no-own-only", "--miners", "top:4"],
+        ...["--from", "2026-02-24T20:00:00Z", "--to", "2026-02-24T21:00:00Z"],
+        ...["--competition", "crypto-24h", "--assets", "BTC", "--deadline", "8"],
         ...["--db", database],
       ],
-      { env: { PATHLAB_BASE_URL: "", PATHLAB_API_KEY: "" } },
-    );
+      { env: { PATHLAB_API_KEY: KEY } },
+    ).finally(() => proxy.close());
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(
       /^pathlab: score: stopped at its deadline of 8 s \(--deadline\); the prompts scored until then are stored \(run 1\)$/m,

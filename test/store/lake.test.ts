@@ -161,8 +161,8 @@ describe("the lake", () => {
     expect(await read()).toEqual({ miners: [2, 6, 4], realized: 3 });
     const partition = "units/competition=crypto-24h/asset=BTC/date=2026-11-19";
     const compacted = await compactLake(lake);
-    // 12 miner rows, 3 prompts, 3 realized prices
-    expect(compacted).toEqual([{ partition, merged: 3, rows: 18 }]);
+    // four folders (the rerun's and the one it replaced), 12 miner rows, 3 prompts, 3 realized prices
+    expect(compacted).toEqual([{ partition, merged: 4, rows: 18 }]);
     expect(lakeFiles(join(lake, partition))).toEqual(
       ["miner_scores", "prompts", "realized_prices"].map((table) =>
         expect.stringMatching(new RegExp(`^compact-[^/]*/${table}\\.parquet$`)),

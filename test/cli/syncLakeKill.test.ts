@@ -24,7 +24,7 @@ import { smallSandbox } from "./smallSandbox.ts";
 
 const SYNC = [
   "sync",
-  ...["--from", "2026-11-21T09:00:00Z", "--to", "2026-11-21T10:00:00Z"],
+  ...["--from", "2026-11-21T09:20:00Z", "--to", "2026-11-21T09:40:00Z"],
   ...["--assets", "BTC", "--horizons", "1h"],
 ];
 
@@ -88,9 +88,8 @@ describe("sync --lake killed at random moments", () => {
     try {
       // the tables each unit has rows in, when written whole
       const expected = await unitsByTable(reader, single);
-      // BTC's 1h forecasts start at :00, :20 and :40 in the sandbox
-      expect(expected.size).toBe(3);
-      console.log("TIMING ref", uninterrupted.elapsedMs);
+      // BTC's 1h forecasts of the range (every 20 minutes in the sandbox)
+      expect(expected.size).toBe(2);
 
       const lake = join(directory, "lake");
       const random = new RandomStream(43);
@@ -118,7 +117,7 @@ describe("sync --lake killed at random moments", () => {
             answers.push(unit);
             expect(own.slice(own.length - tables.length), `${unit} while writing`).toEqual(tables);
           }
-          await delay(50);
+          await delay(100);
         }
         clearTimeout(timer);
         // Nothing writes now: every unit is there with all of its tables, or not at all.
@@ -144,5 +143,5 @@ describe("sync --lake killed at random moments", () => {
     } finally {
       await reader.close();
     }
-  }, 180_000);
+  }, 240_000);
 });

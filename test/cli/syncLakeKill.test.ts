@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { SYNC_UNIT_TABLES } from "../../src/jobs/sync/lake.ts";
 import { RandomStream } from "../../src/sandbox/world/randomStream.ts";
 import { LAKE_MARKER, lakeTableGlob, latestRows, openLake } from "../../src/store/lake.ts";
 import { openStore, type Store } from "../../src/store/openStore.ts";
@@ -28,16 +29,6 @@ const SYNC = [
   ...["--assets", "BTC", "--horizons", "1h"],
 ];
 
-/** The tables of a sync unit, in the order the writer lists them (`UNIT_TABLES`, syncLake). */
-const UNIT_TABLES = [
-  "path_sets",
-  "path_values",
-  "crosschecks",
-  "venue_comparisons",
-  "insight_values",
-  "insights",
-];
-
 const KILLS = 5;
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -49,7 +40,7 @@ const service = smallSandbox("2026-11-21T10:00:00Z", "sk-test-sync-lake-kill-0b5
  */
 async function unitsByTable(reader: Store, lake: string): Promise<Map<string, string[]>> {
   const seen = new Map<string, string[]>();
-  for (const table of UNIT_TABLES) {
+  for (const table of SYNC_UNIT_TABLES) {
     let units: string[];
     try {
       const files = sqlStringLiteral(lakeTableGlob(lake, table));

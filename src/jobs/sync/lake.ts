@@ -31,8 +31,12 @@ import { clearRunIds } from "../../store/runs.ts";
 import type { TradableEdge } from "../../store/venueComparisons.ts";
 import { syncUnitKey, type SyncUnitPlan } from "./plan.ts";
 
-/** The tables of a sync unit but the leaderboard (the lake publishes them together). */
-const UNIT_TABLES = [
+/**
+ * The tables of a sync unit but the leaderboard, in the order they are written (the lake publishes
+ * them together).
+ * @example SYNC_UNIT_TABLES.includes("insights") // => true
+ */
+export const SYNC_UNIT_TABLES = [
   "path_sets",
   "path_values",
   "crosschecks",
@@ -77,7 +81,7 @@ export async function moveSyncUnitToLake(
   startUnix: number,
 ): Promise<number> {
   await giveLakeIds(store, LAKE_ID_CODES);
-  await clearRunIds(store, [...UNIT_TABLES, "leaderboard_rows"]);
+  await clearRunIds(store, [...SYNC_UNIT_TABLES, "leaderboard_rows"]);
   const leaderboardTimes = await storedLeaderboardTimes(store);
   const unit: LakeUnit = {
     key: syncUnitKey(plan, startUnix),
@@ -102,7 +106,7 @@ export async function moveSyncUnitToLake(
     written.push(await writeLakeUnit(lake, leaderboard, store, ["leaderboard_rows"]));
   }
   // then the unit's own tables, published whole
-  written.push(await writeLakeUnit(lake, unit, store, UNIT_TABLES));
+  written.push(await writeLakeUnit(lake, unit, store, SYNC_UNIT_TABLES));
   return written.flatMap(Object.values).reduce((sum, rows) => sum + rows, 0);
 }
 

@@ -98,6 +98,8 @@ export const LAKE_PARTITION_COLUMNS = ["competition", "asset", "date"] as const;
 
 /**
  * The folder of `unit`'s partition in the lake at `directory`, where its own folders go.
+ * @param directory - the lake's folder.
+ * @param unit - the unit, whose competition, asset and date name the partition.
  * @example unitPartition("./lake", unit) // => "lake/units/competition=crypto-24h/asset=BTC/date=2026-11-20"
  */
 export function unitPartition(directory: string, unit: LakeUnit): string {
@@ -152,6 +154,8 @@ export function prepareLake(directory: string): void {
 /**
  * Throws a {@link StoreError} for `operation` unless the lake at `directory` has this pathlab's
  * layout ({@link LAKE_LAYOUT}), naming the layout its marker states.
+ * @param operation - what checks, named in the error (`openLake`, `prepareLake`).
+ * @param directory - the lake's folder, which holds the marker.
  * @example checkLakeLayout("openLake", "./lake");
  */
 export function checkLakeLayout(operation: string, directory: string): void {
@@ -252,6 +256,8 @@ export async function openLake(directory: string): Promise<Store> {
 
 /**
  * The files of `table` in the lake at `directory`, as a glob: one per folder of every partition.
+ * @param directory - the lake's folder.
+ * @param table - a table of the store's schema.
  * @example lakeTableGlob("/lake", "prompts") // => "/lake/units/*\/*\/*\/*\/prompts.parquet"
  */
 export function lakeTableGlob(directory: string, table: string): string {

@@ -182,6 +182,8 @@ function publish(staging: string, partition: string, key: string): void {
 
 /**
  * The name of version `version` of unit `key`'s folder.
+ * @param key - the unit's key.
+ * @param version - from 1, the unit's first write.
  * @example unitFolderName("score.crypto-1h.BTC.20261121T092000Z", 2) // => "unit-score.crypto-1h.BTC.20261121T092000Z.v0000000002"
  */
 export function unitFolderName(key: string, version: number): string {

@@ -15,6 +15,7 @@ const E2E = [
   "test/jobs/queue/sync.test.ts",
   "test/jobs/queue/watch.test.ts",
   "test/cli/interrupt.test.ts",
+  "test/cli/syncLakeKill.test.ts",
   "test/cli/scoreWatch.test.ts",
   "test/cli/syncWatch.test.ts",
   "test/cli/liveNaming.test.ts",

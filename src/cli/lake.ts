@@ -1,5 +1,5 @@
 /**
- * `pathlab lake compact` (the lake's partitions merged, one file each) and `pathlab lake reduce`
+ * `pathlab lake compact` (the lake's partitions merged, one folder each) and `pathlab lake reduce`
  * (what spans units, computed from the units a lake holds).
  */
 import { Command } from "commander";
@@ -25,12 +25,12 @@ import {
 export function lakeCommand(io: ProgramIo, status: ProgramStatus): Command {
   const compact = new Command("compact")
     .description(
-      "merge the files of each partition of a lake into one (readers and workers may keep running)",
+      "merge the unit folders of each partition of a lake into one (readers and workers may keep running)",
     )
     .requiredOption("--lake <dir>", "the lake")
     .option(
       "--min-files <n>",
-      "only partitions with at least this many files",
+      "only partitions with at least this many folders (units' or merged ones)",
       integerOption("--min-files", 2, 1_000_000),
       2,
     );
@@ -39,7 +39,7 @@ export function lakeCommand(io: ProgramIo, status: ProgramStatus): Command {
     const done = await compactLake(options.lake, { minFiles: options.minFiles });
     const merged = done.reduce((sum, partition) => sum + partition.merged, 0);
     io.stdout(
-      `compacted: ${counted(done.length, "partition")}, ${counted(merged, "file")} merged\n`,
+      `compacted: ${counted(done.length, "partition")}, ${counted(merged, "folder")} merged\n`,
     );
   });
   const reduce = addDeploymentOptions(

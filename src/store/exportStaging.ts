@@ -1,7 +1,7 @@
 /**
- * The staging folders of `exportParquet`: made inside the export folder, named after the process
- * that owns them, and removed by a later export once that process is gone (an export that was
- * killed cannot remove its own).
+ * Staging folders (of `exportParquet`, and of the lake's writers): made inside the folder they
+ * publish into, named after the process that owns them, and removed by a later writer once that
+ * process is gone (a writer that was killed cannot remove its own).
  */
 
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -9,10 +9,16 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { processAlive } from "./processAlive.ts";
 
-/** The start of a staging folder's name: then `<pid>@<host>-` and six random characters. */
+/**
+ * The start of an export's staging folder's name: then `<pid>@<host>-` and six random characters.
+ * @example STAGING_PREFIX // => ".pathlab-export-"
+ */
 export const STAGING_PREFIX = ".pathlab-export-";
 
-const STAGING_NAME = /^\.pathlab-export-(\d+)@([A-Za-z0-9._-]+)-[A-Za-z0-9]{6}$/;
+/** The name {@link makeStaging} gives with `prefix` (letters and `.-` only): owner and host. */
+function stagingName(prefix: string): RegExp {
+  return new RegExp(`^${prefix.replaceAll(".", "\\.")}(\\d+)@([A-Za-z0-9._-]+)-[A-Za-z0-9]{6}$`);
+}
 
 /** This machine's name as a staging folder holds it. */
 function hostTag(): string {
@@ -20,25 +26,33 @@ function hostTag(): string {
 }
 
 /**
- * Makes a new staging folder in `directory`, named after this process (made whole by one
- * `mkdtemp`, so a kill cannot leave it unnamed); returns its path.
+ * Makes a new staging folder in `directory`, named `prefix` and after this process (made whole by
+ * one `mkdtemp`, so a kill cannot leave it unnamed); returns its path.
+ * @param directory - the folder to make it in.
+ * @param prefix - the start of its name (letters and `.-` only); an export's by default.
  * @example const staging = makeStaging("./export"); // "export/.pathlab-export-4711@host-Xk2v9a"
  */
-export function makeStaging(directory: string): string {
-  return mkdtempSync(join(directory, `${STAGING_PREFIX}${process.pid}@${hostTag()}-`));
+export function makeStaging(directory: string, prefix: string = STAGING_PREFIX): string {
+  return mkdtempSync(join(directory, `${prefix}${process.pid}@${hostTag()}-`));
 }
 
 /**
- * Removes the staging folders in `directory` that an export left behind: folders named as
- * {@link makeStaging} names them, by a process of this machine that is no longer running. Any
- * other entry, and the folder of a running export or of another machine's, is left alone.
- * Returns the names removed.
+ * Removes the staging folders in `directory` that a writer left behind: folders named as
+ * {@link makeStaging} names them with `prefix`, by a process of this machine that is no longer
+ * running. Any other entry, and the folder of a running writer or of another machine's, is left
+ * alone. Returns the names removed.
+ * @param directory - the folder the staging folders were made in.
+ * @param prefix - the start of their names, as given to {@link makeStaging}; an export's by default.
  * @example removeAbandonedStaging("./export") // => [".pathlab-export-4711@host-Xk2v9a"]
  */
-export function removeAbandonedStaging(directory: string): string[] {
+export function removeAbandonedStaging(
+  directory: string,
+  prefix: string = STAGING_PREFIX,
+): string[] {
+  const name = stagingName(prefix);
   const removed: string[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const owner = STAGING_NAME.exec(entry.name);
+    const owner = name.exec(entry.name);
     if (!entry.isDirectory() || owner === null) continue;
     if (owner[2] !== hostTag() || processAlive(Number(owner[1]))) continue;
     rmSync(join(directory, entry.name), { recursive: true, force: true });

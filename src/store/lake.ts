@@ -1,26 +1,35 @@
 /**
- * The lake: the store's tables as hive-partitioned Parquet, one file per unit and table
- * (`<lake>/<table>/competition=…/asset=…/date=…/unit-<key>.parquet`), written by any number of
- * processes at once and read by DuckDB while they write.
+ * The lake: the store's tables as hive-partitioned Parquet, written by any number of processes at
+ * once and read by DuckDB while they write. A unit's files sit in a folder of their own, one file
+ * per table: `<lake>/units/competition=…/asset=…/date=…/unit-<key>.v<version>/<table>.parquet`.
  *
- * A unit's file is written under a hidden temporary name in its partition folder and renamed into
- * place, so a reader sees the old file or the new one, never half of one. The partition columns
- * live in the folder names, not in the files, as hive readers (DuckDB, pyarrow, Spark) expect.
+ * A unit appears whole: its files are written into a staging folder in the lake (`writeLakeUnit`)
+ * and published by one rename, so a reader sees every table of the unit or none. A rerun publishes
+ * the next version of the unit's folder (a rename onto an existing version fails, and the writer
+ * takes the next number), then removes the versions before the one it replaced (that one stays,
+ * for the queries that listed its files a moment before, until the next rerun). A killed writer
+ * leaves only its staging folder, which no reader reads and the next writer removes. The partition
+ * columns live in the folder names, not in the files, as hive readers (DuckDB, pyarrow, Spark)
+ * expect.
  *
  * Every row also carries its unit's key (`_unit`), when the unit was written (`_written`, ms, for
  * the reader's information) and whether it is a tombstone (`_tombstone`: the unit has no rows in
- * the table any more). Readers (`openLake`) keep, per unit, only the rows of one file: its own
- * `unit-<key>.parquet` when there is one, else the latest `compact-…` file that holds it. A unit's
- * own file is always its latest write (compaction removes the unit files it merged), so a rerun
- * replaces the unit's rows wherever the earlier ones are, whatever the writers' clocks say.
+ * the table any more). Readers (`openLake`) keep, per unit and table, only the rows of one file:
+ * of its latest own folder when there is one, else of the latest `compact-…` folder that holds it
+ * (`lake compact`). A unit's own folder is always its latest write (compaction removes the unit
+ * folders it merged), so a rerun replaces the unit's rows wherever the earlier ones are, whatever
+ * the writers' clocks say.
+ *
+ * The marker file says which layout a lake has (`layout`, {@link LAKE_LAYOUT}); a lake of another
+ * layout is refused, by readers and writers, with an error that names both.
  */
 
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { randomUUID } from "node:crypto";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { Store } from "./openStore.ts";
 import { SCHEMA_MIGRATIONS_TABLE, TABLES } from "./schema.ts";
+import { removeAbandonedStaging } from "./exportStaging.ts";
 import { sqlIdentifier, sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreNotFoundError } from "./storeError.ts";
 
@@ -29,6 +38,25 @@ import { StoreError, StoreNotFoundError } from "./storeError.ts";
  * @example existsSync(join("./lake", LAKE_MARKER)) // => true once a worker wrote there
  */
 export const LAKE_MARKER = ".pathlab-lake.json";
+
+/**
+ * The layout this pathlab reads and writes, as the marker file states it: 2, one folder per unit
+ * (layout 1, one file per table and unit in the table's folder, let readers see half a unit).
+ * @example LAKE_LAYOUT // => 2
+ */
+export const LAKE_LAYOUT = 2;
+
+/**
+ * The folder of the lake that holds the units' folders, by partition.
+ * @example join("./lake", LAKE_UNITS) // => "lake/units"
+ */
+export const LAKE_UNITS = "units";
+
+/**
+ * The start of the name of a writer's staging folder in the lake (see `makeStaging`).
+ * @example LAKE_STAGING_PREFIX // => ".pathlab-staging-"
+ */
+export const LAKE_STAGING_PREFIX = ".pathlab-staging-";
 
 /**
  * Where one unit's rows go: its natural key (the file name) and its partition.
@@ -62,131 +90,97 @@ export async function readStoreOrLake<T>(
   }
 }
 
-const PARTITION_COLUMNS = ["competition", "asset", "date"] as const;
-const SAFE_VALUE = /^[A-Za-z0-9._-]+$/;
+/**
+ * The hive columns of a unit's partition, in the order of its folders.
+ * @example LAKE_PARTITION_COLUMNS // => ["competition", "asset", "date"]
+ */
+export const LAKE_PARTITION_COLUMNS = ["competition", "asset", "date"] as const;
 
 /**
- * Makes `directory` a lake (creating it, parent by parent) or checks that it is one: an empty or
- * new folder gets the marker; a folder with other content and no marker is refused, so that
- * pathlab never writes among files it did not create. Throws a {@link StoreError} naming the
- * folder.
+ * The folder of `unit`'s partition in the lake at `directory`, where its own folders go.
+ * @param directory - the lake's folder.
+ * @param unit - the unit, whose competition, asset and date name the partition.
+ * @example unitPartition("./lake", unit) // => "lake/units/competition=crypto-24h/asset=BTC/date=2026-11-20"
+ */
+export function unitPartition(directory: string, unit: LakeUnit): string {
+  return join(
+    directory,
+    LAKE_UNITS,
+    ...LAKE_PARTITION_COLUMNS.map((column) => `${column}=${unit[column]}`),
+  );
+}
+
+/**
+ * Makes `directory` a lake (creating it, parent by parent) or checks that it is one of this
+ * layout: an empty or new folder gets the marker; a folder with other content and no marker is
+ * refused, so that pathlab never writes among files it did not create. Then removes the staging
+ * folders that killed writers of this machine left there (only folders named as pathlab names
+ * them). Throws a {@link StoreError} naming the folder, or naming the layout of a lake of another
+ * layout.
  * @param directory - the lake's folder: new, empty, or already a lake.
  * @example prepareLake("./lake");
  */
 export function prepareLake(directory: string): void {
   const marker = join(directory, LAKE_MARKER);
-  if (existsSync(marker)) return;
-  let entries: string[];
+  if (!existsSync(marker)) {
+    let entries: string[];
+    try {
+      mkdirSync(directory, { recursive: true });
+      entries = readdirSync(directory);
+    } catch (error) {
+      throw new StoreError(
+        "prepareLake",
+        directory,
+        `cannot use the folder: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    // Another process may have made it a lake since the check above (workers starting together).
+    if (entries.length > 0 && !entries.includes(LAKE_MARKER)) {
+      throw new StoreError(
+        "prepareLake",
+        directory,
+        `the folder holds files and is not a pathlab lake (no ${LAKE_MARKER}); give a new or empty folder`,
+      );
+    }
+    if (entries.length === 0) {
+      writeFileSync(marker, `${JSON.stringify({ writer: "pathlab", layout: LAKE_LAYOUT })}\n`);
+    }
+  }
+  checkLakeLayout("prepareLake", directory);
+  removeAbandonedStaging(directory, LAKE_STAGING_PREFIX);
+}
+
+/**
+ * Throws a {@link StoreError} for `operation` unless the lake at `directory` has this pathlab's
+ * layout ({@link LAKE_LAYOUT}), naming the layout its marker states.
+ * @param operation - what checks, named in the error (`openLake`, `prepareLake`).
+ * @param directory - the lake's folder, which holds the marker.
+ * @example checkLakeLayout("openLake", "./lake");
+ */
+export function checkLakeLayout(operation: string, directory: string): void {
+  let layout: unknown;
   try {
-    mkdirSync(directory, { recursive: true });
-    entries = readdirSync(directory);
+    layout = (
+      JSON.parse(readFileSync(join(directory, LAKE_MARKER), "utf8")) as { layout?: unknown }
+    ).layout;
   } catch (error) {
     throw new StoreError(
-      "prepareLake",
+      operation,
       directory,
-      `cannot use the folder: ${(error as Error).message}`,
+      `cannot read ${LAKE_MARKER}: ${(error as Error).message}`,
       {
         cause: error,
       },
     );
   }
-  // Another process may have made it a lake since the check above (workers starting together).
-  if (entries.length > 0 && !entries.includes(LAKE_MARKER)) {
+  if (layout !== LAKE_LAYOUT) {
     throw new StoreError(
-      "prepareLake",
+      operation,
       directory,
-      `the folder holds files and is not a pathlab lake (no ${LAKE_MARKER}); give a new or empty folder`,
+      `the lake has layout ${JSON.stringify(layout)} (${LAKE_MARKER}), written by an earlier pathlab; this pathlab reads and writes layout ${LAKE_LAYOUT} only: write the lake again into a new folder`,
     );
   }
-  if (entries.length === 0) {
-    writeFileSync(marker, `${JSON.stringify({ writer: "pathlab", layout: 1 })}\n`);
-  }
-}
-
-/**
- * Writes the rows of `tables` held by `source` (a store holding one unit's rows and nothing else)
- * into the lake as the unit's files, each by a temporary file and a rename; a table without rows
- * whose partition already exists gets a tombstone (so that the unit's earlier rows there are
- * dropped by readers). Returns the rows written per table.
- * Throws `RangeError` for a key or partition value with characters outside `[A-Za-z0-9._-]`, and a
- * {@link StoreError} naming the table and file for a failed write.
- * @param directory - the lake's folder, prepared by {@link prepareLake}.
- * @param unit - the unit's key, competition, asset and date, which name its files and partitions.
- * @param source - a store holding the unit's rows and nothing else.
- * @param tables - the tables to write.
- * @example await writeLakeUnit("./lake", unit, memoryStore, ["prompts", "miner_scores"]);
- */
-export async function writeLakeUnit(
-  directory: string,
-  unit: LakeUnit,
-  source: Store,
-  tables: readonly string[],
-): Promise<Record<string, number>> {
-  for (const [name, value] of Object.entries(unit)) {
-    if (!SAFE_VALUE.test(value)) {
-      throw new RangeError(
-        `writeLakeUnit requires a ${name} of letters, digits and ".-_", got ${JSON.stringify(value)}`,
-      );
-    }
-  }
-  prepareLake(directory);
-  const written: Record<string, number> = {};
-  const writtenAt = BigInt(Date.now());
-  for (const table of tables) {
-    const folder = join(
-      directory,
-      table,
-      ...PARTITION_COLUMNS.map((column) => `${column}=${unit[column]}`),
-    );
-    const target = join(folder, `unit-${unit.key}.parquet`);
-    // Unique across machines sharing the lake (containers often share a pid).
-    const temporary = join(folder, `.unit-${unit.key}.${randomUUID()}.tmp`);
-    try {
-      written[table] = await source.withConnection(async (connection) => {
-        const columns = (
-          await connection.runAndReadAll(
-            `SELECT column_name FROM duckdb_columns() WHERE database_name = current_database()
-               AND schema_name = current_schema() AND table_name = $table ORDER BY column_index`,
-            { table },
-          )
-        )
-          .getRowsJS()
-          .map(([name]) => String(name))
-          .filter((name) => !(PARTITION_COLUMNS as readonly string[]).includes(name));
-        const count = Number(
-          (
-            await connection.runAndReadAll(`SELECT count(*) FROM ${sqlIdentifier(table)}`)
-          ).getRowsJS()[0][0],
-        );
-        // Nothing to write, and nothing earlier of the unit to drop.
-        if (count === 0 && !existsSync(folder)) return 0;
-        const bookkeeping = `$unit AS _unit, $written AS _written, ${count === 0} AS _tombstone`;
-        const listed = columns.map((name) => `t.${sqlIdentifier(name)}`).join(", ");
-        const select =
-          count > 0
-            ? `SELECT ${listed}, ${bookkeeping} FROM ${sqlIdentifier(table)} AS t ORDER BY ALL`
-            : // one row of NULLs: the table's columns and types, no values
-              `SELECT ${listed}, ${bookkeeping} FROM (SELECT 1) AS one LEFT JOIN ${sqlIdentifier(table)} AS t ON false`;
-        mkdirSync(folder, { recursive: true });
-        await connection.run(`COPY (${select}) TO $target (FORMAT parquet)`, {
-          target: temporary,
-          unit: unit.key,
-          written: writtenAt,
-        });
-        renameSync(temporary, target);
-        return count;
-      });
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw new StoreError(
-        "writeLakeUnit",
-        directory,
-        `table ${table} of unit ${unit.key} was not written to ${target}: ${(error as Error).message}`,
-        { cause: error },
-      );
-    }
-  }
-  return written;
 }
 
 /**
@@ -203,10 +197,11 @@ export async function emptyTables(store: Store, tables: readonly string[]): Prom
 /**
  * Opens the lake at `directory` for reading, as a `locked` store: every table of pathlab's schema
  * (`schema.ts`, and the bookkeeping `schema_migrations` that a database has too) is a view over
- * its Parquet files (`read_parquet` with hive partitioning, the schema's column types), or an
- * empty table where the lake has no file of it yet; DuckDB may read files under the lake only,
- * and only statements that read run (as `pathlab query`). Files written while it is open are seen
- * by the next statement. Throws a {@link StoreNotFoundError} when the folder is not a lake.
+ * its files in the units' folders (`read_parquet` with hive partitioning, the schema's column
+ * types), or an empty table where the lake has no file of it yet; DuckDB may read files under the
+ * lake only, and only statements that read run (as `pathlab query`). Units published while it is
+ * open are seen by the next statement. Throws a {@link StoreNotFoundError} when the folder is not
+ * a lake, and a {@link StoreError} naming the layout of a lake of another layout.
  * @param directory - the lake's folder.
  * @example const lake = await openLake("./lake"); await streamRows(lake, "select count(*) from miner_scores", …);
  */
@@ -219,17 +214,21 @@ export async function openLake(directory: string): Promise<Store> {
       `not a pathlab lake (no ${LAKE_MARKER}); write one with \`pathlab worker --lake\``,
     );
   }
+  checkLakeLayout("openLake", directory);
+  // one listing of the units' folders for every table: which tables have a file
+  const tablesWithFiles = new Set(
+    lakeFiles(join(root, LAKE_UNITS)).map((file) => basename(file, ".parquet")),
+  );
   const instance = await DuckDBInstance.create(":memory:");
   const connection = await instance.connect();
   try {
     for (const { name: table, columns } of [...TABLES, SCHEMA_MIGRATIONS_TABLE]) {
-      const hasFiles = lakeFiles(join(root, table)).length > 0;
-      if (!hasFiles) {
+      if (!tablesWithFiles.has(table)) {
         const definitions = columns.map(([name, type]) => `${sqlIdentifier(name)} ${type}`);
         await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${definitions.join(", ")})`);
         continue;
       }
-      const glob = sqlStringLiteral(join(root, table, "**", "*.parquet"));
+      const glob = sqlStringLiteral(lakeTableGlob(root, table));
       const select = columns.map(
         ([name, type]) => `CAST(${sqlIdentifier(name)} AS ${type}) AS ${sqlIdentifier(name)}`,
       );
@@ -256,16 +255,28 @@ export async function openLake(directory: string): Promise<Store> {
 }
 
 /**
- * The rows of the files `files` (a `read_parquet` argument) that are their unit's latest write:
- * per `_unit`, the rows of its own `unit-…` file when there is one, else of the latest-named
- * `compact-…` file (see the module comment), tombstones left out. The partition columns come from
- * the folder names; `filename` is each row's file.
+ * The files of `table` in the lake at `directory`, as a glob: one per folder of every partition.
+ * @param directory - the lake's folder.
+ * @param table - a table of the store's schema.
+ * @example lakeTableGlob("/lake", "prompts") // => "/lake/units/*\/*\/*\/*\/prompts.parquet"
+ */
+export function lakeTableGlob(directory: string, table: string): string {
+  return join(directory, LAKE_UNITS, "*", "*", "*", "*", `${table}.parquet`);
+}
+
+/**
+ * The rows of the files `files` (a `read_parquet` argument, files of one table) that are their
+ * unit's latest write: per `_unit`, the rows of its latest own `unit-…` folder when there is one,
+ * else of the latest-named `compact-…` folder (see the module comment), tombstones left out. The
+ * partition columns come from the folder names; `filename` is each row's file.
  * @param files - a `read_parquet` argument naming the files: a quoted glob, or a list of quoted
  *   paths.
- * @example `SELECT count(*) FROM (${latestRows("'lake/prompts/**\/*.parquet'")})`
+ * @example `SELECT count(*) FROM (${latestRows(sqlStringLiteral(lakeTableGlob("lake", "prompts")))})`
  */
 export function latestRows(files: string): string {
-  const version = `{'own': starts_with(parse_filename(filename), 'unit-'), 'file': filename}`;
+  // A unit's own folders differ only in their zero-padded versions: the latest is the largest.
+  const folder = "parse_filename(parse_dirpath(filename))";
+  const version = `{'own': starts_with(${folder}, 'unit-'), 'file': filename}`;
   return `SELECT * FROM (
     SELECT *, ${version} AS _version, max(${version}) OVER (PARTITION BY _unit) AS _latest
     FROM read_parquet(${files}, hive_partitioning = true, union_by_name = true, filename = true,
@@ -274,9 +285,9 @@ export function latestRows(files: string): string {
 }
 
 /**
- * The unit files under `folder` (recursively), relative to it; none when it does not exist.
- * @param folder - a folder of the lake, e.g. one table's.
- * @example lakeFiles("./lake/miner_scores") // => ["competition=crypto-24h/asset=BTC/date=2026-11-19/unit-….parquet", …]
+ * The Parquet files under `folder` (recursively), relative to it; none when it does not exist.
+ * @param folder - a folder of the lake, e.g. its units' folder or one partition's.
+ * @example lakeFiles("./lake/units") // => ["competition=crypto-24h/asset=BTC/date=2026-11-19/unit-….v0000000001/prompts.parquet", …]
  */
 export function lakeFiles(folder: string): string[] {
   if (!existsSync(folder)) return [];

@@ -1,26 +1,25 @@
 /**
- * Compaction of a lake: the files of each partition merged into one, so that a lake kept current
- * for months stays a few files per partition instead of one per unit and table. Workers may keep
- * writing while it runs.
+ * Compaction of a lake: the unit folders of each partition merged into one `compact-…` folder (one
+ * file per table), so that a lake kept current for months stays a few files per partition instead
+ * of one folder per unit. Workers may keep writing while it runs.
  *
- * A partition's files are read and their latest rows (`latestRows`: per unit, its own file or the
- * latest compacted one, tombstones dropped) written to a temporary file, renamed into place as
- * `compact-<time>-<pid>.parquet`, and only then are the merged files removed. Between the rename
- * and the removals a unit's own file still wins over the compacted copy of the same write, so
- * readers see each unit once throughout. A merged file that a worker replaced meanwhile (a rerun of
- * its unit) is left in place, as newer.
+ * A partition's folders are read table by table and their latest rows (`latestRows`: per unit,
+ * its own folder or the latest compacted one, tombstones dropped) written to a staging folder,
+ * renamed into the partition as `compact-<time>-<pid>` (every table at once), and only then are
+ * the merged folders removed. Until they are, a unit's own folder still wins over the compacted
+ * copy of the same write, so readers see each unit once throughout; a unit folder published
+ * meanwhile (a rerun) is not merged, and wins as the later write.
  *
- * Two limits, both narrow: a query that listed a partition's files before they were removed fails
- * with a missing file (`pathlab query --lake` runs it again once); and a rerun that replaces a
- * unit's file in the instant between the check and the removal is lost, leaving that unit's
- * previous write. Compacting the partitions of past dates, which workers no longer write, avoids
- * the second.
+ * One limit, narrow: a query that listed a partition's files before they were removed fails with
+ * a missing file (`pathlab query --lake` runs it again once); the same holds for a merge that
+ * listed a unit folder that a rerun removed, which fails and leaves the partition as it was.
  */
 
-import { renameSync, rmSync, statSync, type Stats } from "node:fs";
+import { readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { LAKE_MARKER, lakeFiles, latestRows } from "./lake.ts";
+import { makeStaging } from "./exportStaging.ts";
+import { LAKE_MARKER, LAKE_STAGING_PREFIX, LAKE_UNITS, latestRows, prepareLake } from "./lake.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
 
@@ -29,21 +28,22 @@ import { StoreError } from "./storeError.ts";
  * @example const { partition, merged, rows } = (await compactLake("./lake"))[0];
  */
 export interface CompactedPartition {
-  /** The partition's folder, relative to the lake (`miner_scores/competition=…/asset=…/date=…`). */
+  /** The partition's folder, relative to the lake (`units/competition=…/asset=…/date=…`). */
   readonly partition: string;
-  /** Files merged (and removed). */
+  /** Folders merged (and removed): units' and earlier compacted ones. */
   readonly merged: number;
-  /** Rows in the compacted file (0: every unit there was a tombstone; no file then). */
+  /** Rows in the compacted folder, all tables (0: every unit there was a tombstone; no folder then). */
   readonly rows: number;
 }
 
 /**
- * Merges the files of every partition of the lake at `directory` that has more than
- * `minFiles` (default 2) of them. Throws a {@link StoreError} when the folder is not a lake, or
- * naming the partition whose merge failed (its files are then left as they were).
+ * Merges the folders of every partition of the lake at `directory` that has at least `minFiles`
+ * (default 2) of them. Throws a {@link StoreError} when the folder is not a lake of this layout,
+ * or naming the partition whose merge failed (its folders are then left as they were).
  * @param directory - the lake's folder.
  * @param options - which partitions to merge.
- * @param options.minFiles - a partition is merged when it has more files than this; 2 by default.
+ * @param options.minFiles - a partition is merged when it has at least this many folders (one
+ *   file of each table each); 2 by default.
  * @example const compacted = await compactLake("./lake");
  */
 export async function compactLake(
@@ -55,47 +55,47 @@ export async function compactLake(
   } catch {
     throw new StoreError("compactLake", directory, `not a pathlab lake (no ${LAKE_MARKER})`);
   }
+  prepareLake(directory); // checks the layout, removes the staging folders of killed writers
   const minFiles = options.minFiles ?? 2;
   const instance = await DuckDBInstance.create(":memory:");
   const connection = await instance.connect();
   const done: CompactedPartition[] = [];
   try {
-    for (const [partition, names] of partitions(directory)) {
+    for (const partition of partitions(directory)) {
       const folder = join(directory, partition);
-      if (names.length < minFiles) continue;
-      const files = names.map((name) => ({
-        path: join(folder, name),
-        stats: statSync(join(folder, name)),
-      }));
+      const merging = readdirSync(folder)
+        .filter((name) => name.startsWith("unit-") || name.startsWith("compact-"))
+        .sort();
+      if (merging.length < minFiles) continue;
       const stamp = new Date().toISOString().replaceAll(/[-:.]/g, "");
-      const temporary = join(folder, `.compact-${stamp}-${process.pid}.tmp`);
-      const target = join(folder, `compact-${stamp}-${process.pid}.parquet`);
-      let rows: number;
+      const staging = makeStaging(directory, LAKE_STAGING_PREFIX);
+      let rows = 0;
       try {
-        const list = `[${files.map((file) => sqlStringLiteral(file.path)).join(", ")}]`;
-        const latest = `SELECT * EXCLUDE (_version, _latest, filename, competition, asset, date)
-          FROM (${latestRows(list)}) ORDER BY ALL`;
-        rows = (
-          await connection.run(`COPY (${latest}) TO $target (FORMAT parquet)`, {
-            target: temporary,
-          })
-        ).rowsChanged;
-        // Every unit there a tombstone: nothing to keep.
-        if (rows > 0) renameSync(temporary, target);
-        else rmSync(temporary, { force: true });
+        for (const [table, files] of filesByTable(folder, merging)) {
+          const list = `[${files.map((file) => sqlStringLiteral(file)).join(", ")}]`;
+          const latest = `SELECT * EXCLUDE (_version, _latest, filename, competition, asset, date)
+            FROM (${latestRows(list)}) ORDER BY ALL`;
+          const target = join(staging, `${table}.parquet`);
+          const copied = (
+            await connection.run(`COPY (${latest}) TO $target (FORMAT parquet)`, { target })
+          ).rowsChanged;
+          // Every unit of the table a tombstone: nothing to keep.
+          if (copied === 0) rmSync(target);
+          rows += copied;
+        }
+        if (rows > 0) renameSync(staging, join(folder, `compact-${stamp}-${process.pid}`));
       } catch (error) {
-        rmSync(temporary, { force: true });
         throw new StoreError(
           "compactLake",
           directory,
-          `partition ${partition} was not compacted (its files are as they were): ${(error as Error).message}`,
+          `partition ${partition} was not compacted (its folders are as they were): ${(error as Error).message}`,
           { cause: error },
         );
+      } finally {
+        rmSync(staging, { recursive: true, force: true });
       }
-      for (const file of files) {
-        if (unchanged(file.path, file.stats)) rmSync(file.path, { force: true });
-      }
-      done.push({ partition, merged: files.length, rows });
+      for (const name of merging) rmSync(join(folder, name), { recursive: true, force: true });
+      done.push({ partition, merged: merging.length, rows });
     }
   } finally {
     connection.closeSync();
@@ -104,25 +104,36 @@ export async function compactLake(
   return done;
 }
 
-/** Whether the file at `path` is still the one `before` describes (no rerun replaced it). */
-function unchanged(path: string, before: Stats): boolean {
-  try {
-    const now = statSync(path);
-    return now.ino === before.ino && now.mtimeMs === before.mtimeMs && now.size === before.size;
-  } catch {
-    return false;
+/** The files of the folders `names` of the partition `folder`, by table (sorted). */
+function filesByTable(folder: string, names: readonly string[]): Map<string, string[]> {
+  const byTable = new Map<string, string[]>();
+  for (const name of names) {
+    for (const file of readdirSync(join(folder, name))) {
+      if (!file.endsWith(".parquet")) continue;
+      const table = file.slice(0, -".parquet".length);
+      byTable.set(table, [...(byTable.get(table) ?? []), join(folder, name, file)]);
+    }
   }
+  return new Map([...byTable].sort(([first], [second]) => (first < second ? -1 : 1)));
 }
 
-/** The Parquet files of the lake by folder (relative to it), folders and files sorted. */
-function partitions(directory: string): Map<string, string[]> {
-  const found = new Map<string, string[]>();
-  for (const entry of lakeFiles(directory)) {
-    const parts = entry.split("/");
-    const name = parts.pop()!;
-    if (parts.length === 0) continue; // not in a table's folder
-    const folder = parts.join("/");
-    found.set(folder, [...(found.get(folder) ?? []), name]);
+/** The partitions of the lake (`units/competition=…/asset=…/date=…`, relative to it), sorted. */
+function partitions(directory: string): string[] {
+  const found: string[] = [];
+  const walk = (relative: string, depth: number) => {
+    if (depth === 3) {
+      found.push(relative);
+      return;
+    }
+    for (const entry of readdirSync(join(directory, relative), { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(relative, entry.name), depth + 1);
+    }
+  };
+  try {
+    statSync(join(directory, LAKE_UNITS));
+  } catch {
+    return found; // no unit yet
   }
-  return new Map([...found].sort(([first], [second]) => (first < second ? -1 : 1)));
+  walk(LAKE_UNITS, 0);
+  return found.sort();
 }

@@ -56,10 +56,10 @@ describe("score --lake", () => {
     expect(lakeRun.stdout).toContain(`→ lake ${lake}\n`);
     const prompts = Number(/(\d+) prompts scored/.exec(lakeRun.stdout)?.[1]);
     expect(prompts).toBeGreaterThan(8);
-    // One file per prompt in the prompts table's partition (no working database left behind).
-    const partition = join(lake, "prompts", "competition=crypto-24h", "asset=BTC");
+    // One folder per prompt, with its prompts file (no working database left behind).
+    const partition = join(lake, "units", "competition=crypto-24h", "asset=BTC");
     const files = readdirSync(partition, { recursive: true }).filter((name) =>
-      String(name).endsWith(".parquet"),
+      String(name).endsWith("/prompts.parquet"),
     );
     expect(files).toHaveLength(prompts);
     expect(

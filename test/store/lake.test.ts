@@ -1,19 +1,16 @@
 /**
- * The lake: one file per unit and table, replaced (never duplicated) by a rerun, removed when a
- * rerun has no rows for the table, read back through `openLake` with the store's columns and types,
- * and a folder of someone else's files refused.
+ * The lake: one folder per unit with one file per table, replaced whole (never duplicated) by a
+ * rerun, a tombstone where a rerun has no rows for a table, read back through `openLake` with the
+ * store's columns and types, and a folder of someone else's files, or a lake of another layout,
+ * refused.
  */
 
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  LAKE_MARKER,
-  lakeFiles,
-  openLake,
-  prepareLake,
-  writeLakeUnit,
-} from "../../src/store/lake.ts";
+import { LAKE_MARKER, lakeFiles, openLake, prepareLake } from "../../src/store/lake.ts";
+import { writeLakeUnit } from "../../src/store/lakeWrite.ts";
 import { compactLake } from "../../src/store/lakeCompact.ts";
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
@@ -66,7 +63,7 @@ let cleanup: () => void = () => {};
 afterEach(() => cleanup());
 
 describe("the lake", () => {
-  it("writes one file per unit and table, and a rerun replaces it instead of adding rows", async () => {
+  it("writes one folder per unit, a file per table, and a rerun replaces it instead of adding rows", async () => {
     const { folder, remove } = temporaryFolder();
     cleanup = remove;
     const lake = join(folder, "lake");
@@ -79,18 +76,26 @@ describe("the lake", () => {
       calibration: 0,
     });
     await first.close();
-    expect(lakeFiles(join(lake, "miner_scores"))).toEqual([
-      `competition=crypto-24h/asset=BTC/date=2026-11-19/unit-${UNIT.key}.parquet`,
-    ]);
-    // The rerun has other rows and no realized prices: the unit's files are replaced, and its
-    // realized-price file becomes a tombstone that readers leave out.
+    const partition = "competition=crypto-24h/asset=BTC/date=2026-11-19";
+    const tableFiles = (version: string) =>
+      ["miner_scores", "prompts", "realized_prices"].map(
+        (table) => `${partition}/unit-${UNIT.key}.${version}/${table}.parquet`,
+      );
+    // tables without rows, and none earlier: no file
+    expect(lakeFiles(join(lake, "units"))).toEqual(tableFiles("v0000000001"));
+    // The rerun has other rows and no realized prices: the unit's folder is replaced, and its
+    // realized-price file becomes a tombstone that readers leave out. The folder replaced stays
+    // until the next rerun (for the queries reading it a moment before).
     const rerun = await unitStore(5, false);
     await writeLakeUnit(lake, UNIT, rerun, SCORED_PROMPT_TABLES);
+    await writeLakeUnit(lake, UNIT, rerun, SCORED_PROMPT_TABLES);
     await rerun.close();
-    expect(lakeFiles(join(lake, "realized_prices"))).toHaveLength(1);
-    expect(lakeFiles(join(lake, "service_scores"))).toEqual([]); // never had rows: no file
-    const partition = join(lake, "miner_scores/competition=crypto-24h/asset=BTC/date=2026-11-19");
-    expect(readdirSync(partition)).toEqual([`unit-${UNIT.key}.parquet`]); // no temporary file left
+    expect(lakeFiles(join(lake, "units"))).toEqual([
+      ...tableFiles("v0000000002"),
+      ...tableFiles("v0000000003"),
+    ]);
+    // no staging folder left
+    expect(readdirSync(lake).sort()).toEqual([LAKE_MARKER, "units"]);
 
     const reader = await openLake(lake);
     try {
@@ -154,16 +159,15 @@ describe("the lake", () => {
       }
     };
     expect(await read()).toEqual({ miners: [2, 6, 4], realized: 3 });
-    const partition = "miner_scores/competition=crypto-24h/asset=BTC/date=2026-11-19";
+    const partition = "units/competition=crypto-24h/asset=BTC/date=2026-11-19";
     const compacted = await compactLake(lake);
-    expect(compacted.find((entry) => entry.partition === partition)).toEqual({
-      partition,
-      merged: 3,
-      rows: 12,
-    });
-    expect(lakeFiles(join(lake, partition))).toEqual([
-      expect.stringMatching(/^compact-.*\.parquet$/),
-    ]);
+    // four folders (the rerun's and the one it replaced), 12 miner rows, 3 prompts, 3 realized prices
+    expect(compacted).toEqual([{ partition, merged: 4, rows: 18 }]);
+    expect(lakeFiles(join(lake, partition))).toEqual(
+      ["miner_scores", "prompts", "realized_prices"].map((table) =>
+        expect.stringMatching(new RegExp(`^compact-[^/]*/${table}\\.parquet$`)),
+      ),
+    );
     expect(await read()).toEqual({ miners: [2, 6, 4], realized: 3 });
     // After compaction a rerun replaces its unit's merged rows, and a tombstone hides them, even
     // from a worker whose clock is behind (its write time earlier than the merged rows').
@@ -175,7 +179,7 @@ describe("the lake", () => {
     }
     expect(await read()).toEqual({ miners: [2, 6, 1], realized: 2 });
     await compactLake(lake);
-    expect(lakeFiles(join(lake, partition))).toHaveLength(1);
+    expect(readdirSync(join(lake, partition))).toEqual([expect.stringMatching(/^compact-/)]);
     expect(await read()).toEqual({ miners: [2, 6, 1], realized: 2 });
     expect(await compactLake(lake)).toEqual([]); // one file per partition: nothing to merge
   });
@@ -192,6 +196,78 @@ describe("the lake", () => {
     await expect(openLake(theirs)).rejects.toThrow(/not a pathlab lake/);
     prepareLake(join(folder, "new"));
     expect(existsSync(join(folder, "new", LAKE_MARKER))).toBe(true);
+  });
+
+  it("refuses a lake of another layout, naming it, for reading, writing and compacting", async () => {
+    const { folder, remove } = temporaryFolder();
+    cleanup = remove;
+    const lake = join(folder, "lake");
+    mkdirSync(lake);
+    writeFileSync(join(lake, LAKE_MARKER), `${JSON.stringify({ writer: "pathlab", layout: 1 })}\n`);
+    const layout = /the lake has layout 1 \(\.pathlab-lake\.json\).*layout 2 only/;
+    expect(() => prepareLake(lake)).toThrow(layout);
+    await expect(openLake(lake)).rejects.toThrow(layout);
+    await expect(compactLake(lake)).rejects.toThrow(layout);
+    const store = await unitStore(1);
+    await expect(writeLakeUnit(lake, UNIT, store, ["prompts"])).rejects.toThrow(layout);
+    await store.close();
+    expect(readdirSync(lake)).toEqual([LAKE_MARKER]);
+  });
+
+  it("removes the staging folders of killed writers of this machine, and nothing else", async () => {
+    const { folder, remove } = temporaryFolder();
+    cleanup = remove;
+    const lake = join(folder, "lake");
+    prepareLake(lake);
+    // a process id no process has (above Linux's largest), one that runs, another host's
+    const left = [
+      `.pathlab-staging-99999999@${hostname()}-AbC123`,
+      `.pathlab-staging-${process.pid}@${hostname()}-AbC123`,
+      ".pathlab-staging-99999999@elsewhere-AbC123",
+      ".pathlab-staging-notes",
+    ];
+    for (const name of left) {
+      mkdirSync(join(lake, name));
+      writeFileSync(join(lake, name, "prompts.parquet"), "");
+    }
+    const store = await unitStore(1);
+    await writeLakeUnit(lake, UNIT, store, ["prompts"]);
+    await store.close();
+    expect(readdirSync(lake).sort()).toEqual([LAKE_MARKER, ...left.slice(1), "units"].sort());
+    const reader = await openLake(lake);
+    try {
+      expect((await queryRows(reader, "select count(*)::INTEGER from prompts")).rows).toEqual([
+        [1],
+      ]);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it("keeps a unit's tables that a rerun does not write", async () => {
+    const { folder, remove } = temporaryFolder();
+    cleanup = remove;
+    const lake = join(folder, "lake");
+    const first = await unitStore(3);
+    await writeLakeUnit(lake, UNIT, first, SCORED_PROMPT_TABLES);
+    await first.close();
+    const rerun = await unitStore(5);
+    await writeLakeUnit(lake, UNIT, rerun, ["miner_scores"]);
+    await rerun.close();
+    const reader = await openLake(lake);
+    try {
+      const counts = await queryRows(
+        reader,
+        `select (select count(*) from miner_scores)::INTEGER, (select count(*) from prompts)::INTEGER,
+           (select count(*) from realized_prices)::INTEGER`,
+      );
+      expect(counts.rows).toEqual([[5, 1, 1]]);
+    } finally {
+      await reader.close();
+    }
+    expect(
+      readdirSync(join(lake, "units/competition=crypto-24h/asset=BTC/date=2026-11-19")).sort(),
+    ).toEqual([`unit-${UNIT.key}.v0000000001`, `unit-${UNIT.key}.v0000000002`]);
   });
 
   it("refuses a key or partition value that is not a plain name", async () => {

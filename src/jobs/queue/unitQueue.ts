@@ -91,8 +91,8 @@ interface UnitResult {
 
 /**
  * Runs units from the queue into the lake until stopped (or idle, with `untilIdle`). Each unit is
- * computed into a private in-memory store and written to the lake as one file per table (see
- * `writeLakeUnit`); a unit that throws is retried up to {@link UNIT_ATTEMPTS} times. Resolves to
+ * computed into a private in-memory store and written to the lake as one folder, a file per
+ * table, that readers see whole or not at all (see `writeLakeUnit`); a unit that throws is retried up to {@link UNIT_ATTEMPTS} times. Resolves to
  * the counts of units done and failed by this process.
  * @param options - the Redis connection, the queue's name and the lake, and how many units to run
  *   and when to stop; see each field's default.

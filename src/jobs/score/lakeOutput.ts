@@ -1,20 +1,16 @@
 /**
  * `pathlab score --lake`: the run computes into a working store in memory and moves each prompt,
- * once stored, into the lake as that prompt's unit (the files `pathlab worker` writes for it), so
- * that the lake's readers are never locked out and a rerun replaces a prompt's files.
+ * once stored, into the lake as that prompt's unit (the folder `pathlab worker` writes for it,
+ * published whole), so that the lake's readers are never locked out and a rerun replaces a
+ * prompt's folder.
  */
 
-import { emptyTables, prepareLake, writeLakeUnit } from "../../store/lake.ts";
+import { emptyTables, prepareLake } from "../../store/lake.ts";
+import { writeLakeUnit } from "../../store/lakeWrite.ts";
 import type { Store } from "../../store/openStore.ts";
 import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
 import { lakeUnitOf } from "./queueUnit.ts";
 import type { PlannedPrompt, RangeCompetition } from "./rangePrompts.ts";
-
-/**
- * The prompt tables with `prompts` last: a prompt counts as stored (`storedPromptKeys`, which a
- * watch skips) only once every other table of it was written.
- */
-const PROMPTS_LAST = [...SCORED_PROMPT_TABLES.filter((table) => table !== "prompts"), "prompts"];
 
 /**
  * The `afterStore` of a run into `lake` whose working store is `store`: writes the prompt's rows
@@ -31,7 +27,7 @@ export function lakeOutput(
   return async (competition, prompt) => {
     try {
       const unit = lakeUnitOf({ competition, asset: prompt.asset, startUnix: prompt.startUnix });
-      await writeLakeUnit(lake, unit, store, PROMPTS_LAST);
+      await writeLakeUnit(lake, unit, store, SCORED_PROMPT_TABLES);
     } finally {
       await emptyTables(store, SCORED_PROMPT_TABLES);
     }

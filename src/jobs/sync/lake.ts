@@ -1,8 +1,8 @@
 /**
  * `pathlab sync --lake`: each unit is stored into a store of its own in memory, then moved into
- * the lake as that unit's files (the layout of `writeLakeUnit`), so that readers (`pathlab query
- * --lake`, the notebooks) are never locked out while the sync goes on, and a rerun replaces a
- * unit's files instead of adding to them.
+ * the lake as that unit's folder (the layout of `writeLakeUnit`, published whole), so that readers
+ * (`pathlab query --lake`, the notebooks) are never locked out while the sync goes on, see each
+ * unit whole or not at all, and a rerun replaces a unit's folder instead of adding to it.
  *
  * Two things the DuckDB file gets from its constraints the lake gets here instead:
  * - Surrogate ids. `path_sets.id` and `insights.id` (which `path_values` and `insight_values`
@@ -21,7 +21,8 @@
 
 import { serviceRecordPlaces } from "../../store/insights.ts";
 import { INSIGHT_PATHS_BY_LAKE_CODE } from "../../domain/insightKindLists.ts";
-import { readStoreOrLake, writeLakeUnit, type LakeUnit } from "../../store/lake.ts";
+import { readStoreOrLake, type LakeUnit } from "../../store/lake.ts";
+import { writeLakeUnit } from "../../store/lakeWrite.ts";
 import { giveLakeIds } from "../../store/lakeIds.ts";
 import { lakeTimes } from "../../store/lakeTimes.ts";
 import { storedLeaderboardTimes } from "../../store/leaderboardRows.ts";
@@ -31,10 +32,11 @@ import type { TradableEdge } from "../../store/venueComparisons.ts";
 import { syncUnitKey, type SyncUnitPlan } from "./plan.ts";
 
 /**
- * The tables of a sync unit but the leaderboard, `insights` last: a unit counts as stored
- * (`storedSyncUnitKeys`, which a watch leaves out) only once every other table of it is written.
+ * The tables of a sync unit but the leaderboard, in the order they are written (the lake publishes
+ * them together).
+ * @example SYNC_UNIT_TABLES.includes("insights") // => true
  */
-const UNIT_TABLES = [
+export const SYNC_UNIT_TABLES = [
   "path_sets",
   "path_values",
   "crosschecks",
@@ -79,7 +81,7 @@ export async function moveSyncUnitToLake(
   startUnix: number,
 ): Promise<number> {
   await giveLakeIds(store, LAKE_ID_CODES);
-  await clearRunIds(store, [...UNIT_TABLES, "leaderboard_rows"]);
+  await clearRunIds(store, [...SYNC_UNIT_TABLES, "leaderboard_rows"]);
   const leaderboardTimes = await storedLeaderboardTimes(store);
   const unit: LakeUnit = {
     key: syncUnitKey(plan, startUnix),
@@ -103,8 +105,8 @@ export async function moveSyncUnitToLake(
     };
     written.push(await writeLakeUnit(lake, leaderboard, store, ["leaderboard_rows"]));
   }
-  // the unit's own tables last, `insights` the very last (see UNIT_TABLES)
-  written.push(await writeLakeUnit(lake, unit, store, UNIT_TABLES));
+  // then the unit's own tables, published whole
+  written.push(await writeLakeUnit(lake, unit, store, SYNC_UNIT_TABLES));
   return written.flatMap(Object.values).reduce((sum, rows) => sum + rows, 0);
 }
 

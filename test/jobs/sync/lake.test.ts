@@ -5,7 +5,6 @@
  * sync replaces its units instead of adding to them; two units of one competition leave one copy
  * of its leaderboard; and a lake with a database given too is refused.
  */
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSync } from "../../../src/jobs/sync/sync.ts";
@@ -16,7 +15,7 @@ import { PREDICTION_ASSETS } from "../../../src/domain/assets.ts";
 import type { SyncSummary, UnitSummary } from "../../../src/jobs/sync/summary.ts";
 import { UsageError } from "../../../src/service/usageError.ts";
 import { parseIsoTimeMs } from "../../../src/domain/time.ts";
-import { openLake } from "../../../src/store/lake.ts";
+import { lakeFiles, openLake } from "../../../src/store/lake.ts";
 import { openStore, type Store } from "../../../src/store/openStore.ts";
 import { queryRows } from "../../../src/store/queryRows.ts";
 import { readPathSets } from "../../../src/store/readPathSets.ts";
@@ -155,14 +154,18 @@ describe("sync --lake", () => {
     } finally {
       await after.close();
     }
-    // one file per unit and table: the second write took the first one's place
-    const files = readdirSync(join(lake, "path_sets"), { recursive: true, encoding: "utf8" });
-    const expected = first.units.map((unit) => {
+    // one folder per unit and write, one file of each table: readers take the second write's
+    // (the rows above), and the first one's stays until a third write replaces the second
+    const files = lakeFiles(join(lake, "units")).filter((file) =>
+      file.endsWith("/path_sets.parquet"),
+    );
+    const expected = first.units.flatMap((unit) => {
       const startUnix = parseIsoTimeMs(unit.forecastStartTime!) / 1000;
       const date = unit.forecastStartTime!.slice(0, 10);
-      return `competition=crypto-1h/asset=${unit.asset}/date=${date}/unit-${syncUnitKey(unit, startUnix)}.parquet`;
+      const folder = `competition=crypto-1h/asset=${unit.asset}/date=${date}/unit-${syncUnitKey(unit, startUnix)}`;
+      return [`${folder}.v0000000001/path_sets.parquet`, `${folder}.v0000000002/path_sets.parquet`];
     });
-    expect(files.filter((file) => file.endsWith(".parquet")).sort()).toEqual(expected.sort());
+    expect(files).toEqual(expected.sort());
   }, 60_000);
 
   it("has a lake id code for every asset, operation and source the store can hold", () => {

@@ -31,5 +31,5 @@ export type { SmoothedScoreEntry } from "./smoothedScoreRows.ts";
 export { LAKE_MARKER, lakeFiles, openLake, prepareLake, writeLakeUnit } from "./lake.ts";
 export type { LakeUnit } from "./lake.ts";
 export { SCORED_PROMPT_TABLES } from "./scoredPrompts.ts";
-export { latestRows } from "./lake.ts";
+export { latestRows } from "./lakeSnapshot.ts";
 export * from "./lakeCompact.ts";

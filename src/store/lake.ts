@@ -9,19 +9,29 @@
  *
  * Every row also carries its unit's key (`_unit`), when the unit was written (`_written`, ms, for
  * the reader's information) and whether it is a tombstone (`_tombstone`: the unit has no rows in
- * the table any more). Readers (`openLake`) keep, per unit, only the rows of one file: its own
- * `unit-<key>.parquet` when there is one, else the latest `compact-…` file that holds it. A unit's
+ * the table any more). Readers (`openLake`, `latestRows`) keep, per unit, only the rows of one
+ * file: its own `unit-<key>.parquet` when there is one, else the latest `compact-…` file that
+ * holds it. A unit's
  * own file is always its latest write (compaction removes the unit files it merged), so a rerun
  * replaces the unit's rows wherever the earlier ones are, whatever the writers' clocks say.
  */
 
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { LAKE_TABLES, writeLakeSnapshot } from "./lakeSnapshot.ts";
+import { openLockedDatabase } from "./lockedDatabase.ts";
 import { Store } from "./openStore.ts";
-import { SCHEMA_MIGRATIONS_TABLE, TABLES } from "./schema.ts";
-import { sqlIdentifier, sqlStringLiteral } from "./sqlText.ts";
+import { sqlIdentifier } from "./sqlText.ts";
 import { StoreError, StoreNotFoundError } from "./storeError.ts";
 
 /**
@@ -44,17 +54,19 @@ export interface LakeUnit {
 }
 
 /**
- * `read` on the lake at `lake` (opened for it and closed after), or on `store` when `lake` is
- * undefined; undefined when the folder is not a lake yet (nothing stored there).
- * @example const rows = await readStoreOrLake(store, "./lake", (source) => queryRows(source, sql));
+ * `read` on the lake at `lake` (opened for it with `tables`, the tables it reads, and closed
+ * after), or on `store` when `lake` is undefined; undefined when the folder is not a lake yet
+ * (nothing stored there).
+ * @example const rows = await readStoreOrLake(store, "./lake", ["prompts"], (source) => queryRows(source, sql));
  */
 export async function readStoreOrLake<T>(
   store: Store,
   lake: string | undefined,
+  tables: readonly string[],
   read: (source: Store) => Promise<T>,
 ): Promise<T | undefined> {
   if (lake !== undefined && !existsSync(join(lake, LAKE_MARKER))) return undefined;
-  const source = lake === undefined ? store : await openLake(lake);
+  const source = lake === undefined ? store : await openLake(lake, tables);
   try {
     return await read(source);
   } finally {
@@ -201,16 +213,22 @@ export async function emptyTables(store: Store, tables: readonly string[]): Prom
 }
 
 /**
- * Opens the lake at `directory` for reading, as a `locked` store: every table of pathlab's schema
- * (`schema.ts`, and the bookkeeping `schema_migrations` that a database has too) is a view over
- * its Parquet files (`read_parquet` with hive partitioning, the schema's column types), or an
- * empty table where the lake has no file of it yet; DuckDB may read files under the lake only,
- * and only statements that read run (as `pathlab query`). Files written while it is open are seen
- * by the next statement. Throws a {@link StoreNotFoundError} when the folder is not a lake.
+ * Opens the lake at `directory` for reading, as a `locked` store that DuckDB itself keeps from
+ * writing: the rows of `tables` are copied into a snapshot (`writeLakeSnapshot`: each unit's
+ * latest rows; the other tables fail when read) in a new temporary folder, and the snapshot is opened
+ * as `pathlab query --db` opens a database (`openLockedDatabase`: READ_ONLY, no file access, the
+ * settings locked). No statement run on the store can reach a file, the lake's included; and, as
+ * in `pathlab query`, only statements that read run. The store reads the lake as it was when
+ * opened; closing it removes the folder. Throws a {@link StoreNotFoundError} when the folder is
+ * not a lake, and a {@link StoreError} when the lake cannot be read.
  * @param directory - the lake's folder.
- * @example const lake = await openLake("./lake"); await streamRows(lake, "select count(*) from miner_scores", …);
+ * @param tables - the tables to read, of `LAKE_TABLES`; every one by default.
+ * @example const lake = await openLake("./lake", ["miner_scores"]); await streamRows(lake, "select count(*) from miner_scores", …);
  */
-export async function openLake(directory: string): Promise<Store> {
+export async function openLake(
+  directory: string,
+  tables: readonly string[] = LAKE_TABLES,
+): Promise<Store> {
   const root = resolve(directory);
   if (!existsSync(join(root, LAKE_MARKER))) {
     throw new StoreNotFoundError(
@@ -219,30 +237,17 @@ export async function openLake(directory: string): Promise<Store> {
       `not a pathlab lake (no ${LAKE_MARKER}); write one with \`pathlab worker --lake\``,
     );
   }
-  const instance = await DuckDBInstance.create(":memory:");
-  const connection = await instance.connect();
+  const folder = mkdtempSync(join(tmpdir(), "pathlab-lake-"));
+  const removeFolder = () => rmSync(folder, { recursive: true, force: true });
   try {
-    for (const { name: table, columns } of [...TABLES, SCHEMA_MIGRATIONS_TABLE]) {
-      const hasFiles = lakeFiles(join(root, table)).length > 0;
-      if (!hasFiles) {
-        const definitions = columns.map(([name, type]) => `${sqlIdentifier(name)} ${type}`);
-        await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${definitions.join(", ")})`);
-        continue;
-      }
-      const glob = sqlStringLiteral(join(root, table, "**", "*.parquet"));
-      const select = columns.map(
-        ([name, type]) => `CAST(${sqlIdentifier(name)} AS ${type}) AS ${sqlIdentifier(name)}`,
-      );
-      await connection.run(
-        `CREATE VIEW ${sqlIdentifier(table)} AS SELECT ${select.join(", ")} FROM (${latestRows(glob)})`,
-      );
-    }
-    await connection.run(`SET allowed_directories = [${sqlStringLiteral(root + "/")}]`);
-    await connection.run("SET enable_external_access = false");
-    await connection.run("SET lock_configuration = true");
+    const snapshot = join(folder, "lake.duckdb");
+    await writeLakeSnapshot(root, snapshot, tables);
+    const { instance, connection } = await openLockedDatabase(snapshot, folder);
+    // The open instance keeps reading the unlinked file; a reader killed later leaves no copy.
+    rmSync(snapshot);
+    return new Store(directory, true, instance, connection, [], true, removeFolder);
   } catch (error) {
-    connection.closeSync();
-    instance.closeSync();
+    removeFolder();
     throw new StoreError(
       "openLake",
       directory,
@@ -252,25 +257,6 @@ export async function openLake(directory: string): Promise<Store> {
       },
     );
   }
-  return new Store(directory, true, instance, connection, [], true);
-}
-
-/**
- * The rows of the files `files` (a `read_parquet` argument) that are their unit's latest write:
- * per `_unit`, the rows of its own `unit-…` file when there is one, else of the latest-named
- * `compact-…` file (see the module comment), tombstones left out. The partition columns come from
- * the folder names; `filename` is each row's file.
- * @param files - a `read_parquet` argument naming the files: a quoted glob, or a list of quoted
- *   paths.
- * @example `SELECT count(*) FROM (${latestRows("'lake/prompts/**\/*.parquet'")})`
- */
-export function latestRows(files: string): string {
-  const version = `{'own': starts_with(parse_filename(filename), 'unit-'), 'file': filename}`;
-  return `SELECT * FROM (
-    SELECT *, ${version} AS _version, max(${version}) OVER (PARTITION BY _unit) AS _latest
-    FROM read_parquet(${files}, hive_partitioning = true, union_by_name = true, filename = true,
-      hive_types = {'competition': VARCHAR, 'asset': VARCHAR, 'date': DATE})
-  ) WHERE _version = _latest AND NOT _tombstone`;
 }
 
 /**

@@ -10,8 +10,8 @@
  * readers see each unit once throughout. A merged file that a worker replaced meanwhile (a rerun of
  * its unit) is left in place, as newer.
  *
- * Two limits, both narrow: a query that listed a partition's files before they were removed fails
- * with a missing file (`pathlab query --lake` runs it again once); and a rerun that replaces a
+ * Two limits, both narrow: a reader that listed a partition's files before they were removed
+ * fails with a missing file (`openLake` takes its snapshot again once); and a rerun that replaces a
  * unit's file in the instant between the check and the removal is lost, leaving that unit's
  * previous write. Compacting the partitions of past dates, which workers no longer write, avoids
  * the second.
@@ -20,7 +20,8 @@
 import { renameSync, rmSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { LAKE_MARKER, lakeFiles, latestRows } from "./lake.ts";
+import { LAKE_MARKER, lakeFiles } from "./lake.ts";
+import { latestRows } from "./lakeSnapshot.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError } from "./storeError.ts";
 

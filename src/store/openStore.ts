@@ -5,6 +5,7 @@
 
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
+import { openLockedDatabase, type LockedDatabase } from "./lockedDatabase.ts";
 import { checkSchemaReadable, migrate, type Migration } from "./migrations.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
@@ -69,6 +70,7 @@ export class Store {
   readonly appliedMigrations: readonly Migration[];
   private readonly instance: DuckDBInstance;
   private readonly connection: DuckDBConnection;
+  private readonly afterClose: (() => void) | undefined;
   private turn: Promise<unknown> = Promise.resolve();
   private closed = false;
 
@@ -81,6 +83,8 @@ export class Store {
    * @param migrations - the migrations applied on opening; none by default.
    * @param locked - whether the store was opened `locked` (only statements that read run); false by
    *   default.
+   * @param afterClose - run once the database is closed (the lake's reader removes its snapshot's
+   *   folder); none by default.
    * @example const store = await openStore(":memory:");
    */
   constructor(
@@ -90,6 +94,7 @@ export class Store {
     connection: DuckDBConnection,
     migrations: readonly Migration[] = [],
     locked = false,
+    afterClose?: () => void,
   ) {
     this.path = path;
     this.readOnly = readOnly || locked;
@@ -97,6 +102,7 @@ export class Store {
     this.instance = instance;
     this.connection = connection;
     this.appliedMigrations = migrations;
+    this.afterClose = afterClose;
   }
 
   /**
@@ -158,7 +164,8 @@ export class Store {
 
   /**
    * Refuses new work, waits for the work already queued, then closes the connection and the
-   * database (DuckDB checkpoints the file on close). Closing twice does nothing.
+   * database (DuckDB checkpoints the file on close), and runs the store's `afterClose`. Closing
+   * twice does nothing.
    * @example await store.close();
    */
   async close(): Promise<void> {
@@ -167,6 +174,7 @@ export class Store {
     await this.turn;
     this.connection.closeSync();
     this.instance.closeSync();
+    this.afterClose?.();
   }
 }
 
@@ -238,34 +246,23 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   }
 }
 
-/**
- * DuckDB's settings of a `locked` store, given when the instance is created, so that they hold
- * before the first statement and cannot be changed afterwards.
- */
-const LOCKED_CONFIG: Readonly<Record<string, string>> = {
-  access_mode: "READ_ONLY",
-  enable_external_access: "false",
-  lock_configuration: "true",
-};
-
-/** {@link openStore} with `locked`: the file as the default database of a locked-down instance. */
+/** {@link openStore} with `locked`: the file as the default database of a sealed instance. */
 async function openLocked(
   path: string,
   migrations: readonly Migration[] | undefined,
 ): Promise<Store> {
-  let instance: DuckDBInstance;
+  let database: LockedDatabase;
   try {
-    instance = await DuckDBInstance.create(path, LOCKED_CONFIG);
+    database = await openLockedDatabase(path);
   } catch (error) {
     throw openFailure(path, true, error);
   }
-  let connection: DuckDBConnection | undefined;
+  const { instance, connection } = database;
   try {
-    connection = await instance.connect();
     await checkSchemaReadable(connection, path, migrations);
     return new Store(path, true, instance, connection, [], true);
   } catch (error) {
-    connection?.closeSync();
+    connection.closeSync();
     instance.closeSync();
     throw error;
   }

@@ -16,20 +16,11 @@
  * replaces the unit's rows wherever the earlier ones are, whatever the writers' clocks say.
  */
 
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { LAKE_TABLES, writeLakeSnapshot } from "./lakeSnapshot.ts";
-import { openLockedDatabase } from "./lockedDatabase.ts";
+import { openSealedCopy } from "./lockedDatabase.ts";
 import { Store } from "./openStore.ts";
 import { sqlIdentifier } from "./sqlText.ts";
 import { StoreError, StoreNotFoundError } from "./storeError.ts";
@@ -215,11 +206,10 @@ export async function emptyTables(store: Store, tables: readonly string[]): Prom
 /**
  * Opens the lake at `directory` for reading, as a `locked` store that DuckDB itself keeps from
  * writing: the rows of `tables` are copied into a snapshot (`writeLakeSnapshot`: each unit's
- * latest rows; the other tables fail when read) in a new temporary folder, and the snapshot is opened
- * as `pathlab query --db` opens a database (`openLockedDatabase`: READ_ONLY, no file access, the
- * settings locked). No statement run on the store can reach a file, the lake's included; and, as
+ * latest rows; the other tables fail when read), and the snapshot is opened as `pathlab query
+ * --db` opens a database (`openSealedCopy`: READ_ONLY, no file access, the settings locked). No statement run on the store can reach a file, the lake's included; and, as
  * in `pathlab query`, only statements that read run. The store reads the lake as it was when
- * opened; closing it removes the folder. Throws a {@link StoreNotFoundError} when the folder is
+ * opened. Throws a {@link StoreNotFoundError} when the folder is
  * not a lake, and a {@link StoreError} when the lake cannot be read.
  * @param directory - the lake's folder.
  * @param tables - the tables to read, of `LAKE_TABLES`; every one by default.
@@ -237,17 +227,12 @@ export async function openLake(
       `not a pathlab lake (no ${LAKE_MARKER}); write one with \`pathlab worker --lake\``,
     );
   }
-  const folder = mkdtempSync(join(tmpdir(), "pathlab-lake-"));
-  const removeFolder = () => rmSync(folder, { recursive: true, force: true });
   try {
-    const snapshot = join(folder, "lake.duckdb");
-    await writeLakeSnapshot(root, snapshot, tables);
-    const { instance, connection } = await openLockedDatabase(snapshot, folder);
-    // The open instance keeps reading the unlinked file; a reader killed later leaves no copy.
-    rmSync(snapshot);
+    const { instance, connection, removeFolder } = await openSealedCopy("lake.duckdb", (file) =>
+      writeLakeSnapshot(root, file, tables),
+    );
     return new Store(directory, true, instance, connection, [], true, removeFolder);
   } catch (error) {
-    removeFolder();
     throw new StoreError(
       "openLake",
       directory,

@@ -5,7 +5,8 @@
 
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
-import { openLockedDatabase, type LockedDatabase } from "./lockedDatabase.ts";
+import { basename } from "node:path";
+import { copyDatabaseFile, openSealedCopy, type SealedDatabase } from "./lockedDatabase.ts";
 import { checkSchemaReadable, migrate, type Migration } from "./migrations.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
@@ -246,24 +247,28 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
   }
 }
 
-/** {@link openStore} with `locked`: the file as the default database of a sealed instance. */
+/**
+ * {@link openStore} with `locked`: a copy of the file, made under DuckDB's read lock, as the
+ * default database of a sealed instance (see `lockedDatabase.ts` for why a copy).
+ */
 async function openLocked(
   path: string,
   migrations: readonly Migration[] | undefined,
 ): Promise<Store> {
-  let database: LockedDatabase;
+  let sealed: SealedDatabase;
   try {
-    database = await openLockedDatabase(path);
+    sealed = await openSealedCopy(basename(path), (file) => copyDatabaseFile(path, file));
   } catch (error) {
     throw openFailure(path, true, error);
   }
-  const { instance, connection } = database;
+  const { instance, connection, removeFolder } = sealed;
   try {
     await checkSchemaReadable(connection, path, migrations);
-    return new Store(path, true, instance, connection, [], true);
+    return new Store(path, true, instance, connection, [], true, removeFolder);
   } catch (error) {
     connection.closeSync();
     instance.closeSync();
+    removeFolder();
     throw error;
   }
 }

@@ -34,13 +34,13 @@ export interface OpenStoreOptions {
    */
   readonly readOnly?: boolean;
   /**
-   * Open for `pathlab query` (implies `readOnly`): the file is the database of a DuckDB instance in
-   * READ_ONLY access mode, with `enable_external_access = false` and `lock_configuration = true`
-   * set before any statement runs, so no file can be written or read beside it (no COPY, ATTACH of
-   * another file, EXPORT, INSTALL/LOAD, read_parquet), every database it could attach is read-only,
-   * and no SET can undo this; the store then runs only statements that read (see
-   * `readingStatements`). The file is the instance's default database, named after the file (not
-   * `pathlab`). Default false.
+   * Open for `pathlab query` (implies `readOnly`): a private copy of the file, made under DuckDB's
+   * read lock, is the database of a DuckDB instance in READ_ONLY access mode, with
+   * `enable_external_access = false` and `lock_configuration = true` set before any statement
+   * runs, so no file can be written or read (no COPY, ATTACH, EXPORT, INSTALL/LOAD, read_parquet),
+   * the file itself included, and no SET can undo this (see `lockedDatabase.ts`); the store then
+   * runs only statements that read (see `readingStatements`). The copy is the instance's default
+   * database, named after the file (not `pathlab`). Default false.
    */
   readonly locked?: boolean;
   /** Rows per row group for new data; 2,048 by default (see bench/suites/store.ts). */
@@ -192,8 +192,9 @@ async function rollbackQuietly(connection: DuckDBConnection): Promise<void> {
  * Opens (creating if needed) the pathlab database at `path` and brings its schema up to date
  * (`migrate`), or with `readOnly` opens an existing one read-only after checking that its
  * schema is the one this pathlab knows. `":memory:"` opens a private in-memory database. With
- * `locked` (what `pathlab query` uses) it opens the file read-only in an instance that cannot
- * touch any other file nor change its settings, and the store runs only statements that read.
+ * `locked` (what `pathlab query` uses) it opens a private copy of the file read-only in an
+ * instance that cannot touch any file nor change its settings, and the store runs only
+ * statements that read.
  *
  * Errors: a {@link StoreLockedError} when another process holds the file (the message names its PID
  * and what to do), a {@link StoreNotFoundError} for a read-only open of a missing file, and a

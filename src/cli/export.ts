@@ -16,9 +16,10 @@ import { tablesHelp } from "./tablesHelp.ts";
  * an asset by date only); prints per table its rows and files (or, with `--json`, the same as
  * JSON) and how to read the result back. It writes only its own files: `--out` must be new, empty,
  * or hold pathlab's own earlier export (its `.pathlab-export.json`), which `--overwrite` replaces
- * by removing only the files listed there. Any other folder, an earlier export without
- * `--overwrite`, a user's file inside a table folder, and a folder that cannot be created are
- * usage errors: one line naming the path, exit code 2.
+ * by removing only the files listed there of the tables written now, through real folders (no
+ * symbolic link inside `--out` is followed). Any other folder, an earlier export without
+ * `--overwrite`, a user's file or a link inside a table folder to write (or that folder a link),
+ * and a folder that cannot be created are usage errors: one line naming the path, exit code 2.
  * @example program.addCommand(exportCommand(io));
  */
 export function exportCommand(io: ProgramIo): Command {
@@ -37,7 +38,7 @@ export function exportCommand(io: ProgramIo): Command {
     .option("--json", "print what was written as JSON")
     .option(
       "--overwrite",
-      "replace pathlab's earlier export in --out (removes only the files its manifest lists)",
+      "replace pathlab's earlier export in --out (removes only the files its manifest lists of the tables written)",
     )
     .addHelpText("after", `\n${tablesHelp()}`)
     .action(async (options: ExportOptions) => {

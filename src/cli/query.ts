@@ -22,11 +22,13 @@ import { tablesHelp } from "./tablesHelp.ts";
  * that DuckDB rejects (it does not parse or bind, or a value does not convert) a `SqlError` with
  * DuckDB's message: one line, exit code 2.
  *
- * Read-only for real: the store is opened `locked` (DuckDB READ_ONLY, `enable_external_access =
- * false`, `lock_configuration = true`), and only statements that read run. A statement that
- * does not (SET/USE, ATTACH/DETACH, COPY, EXPORT, INSTALL/LOAD, CREATE, INSERT, DROP…) or that
- * reaches for a file (read_parquet, read_csv, COPY … TO) is refused before anything runs, as a
- * usage error: one line, exit code 2.
+ * Read-only for real, enforced by DuckDB: the database (with `--lake`, a snapshot of the lake's
+ * rows taken as the query starts, see `openLake`) is opened `locked` (DuckDB READ_ONLY,
+ * `enable_external_access = false`, `lock_configuration = true`), so DuckDB refuses any change
+ * to it and any access to a file, the lake's included, even inside `EXPLAIN ANALYZE`. As a second
+ * guard only statements that read run: a statement that does not (SET/USE, ATTACH/DETACH, COPY,
+ * EXPORT, INSTALL/LOAD, CREATE, INSERT, DROP…) is refused before anything runs. Either refusal
+ * is a usage error: one line, exit code 2.
  * @example program.addCommand(queryCommand(io));
  */
 export function queryCommand(io: ProgramIo): Command {
@@ -59,9 +61,11 @@ export function queryCommand(io: ProgramIo): Command {
 function helpText(): string {
   return (
     `\n${tablesHelp()}\n\n` +
-    "Read-only: only statements that read run (SELECT, WITH, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE,\n" +
-    "informational PRAGMAs); SET, ATTACH, COPY, INSTALL, CREATE, INSERT… are refused, and no other\n" +
-    "file is reachable (read an export's Parquet with duckdb or pyarrow instead).\n\n" +
+    "Read-only: DuckDB opens the database (with --lake, a copy of the lake's rows made as the query\n" +
+    "starts) read-only and may open no file, so no statement changes the database or the lake;\n" +
+    "only statements that read run (SELECT, WITH, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE, informational\n" +
+    "PRAGMAs); SET, ATTACH, COPY, INSTALL, CREATE, INSERT… are refused (read an export's Parquet\n" +
+    "with duckdb or pyarrow instead).\n\n" +
     "The table rounds doubles to 6 significant digits; --json, --ndjson and --csv keep every digit,\n" +
     "give integers as numbers (a string beyond 2^53) and timestamps as ISO 8601 in UTC.\n\nExamples:\n" +
     '  npx pathlab query "select operation, verdict, count(*) from crosschecks group by all order by all"\n' +

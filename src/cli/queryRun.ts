@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { InvalidParamsError } from "../domain/errors.ts";
 import { openLake } from "../store/lake.ts";
+import { lakeTablesNamedIn } from "../store/lakeSnapshot.ts";
 import { openStore } from "../store/openStore.ts";
 import { streamRows } from "../store/queryRows.ts";
 import { StatementRefusedError } from "../store/readingStatements.ts";
@@ -53,46 +54,34 @@ export async function runQuery(
     );
   }
   const sql = await readSql(argument, options.file);
-  const output = stdoutWriter(io);
-  let written = false;
-  const write: typeof output = (text) => {
-    written = true;
-    return output(text);
-  };
-  // A lake's compaction may remove a file between the listing and the reading of a query that
-  // started before it: such a query is run again once, on the files there now, when it has
-  // printed nothing yet.
-  for (let attempt = 1; ; attempt++) {
-    const store = await openSource(options);
-    try {
-      await streamRows(store, sql, (stream) =>
-        options.json === true
-          ? writeJsonArray(stream, write)
-          : options.ndjson === true
-            ? writeNdjson(stream, write)
-            : options.csv === true
-              ? writeCsv(stream, write)
-              : writeTable(stream, write, options.maxRows, io.stdoutColors === true),
-      );
-      return;
-    } catch (error) {
-      const vanished = /Cannot open file|No files found that match/.test((error as Error).message);
-      if (options.lake !== undefined && vanished && !written && attempt === 1) continue;
-      throw queryError(error);
-    } finally {
-      await store.close();
-    }
+  const store = await openSource(options, sql);
+  const write = stdoutWriter(io);
+  try {
+    await streamRows(store, sql, (stream) =>
+      options.json === true
+        ? writeJsonArray(stream, write)
+        : options.ndjson === true
+          ? writeNdjson(stream, write)
+          : options.csv === true
+            ? writeCsv(stream, write)
+            : writeTable(stream, write, options.maxRows, io.stdoutColors === true),
+    );
+  } catch (error) {
+    throw queryError(error);
+  } finally {
+    await store.close();
   }
 }
 
 /**
- * The database (opened `locked`) or the lake that `options` name. Nothing there is the user's
- * mistake: a usage error that names the option and what creates one.
+ * The database (opened `locked`) or the lake that `options` name, the lake with the tables that
+ * `sql` names. Nothing there is the user's mistake: a usage error that names the option and what
+ * creates one.
  */
-async function openSource(options: QueryOptions) {
+async function openSource(options: QueryOptions, sql: string) {
   try {
     return options.lake !== undefined
-      ? await openLake(options.lake)
+      ? await openLake(options.lake, lakeTablesNamedIn(sql))
       : await openStore(options.db, { locked: true });
   } catch (error) {
     if (!(error instanceof StoreNotFoundError)) throw error;
@@ -116,8 +105,12 @@ async function openSource(options: QueryOptions) {
  */
 const MACHINE_ERROR = /^(IO|Out of Memory|INTERNAL|Internal|FATAL|Fatal|Interrupt) Error: /;
 
-/** Reads that DuckDB refuses because the locked store forbids them. */
-const LOCKED_OUT = /disabled (through|by) configuration|configuration has been locked/;
+/**
+ * Statements that DuckDB refuses because the locked store forbids them: a file, an extension, a
+ * setting, or a change to the database opened read-only.
+ */
+const LOCKED_OUT =
+  /disabled (through|by) configuration|configuration has been locked|in read-only mode/;
 
 /** What `pathlab query` accepts, as a refusal says it. */
 const READING_STATEMENTS =

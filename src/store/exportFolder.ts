@@ -1,7 +1,9 @@
 /**
  * The folder `exportParquet` writes to, and what it may touch there: a new or empty folder, or one
  * holding pathlab's own earlier export, which its manifest (`.pathlab-export.json`) describes
- * file by file. Only the files a manifest lists are ever removed; anything else is the user's.
+ * file by file. Only the files a manifest lists of the tables written now are ever removed, and
+ * only through real folders: no symbolic link inside the folder is followed. Anything else is the
+ * user's, or the earlier export's and kept.
  *
  * Over 300 lines: every rule on what may be touched in a user's folder (the manifest's checks, the
  * folder's, the removals) stays in this one file, so that they are reviewed together.
@@ -121,8 +123,9 @@ export function makeFolder(directory: string): void {
  * Checks that `directory` (which exists) may receive an export of `tables`, and returns the earlier
  * export's manifest, if any (null for an empty folder). Refuses with an {@link ExportFolderError}:
  * a non-empty folder without a manifest of pathlab's; one with a manifest but without `overwrite`;
- * and, with `overwrite`, a folder of a table to write that holds anything the manifest does not
- * list (a user's file, a symlink).
+ * and, with `overwrite`, a folder of a table to write that is a symbolic link or holds anything the
+ * manifest does not list (a user's file, a symbolic link), naming it. The folders of the other
+ * tables are not looked at: they are not touched.
  * @example const earlier = checkExportFolder("./export", ["runs"], true); // null when empty
  */
 export function checkExportFolder(
@@ -150,29 +153,41 @@ export function checkExportFolder(
   const ours = new Set(manifest.tables.flatMap((table) => table.files));
   for (const table of tables) {
     const foreign = foreignEntry(directory, table, ours);
-    if (foreign !== undefined) {
+    if (foreign === undefined) continue;
+    if (lstatOrUndefined(join(directory, foreign))?.isSymbolicLink() === true) {
       throw new ExportFolderError(
         directory,
-        "table folders that hold only files of pathlab's earlier export",
-        `${JSON.stringify(foreign)}, which that export did not write; move it out of the way first`,
+        "table folders that are real folders holding only files of pathlab's earlier export",
+        `${JSON.stringify(foreign)}, a symbolic link; pathlab never follows one in an export folder, so nothing was removed: remove the link or move it out of the way first`,
       );
     }
+    throw new ExportFolderError(
+      directory,
+      "table folders that hold only files of pathlab's earlier export",
+      `${JSON.stringify(foreign)}, which that export did not write; move it out of the way first`,
+    );
   }
   return manifest;
 }
 
 /**
- * Removes the files `manifest` lists (regular files only, those that are still there), then each
- * folder of theirs left empty, up to the table's folder. Nothing else is touched.
- * @example removeListedFiles("./export", earlier);
+ * Removes the files `manifest` lists of `tables` (the tables written now), each only when it is
+ * still there as a regular file reached through real folders (no symbolic link on the way, see
+ * {@link isOwnFile}), then each folder of theirs left empty, up to the table's folder. The files
+ * of the other tables, and everything else, are not touched.
+ * @example removeListedFiles("./export", earlier, ["runs"]);
  */
-export function removeListedFiles(directory: string, manifest: ExportManifest): void {
+export function removeListedFiles(
+  directory: string,
+  manifest: ExportManifest,
+  tables: readonly string[],
+): void {
   const folders = new Set<string>();
-  for (const { files } of manifest.tables) {
+  for (const { table, files } of manifest.tables) {
+    if (!tables.includes(table)) continue;
     for (const file of files) {
-      const path = join(directory, file);
-      if (lstatOrUndefined(path)?.isFile() !== true) continue;
-      unlinkSync(path);
+      if (!isOwnFile(directory, file)) continue;
+      unlinkSync(join(directory, file));
       for (let parent = dirname(file); parent !== "." && parent !== ""; parent = dirname(parent)) {
         folders.add(parent);
       }
@@ -187,6 +202,40 @@ export function removeListedFiles(directory: string, manifest: ExportManifest): 
       // not empty (a file of the user's stays, and its folder with it) or already gone
     }
   }
+}
+
+/**
+ * The entries of `manifest` for the tables other than `tables` (those not written now), with the
+ * files still there as {@link isOwnFile} checks them: what the new manifest keeps of the earlier
+ * export, whose files stay in place.
+ * @example const kept = keptTables("./export", earlier, ["runs"]); // the earlier insights, path_sets…
+ */
+export function keptTables(
+  directory: string,
+  manifest: ExportManifest,
+  tables: readonly string[],
+): ExportManifest["tables"] {
+  return manifest.tables
+    .filter(({ table }) => !tables.includes(table))
+    .map(({ table, files }) => ({
+      table,
+      files: files.filter((file) => isOwnFile(directory, file)),
+    }))
+    .filter(({ files }) => files.length > 0);
+}
+
+/**
+ * Whether `file` (relative to `directory`, as a manifest lists it) is a regular file reached
+ * through real folders: each folder on the way and the file itself are checked with `lstat`, so a
+ * symbolic link anywhere below `directory` makes it not ours.
+ */
+function isOwnFile(directory: string, file: string): boolean {
+  const segments = file.split("/");
+  for (let depth = 1; depth < segments.length; depth++) {
+    const stats = lstatOrUndefined(join(directory, ...segments.slice(0, depth)));
+    if (stats?.isDirectory() !== true) return false;
+  }
+  return lstatOrUndefined(join(directory, file))?.isFile() === true;
 }
 
 /**

@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import {
   checkExportFolder,
+  keptTables,
   isTableFolderName,
   makeFolder,
   removeListedFiles,
@@ -119,8 +120,9 @@ export interface ExportedTable {
  */
 export interface ExportParquetOptions {
   /**
-   * Replace pathlab's own earlier export in the folder (its manifest lists the files): those
-   * files are removed, nothing else. Without it such a folder is refused. Default false.
+   * Replace pathlab's own earlier export in the folder (its manifest lists the files): the
+   * listed files of the tables written are removed, nothing else. Without it such a folder is
+   * refused. Default false.
    */
   readonly overwrite?: boolean;
 }
@@ -139,9 +141,11 @@ export interface ExportParquetOptions {
  *
  * It writes only its own files. `directory` must be new (it is created, parent by parent), empty,
  * or hold pathlab's own earlier export, whose manifest `.pathlab-export.json` lists every file it
- * wrote; such a folder is replaced only with `overwrite`, and then only the listed files (and the
- * folders they leave empty) are removed, while a file of the user's inside a table folder to be
- * written is refused rather than touched. Each export writes its tables into a fresh staging
+ * wrote; such a folder is replaced only with `overwrite`, and then only the listed files of the
+ * tables written now (and the folders they leave empty) are removed, through real folders only,
+ * while a file of the user's or a symbolic link inside a table folder to be written (or that
+ * folder a link) is refused rather than touched. The new manifest keeps the earlier entries of the
+ * other tables, whose files stay. Each export writes its tables into a fresh staging
  * folder inside `directory` first and moves them into place once all are written, so a failed
  * export leaves the earlier one whole; the new manifest comes last. A staging folder that a killed
  * export left behind (its process gone) is removed by the next export (`exportStaging`).
@@ -204,7 +208,7 @@ export async function exportParquet(
       written.push({ table, directory: target, rows, files: parquetFiles(partial) });
     }
     try {
-      if (earlier !== null) removeListedFiles(directory, earlier);
+      if (earlier !== null) removeListedFiles(directory, earlier, chosen);
       for (const { table, directory: target } of written) {
         if (existsSync(join(staging, table))) renameSync(join(staging, table), target);
       }
@@ -213,10 +217,13 @@ export async function exportParquet(
         version: 1,
         database: store.path,
         writtenAt: new Date().toISOString(),
-        tables: written.map(({ table, files }) => ({
-          table,
-          files: files.map((file) => `${table}/${file}`),
-        })),
+        tables: [
+          ...(earlier === null ? [] : keptTables(directory, earlier, chosen)),
+          ...written.map(({ table, files }) => ({
+            table,
+            files: files.map((file) => `${table}/${file}`),
+          })),
+        ],
       });
     } catch (error) {
       fail(`could not move the export into ${JSON.stringify(directory)}`, error);

@@ -32,5 +32,5 @@ export { LAKE_MARKER, lakeFiles, openLake, prepareLake } from "./lake.ts";
 export { writeLakeUnit } from "./lakeWrite.ts";
 export type { LakeUnit } from "./lake.ts";
 export { SCORED_PROMPT_TABLES } from "./scoredPrompts.ts";
-export { latestRows } from "./lake.ts";
+export { latestRows } from "./lakeLayout.ts";
 export * from "./lakeCompact.ts";

@@ -14,7 +14,7 @@
  *
  * Every row also carries its unit's key (`_unit`), when the unit was written (`_written`, ms, for
  * the reader's information) and whether it is a tombstone (`_tombstone`: the unit has no rows in
- * the table any more). Readers (`openLake`) keep, per unit and table, only the rows of one file:
+ * the table any more). Readers (`openLake`, `latestRows`) keep, per unit and table, only the rows of one file:
  * of its latest own folder when there is one, else of the latest `compact-…` folder that holds it
  * (`lake compact`). A unit's own folder is always its latest write (compaction removes the unit
  * folders it merged), so a rerun replaces the unit's rows wherever the earlier ones are, whatever
@@ -25,13 +25,16 @@
  */
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { join, resolve } from "node:path";
+import { LAKE_UNITS } from "./lakeLayout.ts";
+import { LAKE_TABLES, writeLakeSnapshot } from "./lakeSnapshot.ts";
+import { openSealedCopy } from "./lockedDatabase.ts";
 import { Store } from "./openStore.ts";
-import { SCHEMA_MIGRATIONS_TABLE, TABLES } from "./schema.ts";
 import { removeAbandonedStaging } from "./exportStaging.ts";
-import { sqlIdentifier, sqlStringLiteral } from "./sqlText.ts";
+import { sqlIdentifier } from "./sqlText.ts";
 import { StoreError, StoreNotFoundError } from "./storeError.ts";
+
+export { LAKE_UNITS, lakeTableGlob, latestRows } from "./lakeLayout.ts";
 
 /**
  * The file that marks a folder as a pathlab lake (pathlab writes and removes only inside one).
@@ -45,12 +48,6 @@ export const LAKE_MARKER = ".pathlab-lake.json";
  * @example LAKE_LAYOUT // => 2
  */
 export const LAKE_LAYOUT = 2;
-
-/**
- * The folder of the lake that holds the units' folders, by partition.
- * @example join("./lake", LAKE_UNITS) // => "lake/units"
- */
-export const LAKE_UNITS = "units";
 
 /**
  * The start of the name of a writer's staging folder in the lake (see `makeStaging`).
@@ -72,17 +69,19 @@ export interface LakeUnit {
 }
 
 /**
- * `read` on the lake at `lake` (opened for it and closed after), or on `store` when `lake` is
- * undefined; undefined when the folder is not a lake yet (nothing stored there).
- * @example const rows = await readStoreOrLake(store, "./lake", (source) => queryRows(source, sql));
+ * `read` on the lake at `lake` (opened for it with `tables`, the tables it reads, and closed
+ * after), or on `store` when `lake` is undefined; undefined when the folder is not a lake yet
+ * (nothing stored there).
+ * @example const rows = await readStoreOrLake(store, "./lake", ["prompts"], (source) => queryRows(source, sql));
  */
 export async function readStoreOrLake<T>(
   store: Store,
   lake: string | undefined,
+  tables: readonly string[],
   read: (source: Store) => Promise<T>,
 ): Promise<T | undefined> {
   if (lake !== undefined && !existsSync(join(lake, LAKE_MARKER))) return undefined;
-  const source = lake === undefined ? store : await openLake(lake);
+  const source = lake === undefined ? store : await openLake(lake, tables);
   try {
     return await read(source);
   } finally {
@@ -195,17 +194,22 @@ export async function emptyTables(store: Store, tables: readonly string[]): Prom
 }
 
 /**
- * Opens the lake at `directory` for reading, as a `locked` store: every table of pathlab's schema
- * (`schema.ts`, and the bookkeeping `schema_migrations` that a database has too) is a view over
- * its files in the units' folders (`read_parquet` with hive partitioning, the schema's column
- * types), or an empty table where the lake has no file of it yet; DuckDB may read files under the
- * lake only, and only statements that read run (as `pathlab query`). Units published while it is
- * open are seen by the next statement. Throws a {@link StoreNotFoundError} when the folder is not
- * a lake, and a {@link StoreError} naming the layout of a lake of another layout.
+ * Opens the lake at `directory` for reading, as a `locked` store that DuckDB itself keeps from
+ * writing: the rows of `tables` are copied into a snapshot (`writeLakeSnapshot`: each unit's
+ * latest rows; the other tables fail when read), and the snapshot is opened as `pathlab query
+ * --db` opens a database (`openSealedCopy`: READ_ONLY, no file access, the settings locked). No
+ * statement run on the store can reach a file, the lake's included; and, as in `pathlab query`,
+ * only statements that read run. The store reads the lake as it was when opened. Throws a
+ * {@link StoreNotFoundError} when the folder is not a lake, and a {@link StoreError} naming the
+ * layout of a lake of another layout, or when the lake cannot be read.
  * @param directory - the lake's folder.
- * @example const lake = await openLake("./lake"); await streamRows(lake, "select count(*) from miner_scores", …);
+ * @param tables - the tables to read, of `LAKE_TABLES`; every one by default.
+ * @example const lake = await openLake("./lake", ["miner_scores"]); await streamRows(lake, "select count(*) from miner_scores", …);
  */
-export async function openLake(directory: string): Promise<Store> {
+export async function openLake(
+  directory: string,
+  tables: readonly string[] = LAKE_TABLES,
+): Promise<Store> {
   const root = resolve(directory);
   if (!existsSync(join(root, LAKE_MARKER))) {
     throw new StoreNotFoundError(
@@ -215,33 +219,12 @@ export async function openLake(directory: string): Promise<Store> {
     );
   }
   checkLakeLayout("openLake", directory);
-  // one listing of the units' folders for every table: which tables have a file
-  const tablesWithFiles = new Set(
-    lakeFiles(join(root, LAKE_UNITS)).map((file) => basename(file, ".parquet")),
-  );
-  const instance = await DuckDBInstance.create(":memory:");
-  const connection = await instance.connect();
   try {
-    for (const { name: table, columns } of [...TABLES, SCHEMA_MIGRATIONS_TABLE]) {
-      if (!tablesWithFiles.has(table)) {
-        const definitions = columns.map(([name, type]) => `${sqlIdentifier(name)} ${type}`);
-        await connection.run(`CREATE TABLE ${sqlIdentifier(table)} (${definitions.join(", ")})`);
-        continue;
-      }
-      const glob = sqlStringLiteral(lakeTableGlob(root, table));
-      const select = columns.map(
-        ([name, type]) => `CAST(${sqlIdentifier(name)} AS ${type}) AS ${sqlIdentifier(name)}`,
-      );
-      await connection.run(
-        `CREATE VIEW ${sqlIdentifier(table)} AS SELECT ${select.join(", ")} FROM (${latestRows(glob)})`,
-      );
-    }
-    await connection.run(`SET allowed_directories = [${sqlStringLiteral(root + "/")}]`);
-    await connection.run("SET enable_external_access = false");
-    await connection.run("SET lock_configuration = true");
+    const { instance, connection, removeFolder } = await openSealedCopy("lake.duckdb", (file) =>
+      writeLakeSnapshot(root, file, tables),
+    );
+    return new Store(directory, true, instance, connection, [], true, removeFolder);
   } catch (error) {
-    connection.closeSync();
-    instance.closeSync();
     throw new StoreError(
       "openLake",
       directory,
@@ -251,37 +234,6 @@ export async function openLake(directory: string): Promise<Store> {
       },
     );
   }
-  return new Store(directory, true, instance, connection, [], true);
-}
-
-/**
- * The files of `table` in the lake at `directory`, as a glob: one per folder of every partition.
- * @param directory - the lake's folder.
- * @param table - a table of the store's schema.
- * @example lakeTableGlob("/lake", "prompts") // => "/lake/units/*\/*\/*\/*\/prompts.parquet"
- */
-export function lakeTableGlob(directory: string, table: string): string {
-  return join(directory, LAKE_UNITS, "*", "*", "*", "*", `${table}.parquet`);
-}
-
-/**
- * The rows of the files `files` (a `read_parquet` argument, files of one table) that are their
- * unit's latest write: per `_unit`, the rows of its latest own `unit-…` folder when there is one,
- * else of the latest-named `compact-…` folder (see the module comment), tombstones left out. The
- * partition columns come from the folder names; `filename` is each row's file.
- * @param files - a `read_parquet` argument naming the files: a quoted glob, or a list of quoted
- *   paths.
- * @example `SELECT count(*) FROM (${latestRows(sqlStringLiteral(lakeTableGlob("lake", "prompts")))})`
- */
-export function latestRows(files: string): string {
-  // A unit's own folders differ only in their zero-padded versions: the latest is the largest.
-  const folder = "parse_filename(parse_dirpath(filename))";
-  const version = `{'own': starts_with(${folder}, 'unit-'), 'file': filename}`;
-  return `SELECT * FROM (
-    SELECT *, ${version} AS _version, max(${version}) OVER (PARTITION BY _unit) AS _latest
-    FROM read_parquet(${files}, hive_partitioning = true, union_by_name = true, filename = true,
-      hive_types = {'competition': VARCHAR, 'asset': VARCHAR, 'date': DATE})
-  ) WHERE _version = _latest AND NOT _tombstone`;
 }
 
 /**

@@ -11,7 +11,7 @@
  * meanwhile (a rerun) is not merged, and wins as the later write.
  *
  * One limit, narrow: a query that listed a partition's files before they were removed fails with
- * a missing file (`pathlab query --lake` runs it again once); the same holds for a merge that
+ * a missing file (`openLake` takes its snapshot again once); the same holds for a merge that
  * listed a unit folder that a rerun removed, which fails and leaves the partition as it was.
  */
 

@@ -72,7 +72,7 @@ export async function readLakePrompts(
   lake: string,
   range: { readonly fromUnix: number; readonly toUnix: number } | undefined,
 ): Promise<LakePrompt[]> {
-  const store = await openLake(lake);
+  const store = await openLake(lake, ["prompts", "service_scores", "miner_scores"]);
   try {
     const { rows } = await queryRows(
       store,

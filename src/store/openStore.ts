@@ -5,6 +5,8 @@
 
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
+import { basename } from "node:path";
+import { copyDatabaseFile, openSealedCopy, type SealedDatabase } from "./lockedDatabase.ts";
 import { checkSchemaReadable, migrate, type Migration } from "./migrations.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
@@ -32,13 +34,13 @@ export interface OpenStoreOptions {
    */
   readonly readOnly?: boolean;
   /**
-   * Open for `pathlab query` (implies `readOnly`): the file is the database of a DuckDB instance in
-   * READ_ONLY access mode, with `enable_external_access = false` and `lock_configuration = true`
-   * set before any statement runs, so no file can be written or read beside it (no COPY, ATTACH of
-   * another file, EXPORT, INSTALL/LOAD, read_parquet), every database it could attach is read-only,
-   * and no SET can undo this; the store then runs only statements that read (see
-   * `readingStatements`). The file is the instance's default database, named after the file (not
-   * `pathlab`). Default false.
+   * Open for `pathlab query` (implies `readOnly`): a private copy of the file, made under DuckDB's
+   * read lock, is the database of a DuckDB instance in READ_ONLY access mode, with
+   * `enable_external_access = false` and `lock_configuration = true` set before any statement
+   * runs, so no file can be written or read (no COPY, ATTACH, EXPORT, INSTALL/LOAD, read_parquet),
+   * the file itself included, and no SET can undo this (see `lockedDatabase.ts`); the store then
+   * runs only statements that read (see `readingStatements`). The copy is the instance's default
+   * database, named after the file (not `pathlab`). Default false.
    */
   readonly locked?: boolean;
   /** Rows per row group for new data; 2,048 by default (see bench/suites/store.ts). */
@@ -69,6 +71,7 @@ export class Store {
   readonly appliedMigrations: readonly Migration[];
   private readonly instance: DuckDBInstance;
   private readonly connection: DuckDBConnection;
+  private readonly afterClose: (() => void) | undefined;
   private turn: Promise<unknown> = Promise.resolve();
   private closed = false;
 
@@ -81,6 +84,8 @@ export class Store {
    * @param migrations - the migrations applied on opening; none by default.
    * @param locked - whether the store was opened `locked` (only statements that read run); false by
    *   default.
+   * @param afterClose - run once the database is closed (the lake's reader removes its snapshot's
+   *   folder); none by default.
    * @example const store = await openStore(":memory:");
    */
   constructor(
@@ -90,6 +95,7 @@ export class Store {
     connection: DuckDBConnection,
     migrations: readonly Migration[] = [],
     locked = false,
+    afterClose?: () => void,
   ) {
     this.path = path;
     this.readOnly = readOnly || locked;
@@ -97,6 +103,7 @@ export class Store {
     this.instance = instance;
     this.connection = connection;
     this.appliedMigrations = migrations;
+    this.afterClose = afterClose;
   }
 
   /**
@@ -158,7 +165,8 @@ export class Store {
 
   /**
    * Refuses new work, waits for the work already queued, then closes the connection and the
-   * database (DuckDB checkpoints the file on close). Closing twice does nothing.
+   * database (DuckDB checkpoints the file on close), and runs the store's `afterClose`. Closing
+   * twice does nothing.
    * @example await store.close();
    */
   async close(): Promise<void> {
@@ -167,6 +175,7 @@ export class Store {
     await this.turn;
     this.connection.closeSync();
     this.instance.closeSync();
+    this.afterClose?.();
   }
 }
 
@@ -183,8 +192,9 @@ async function rollbackQuietly(connection: DuckDBConnection): Promise<void> {
  * Opens (creating if needed) the pathlab database at `path` and brings its schema up to date
  * (`migrate`), or with `readOnly` opens an existing one read-only after checking that its
  * schema is the one this pathlab knows. `":memory:"` opens a private in-memory database. With
- * `locked` (what `pathlab query` uses) it opens the file read-only in an instance that cannot
- * touch any other file nor change its settings, and the store runs only statements that read.
+ * `locked` (what `pathlab query` uses) it opens a private copy of the file read-only in an
+ * instance that cannot touch any file nor change its settings, and the store runs only
+ * statements that read.
  *
  * Errors: a {@link StoreLockedError} when another process holds the file (the message names its PID
  * and what to do), a {@link StoreNotFoundError} for a read-only open of a missing file, and a
@@ -239,34 +249,27 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
 }
 
 /**
- * DuckDB's settings of a `locked` store, given when the instance is created, so that they hold
- * before the first statement and cannot be changed afterwards.
+ * {@link openStore} with `locked`: a copy of the file, made under DuckDB's read lock, as the
+ * default database of a sealed instance (see `lockedDatabase.ts` for why a copy).
  */
-const LOCKED_CONFIG: Readonly<Record<string, string>> = {
-  access_mode: "READ_ONLY",
-  enable_external_access: "false",
-  lock_configuration: "true",
-};
-
-/** {@link openStore} with `locked`: the file as the default database of a locked-down instance. */
 async function openLocked(
   path: string,
   migrations: readonly Migration[] | undefined,
 ): Promise<Store> {
-  let instance: DuckDBInstance;
+  let sealed: SealedDatabase;
   try {
-    instance = await DuckDBInstance.create(path, LOCKED_CONFIG);
+    sealed = await openSealedCopy(basename(path), (file) => copyDatabaseFile(path, file));
   } catch (error) {
     throw openFailure(path, true, error);
   }
-  let connection: DuckDBConnection | undefined;
+  const { instance, connection, removeFolder } = sealed;
   try {
-    connection = await instance.connect();
     await checkSchemaReadable(connection, path, migrations);
-    return new Store(path, true, instance, connection, [], true);
+    return new Store(path, true, instance, connection, [], true, removeFolder);
   } catch (error) {
-    connection?.closeSync();
+    connection.closeSync();
     instance.closeSync();
+    removeFolder();
     throw error;
   }
 }

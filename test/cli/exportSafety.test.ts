@@ -4,11 +4,22 @@
  * earlier export is replaced only with --overwrite and the user's files beside it stay, and
  * `--out /proc/x` fails at once (it looped forever) with the path named, and the staging folder of
  * an export killed mid-write is removed by the next export, while a look-alike folder of the
- * user's stays.
+ * user's stays. `--overwrite --tables runs` removes only the runs files, and a table folder that
+ * is a symbolic link out of `--out` is never followed (test/store/exportLinks.test.ts has every
+ * combination of tables and links).
  */
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,5 +132,51 @@ describe("pathlab export touches only its own files", () => {
     expect(refused.stderr).toContain("holds other files (.pathlab-export-");
     expect(readdirSync(mine).sort()).toEqual([running, ".pathlab-export-mine"].sort());
     expect(readFileSync(join(mine, ".pathlab-export-mine", "keep.txt"), "utf8")).toBe("mine");
+  }, 60_000);
+
+  it("--overwrite --tables runs removes only the runs files, and never follows a table folder that links out", async () => {
+    const out = join(folder, "tables-runs");
+    const exportTo = (...extra: string[]) =>
+      runPathlab(["export", "--out", out, "--db", database, ...extra]);
+    const manifestOf = () =>
+      JSON.parse(readFileSync(join(out, ".pathlab-export.json"), "utf8")) as {
+        tables: { table: string; files: string[] }[];
+      };
+    const first = await exportTo();
+    expect(first.code, first.stderr).toBe(0);
+    const manifestBefore = manifestOf();
+    // the user moves the insights export out of --out and leaves a link in its place
+    const moved = join(folder, "moved-insights");
+    renameSync(join(out, "insights"), moved);
+    symlinkSync(moved, join(out, "insights"));
+    const digest = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+    const movedFiles = readdirSync(moved, { recursive: true, encoding: "utf8" }).filter((entry) =>
+      entry.endsWith(".parquet"),
+    );
+    const movedDigests = movedFiles.map((file) => digest(join(moved, file)));
+    const replaced = await exportTo("--tables", "runs", "--overwrite");
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(movedFiles.length).toBeGreaterThan(0);
+    expect(movedFiles.map((file) => digest(join(moved, file)))).toEqual(movedDigests);
+    // every other table's files are where the first export put them, and still listed
+    const manifest = manifestOf();
+    const others = manifestBefore.tables.filter(
+      (entry) => entry.table !== "runs" && entry.table !== "insights",
+    );
+    expect(others.length).toBeGreaterThan(0);
+    for (const entry of others) {
+      expect(manifest.tables).toContainEqual(entry);
+      for (const file of entry.files) expect(existsSync(join(out, file)), file).toBe(true);
+    }
+    // with insights among the tables, the link is refused by name, and nothing is removed
+    const refused = await exportTo("--overwrite");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^pathlab: export: parameter "--out": expected table folders that are real folders holding only files of pathlab's earlier export, got "insights", a symbolic link; pathlab never follows one/,
+    );
+    expect(movedFiles.map((file) => digest(join(moved, file)))).toEqual(movedDigests);
+    for (const entry of manifest.tables) {
+      for (const file of entry.files) expect(existsSync(join(out, file)), file).toBe(true);
+    }
   }, 60_000);
 });

@@ -102,18 +102,23 @@ describe("exportParquet's folder", () => {
     expect(filesUnder(out)).toEqual(before);
   });
 
-  it("overwrite with fewer tables removes the earlier export's files of the others, but not a user's file among them", async () => {
-    await exportParquet(store, out, ["insights", "runs"]);
+  it("overwrite with fewer tables keeps the earlier export's files of the others, and lists them still", async () => {
+    const first = await exportParquet(store, out, ["insights", "runs"]);
     writeFileSync(join(out, "runs", "mine.txt"), "mine");
     const written = await exportParquet(store, out, ["insights"], { overwrite: true });
+    const runsFiles = first[1].files.map((file) => `runs/${file}`);
     expect(filesUnder(out)).toEqual(
       [
         EXPORT_MANIFEST,
         "runs/mine.txt",
+        ...runsFiles,
         ...written[0].files.map((file) => `insights/${file}`),
       ].sort(),
     );
-    expect(manifestOf(out).tables.map((table) => table.table)).toEqual(["insights"]);
+    expect(manifestOf(out).tables).toEqual([
+      { table: "runs", files: runsFiles },
+      { table: "insights", files: written[0].files.map((file) => `insights/${file}`) },
+    ]);
   });
 
   it("a manifest naming files outside its table folders deletes nothing", async () => {

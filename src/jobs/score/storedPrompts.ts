@@ -15,7 +15,7 @@ import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
  * @example const stored = await storedPromptKeys(store); stored.has("score.crypto-24h.BTC.20261119T120000Z")
  */
 export async function storedPromptKeys(store: Store, lake?: string): Promise<Set<string>> {
-  const prompts = await readStoreOrLake(store, lake, storedPromptStarts);
+  const prompts = await readStoreOrLake(store, lake, ["prompts"], storedPromptStarts);
   return new Set((prompts ?? []).map(scoreUnitKey));
 }
 

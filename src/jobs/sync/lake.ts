@@ -63,7 +63,7 @@ export const LAKE_ID_CODES = {
  * @example const stored = await storedSyncUnitKeys(store); stored.has("sync.BTC.1h.20261121T100000Z")
  */
 export async function storedSyncUnitKeys(store: Store, lake?: string): Promise<Set<string>> {
-  const places = await readStoreOrLake(store, lake, serviceRecordPlaces);
+  const places = await readStoreOrLake(store, lake, ["insights"], serviceRecordPlaces);
   return new Set((places ?? []).map((place) => syncUnitKey(place, place.forecastStartUnix)));
 }
 

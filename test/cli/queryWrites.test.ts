@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSync } from "../../src/jobs/sync/sync.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
-import { LAKE_MARKER, openLake } from "../../src/store/lake.ts";
+import { LAKE_MARKER, LAKE_UNITS, openLake } from "../../src/store/lake.ts";
 import { openStore, type Store } from "../../src/store/openStore.ts";
 import { SMALL_WORLD } from "../smallWorld.ts";
 import { filledStore } from "../store/filledStore.ts";
@@ -82,8 +82,8 @@ beforeAll(async () => {
   });
   expect(summary.status, JSON.stringify(summary.failures)).toBe("ok");
   const database = store.path;
-  const unitFile = readdirSync(join(lake, "insights"), { recursive: true, encoding: "utf8" }).find(
-    (entry) => entry.endsWith(".parquet"),
+  const unitFile = readdirSync(join(lake, LAKE_UNITS), { recursive: true, encoding: "utf8" }).find(
+    (entry) => entry.endsWith("insights.parquet"),
   );
   targets = [
     {
@@ -97,7 +97,7 @@ beforeAll(async () => {
       name: "--lake",
       folder: lake,
       args: ["--lake", lake],
-      file: join(lake, "insights", unitFile!),
+      file: join(lake, LAKE_UNITS, unitFile!),
       open: () => openLake(lake),
     },
   ];

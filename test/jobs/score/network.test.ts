@@ -317,20 +317,18 @@ describe("runScore under lasting faults", () => {
     expect(Number(prompts)).toBe(competition.promptsScored);
   }, 120_000);
 
-  it("a prompt whose requests hang stops at the prompt's deadline, named as such; the others are scored", async () => {
+  it("prompts whose requests hang stop at the prompt's deadline, named as such; three in a row stop the job", async () => {
     // Every realized path takes 30 s to answer: the prompts recomputed from path sets stop at the
-    // 1 s deadline; those on the service's CRPS (XRP, HYPE) are scored.
-    const summary = await scoreUnder("latency=30s,path=/validation/realized-path", {
-      database: join(folder, "deadline.duckdb"),
-      unitDeadlineMs: 1000,
-    });
-    expect(failedAssets(summary)).toEqual(RECOMPUTED_PROMPT_ASSETS);
-    for (const failure of summary.failures) {
-      expect(failure.reason).toBe(
-        "not finished within 1 s (the prompt's deadline, --unit-deadline)",
-      );
-    }
-    expect(summary.competitions[0].promptsScored).toBe(2);
-    expect(summary.exitCode).toBe(1);
+    // 1 s deadline, each failing the same way, and the breaker stops the job after the third.
+    const database = join(folder, "deadline.duckdb");
+    const reason = "not finished within 1 s (the prompt's deadline, --unit-deadline)";
+    await expect(
+      scoreUnder("latency=30s,path=/validation/realized-path", { database, unitDeadlineMs: 1000 }),
+    ).rejects.toThrow(`score: stopped after 3 prompts in a row failed the same way: ${reason}`);
+    const [[status, failures]] = await rows(database, "select status, failures::VARCHAR from runs");
+    expect(status).toBe("failed");
+    expect(String(failures)).toContain(
+      `stopped after 3 prompts in a row failed the same way: ${reason}`,
+    );
   }, 120_000);
 });

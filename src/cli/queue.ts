@@ -4,6 +4,7 @@
  * are in `queueAdmin.ts`.
  */
 
+import { sandboxText } from "../service/serviceInfo.ts";
 import { Command } from "commander";
 import type { Competition } from "../domain/assets.ts";
 import type { MinerSelection } from "../jobs/score/score.ts";
@@ -93,9 +94,7 @@ function enqueuedLine(summary: EnqueueSummary): string {
 }
 
 function serviceText(service: UnitService): string {
-  return service.kind === "sandbox"
-    ? `the embedded sandbox (seed ${service.seed}, now ${service.now})`
-    : service.baseUrl;
+  return service.kind === "sandbox" ? sandboxText(service) : service.baseUrl;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { InvalidParamsError } from "../domain/errors.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
 import { FAULTS_FORMAT, parseFaults } from "../sandbox/server/parseFaults.ts";
-import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
+import { DEFAULT_SANDBOX_SEED, SANDBOX_NETWORK_MINERS } from "../sandbox/sandboxDefaults.ts";
 import { isSendableKey } from "../sandbox/server/accessControl.ts";
 import { counted } from "../domain/counted.ts";
 import type { ProgramIo } from "./io.ts";
@@ -19,6 +19,7 @@ interface ServeOptions {
   port: number;
   host: string;
   seed: number;
+  sandboxMiners?: number;
   now?: string;
   faults?: string;
   naming: "neutral" | "live";
@@ -82,6 +83,11 @@ export function serveCommand(io: ProgramIo): Command {
       DEFAULT_SANDBOX_SEED,
     )
     .option(
+      "--sandbox-miners <count>",
+      `the network: its first N miners, the nine that answer every competition first (default all ${SANDBOX_NETWORK_MINERS}; fewer is lighter)`,
+      integerIn("--sandbox-miners", 1, SANDBOX_NETWORK_MINERS),
+    )
+    .option(
       "--now <time>",
       "the sandbox's clock, ISO 8601 (default: the current time floored to the minute)",
       (text: string) => {
@@ -134,6 +140,7 @@ export function serveCommand(io: ProgramIo): Command {
         computeThreads: options.computeThreads,
         ...(options.paths !== undefined && { paths: options.paths }),
         ...(options.now !== undefined && { now: options.now }),
+        ...(options.sandboxMiners !== undefined && { miners: options.sandboxMiners }),
         ...(options.faults !== undefined && { faults: options.faults }),
         ...(options.apiKey !== undefined && { apiKeys: options.apiKey.map(sandboxKey) }),
         ...(options.credits !== undefined && { credits: options.credits }),

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { UsageError } from "../service/usageError.ts";
 import { liveNaming } from "../domain/naming.ts";
 import type { Naming } from "../domain/operation.ts";
-import { DEFAULT_SANDBOX_SEED } from "../sandbox/sandboxDefaults.ts";
+import { DEFAULT_SANDBOX_SEED, SANDBOX_NETWORK_MINERS } from "../sandbox/sandboxDefaults.ts";
 import {
   BREAKER_UNITS,
   DEFAULT_JOB_DEADLINE_MS,
@@ -26,6 +26,7 @@ export interface ServiceCommandOptions {
   apiKeyFile?: string;
   now?: string;
   seed?: number;
+  sandboxMiners?: number;
 }
 
 /**
@@ -39,7 +40,7 @@ export interface DeploymentCommandOptions {
 
 /**
  * Adds `--base-url` (env `PATHLAB_BASE_URL`), `--api-key` (env `PATHLAB_API_KEY`), `--api-key-file`,
- * and the embedded sandbox's `--now` and `--seed` to `command`, and returns it. Read the key back
+ * and the embedded sandbox's `--now`, `--seed` and `--sandbox-miners` to `command`, and returns it. Read the key back
  * with {@link apiKeyOption}.
  * @example const command = addServiceOptions(new Command("sync").option("--db <path>", "…"));
  */
@@ -66,6 +67,11 @@ export function addServiceOptions(command: Command): Command {
       "--seed <integer>",
       `the embedded sandbox's seed (default ${DEFAULT_SANDBOX_SEED})`,
       integerOption("--seed", -(2 ** 31), 2 ** 32 - 1),
+    )
+    .option(
+      "--sandbox-miners <count>",
+      `the embedded sandbox's network: its first N miners, the nine that answer every competition first (default all ${SANDBOX_NETWORK_MINERS}; fewer is lighter)`,
+      integerOption("--sandbox-miners", 1, SANDBOX_NETWORK_MINERS),
     );
 }
 
@@ -257,7 +263,7 @@ export function apiKeyOption(
 /**
  * The service part of a job's options from what {@link addServiceOptions} added: `baseUrl` (an
  * empty one is none), the API key ({@link apiKeyOption}, with its warning), and the embedded
- * sandbox's `now` and `seed`; only those given.
+ * sandbox's `now`, `seed` and miners; only those given.
  * @example await runSync({ ...serviceRequest(command, options, io.stderr), assets });
  */
 export function serviceRequest(
@@ -268,15 +274,17 @@ export function serviceRequest(
     readonly apiKeyFile?: string;
     readonly now?: string;
     readonly seed?: number;
+    readonly sandboxMiners?: number;
   },
   stderr: (text: string) => void,
-): { baseUrl?: string; apiKey?: string; now?: string; seed?: number } {
+): { baseUrl?: string; apiKey?: string; now?: string; seed?: number; sandboxMiners?: number } {
   const apiKey = apiKeyOption(command, options, stderr);
   return {
     ...(options.baseUrl !== undefined && options.baseUrl !== "" && { baseUrl: options.baseUrl }),
     ...(apiKey !== undefined && { apiKey }),
     ...(options.now !== undefined && { now: options.now }),
     ...(options.seed !== undefined && { seed: options.seed }),
+    ...(options.sandboxMiners !== undefined && { sandboxMiners: options.sandboxMiners }),
   };
 }
 

@@ -54,7 +54,7 @@ export function createSyncProgress(
       case "service":
         log(
           event.service.kind === "embedded sandbox"
-            ? `pathlab sync: embedded sandbox at ${event.service.baseUrl} (seed ${event.service.seed}, now ${event.service.now})`
+            ? `pathlab sync: embedded sandbox at ${event.service.baseUrl} (seed ${event.service.seed}, now ${event.service.now}${event.service.miners === undefined ? "" : `, ${event.service.miners} miners`})`
             : `pathlab sync: service at ${event.service.baseUrl}`,
         );
         break;

@@ -4,6 +4,7 @@
  * run next.
  */
 
+import { sandboxText } from "../service/serviceInfo.ts";
 import Table from "cli-table3";
 import type { SyncSummary } from "../jobs/sync/summary.ts";
 import { counted } from "../domain/counted.ts";
@@ -76,7 +77,7 @@ export function formatSyncReport(
   const lines = [table.toString(), ""];
   const recorded =
     summary.service.kind === "embedded sandbox"
-      ? `the embedded sandbox (seed ${summary.service.seed}, now ${summary.service.now})`
+      ? sandboxText(summary.service)
       : summary.service.baseUrl;
   const service =
     summary.replay !== undefined

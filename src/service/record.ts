@@ -48,6 +48,7 @@ export interface RecordingInfo {
     readonly kind: ServiceInfo["kind"];
     readonly seed?: number;
     readonly now?: string;
+    readonly miners?: number;
     readonly baseUrl?: string;
   };
   /** The naming and paths the client used: the replay uses them too, so the same paths are asked. */

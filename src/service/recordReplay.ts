@@ -28,6 +28,7 @@ export interface RecordReplayOptions {
   readonly baseUrl?: string;
   readonly now?: string;
   readonly seed?: number;
+  readonly sandboxMiners?: number;
   readonly client?: { readonly naming?: Naming; readonly paths?: Readonly<Record<string, string>> };
 }
 
@@ -68,6 +69,7 @@ export async function prepareRecordReplay(
     ["--base-url", options.baseUrl],
     ["--now", options.now],
     ["--seed", options.seed],
+    ["--sandbox-miners", options.sandboxMiners],
   ].find(([, value]) => value !== undefined);
   if (conflicting !== undefined) {
     throw new UsageError(
@@ -105,12 +107,15 @@ export async function beginRecording(
   },
 ): Promise<void> {
   if (recorder === undefined) return;
-  const { seed, now, baseUrl } = job.service;
+  const { seed, now, miners, baseUrl } = job.service;
   const kind = job.service.kind === "service" ? "service" : "embedded sandbox";
   await recorder.begin({
     clock: new Date(job.clockUnix * 1000).toISOString(),
     // The sandbox's URL is of no use later; a service's says what was recorded.
-    service: kind === "service" ? { kind, baseUrl } : { kind, seed, now },
+    service:
+      kind === "service"
+        ? { kind, baseUrl }
+        : { kind, seed, now, ...(miners !== undefined && { miners }) },
     naming: job.naming ?? neutralNaming,
     paths: job.paths ?? {},
   });

@@ -10,8 +10,12 @@ import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts
 import { startReplayServer, type LoadedRecording, type ReplayServer } from "./replay.ts";
 import type { ServiceInfo } from "./serviceInfo.ts";
 
-/** What a job was asked to talk to. */
-export interface ServiceRequest {
+/**
+ * Which service a job talks to, as every job's options say it: a service and its key, or the
+ * embedded sandbox's clock, seed and miners.
+ * @example const choice: ServiceChoice = { now: "2026-02-25T23:47:00Z", sandboxMiners: 9 };
+ */
+export interface ServiceChoice {
   /**
    * The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end.
    */
@@ -22,6 +26,15 @@ export interface ServiceRequest {
   readonly now?: string;
   /** The embedded sandbox's seed; only without `baseUrl`. */
   readonly seed?: number;
+  /**
+   * How many miners the embedded sandbox's network has: its first N (default all 36, fewer is
+   * lighter); only without `baseUrl`.
+   */
+  readonly sandboxMiners?: number;
+}
+
+/** What a job was asked to talk to: the service and the deployment's naming and paths. */
+export interface ServiceRequest extends ServiceChoice {
   /** The deployment's naming and paths: the embedded sandbox speaks them too. */
   readonly client?: { readonly naming?: Naming; readonly paths?: Readonly<Record<string, string>> };
 }
@@ -38,7 +51,7 @@ export interface ResolvedService {
 }
 
 /**
- * Refuses a service request that cannot work: the embedded sandbox's clock or seed with a service
+ * Refuses a service request that cannot work: the embedded sandbox's clock, seed or miners with a service
  * (`baseUrl`), and a service without a key. Throws a `UsageError` naming `command` and the option.
  * @example checkServiceRequest("sync", { baseUrl: "https://api.example", now: "2026-02-25T23:47:00Z" }); // throws: --now with a service
  */
@@ -47,6 +60,7 @@ export function checkServiceRequest(command: string, request: ServiceRequest): v
   for (const [name, value] of [
     ["--now", request.now],
     ["--seed", request.seed],
+    ["--sandbox-miners", request.sandboxMiners],
   ] as const) {
     if (value !== undefined) {
       throw new UsageError(
@@ -77,13 +91,14 @@ export async function resolveService(
 ): Promise<ResolvedService> {
   if (recording !== undefined) {
     const replay = await startReplayServer(recording);
-    const { kind, seed, now } = recording.info.service;
+    const { kind, seed, now, miners } = recording.info.service;
     return {
       service: {
         kind,
         baseUrl: replay.url,
         ...(seed !== undefined && { seed }),
         ...(now !== undefined && { now }),
+        ...(miners !== undefined && { miners }),
       },
       // The replay server asks for no key; the client needs one for the operations that do.
       apiKey: "replay",
@@ -103,6 +118,7 @@ export async function resolveService(
   const sandbox = await startEmbeddedSandbox({
     ...(request.seed !== undefined && { seed: request.seed }),
     ...(request.now !== undefined && { now: request.now }),
+    ...(request.sandboxMiners !== undefined && { miners: request.sandboxMiners }),
     ...(request.apiKey !== undefined && { apiKey: request.apiKey.trim() }),
     ...(request.client?.naming !== undefined && { naming: request.client.naming }),
     ...(request.client?.paths !== undefined && { paths: request.client.paths }),
@@ -114,6 +130,7 @@ export async function resolveService(
       baseUrl: sandbox.url,
       seed: sandbox.seed,
       now: sandbox.now,
+      ...(request.sandboxMiners !== undefined && { miners: request.sandboxMiners }),
     },
     apiKey: sandbox.apiKey,
     clockUnix: parseIsoTimeMs(sandbox.now) / 1000,

@@ -11,4 +11,21 @@ export interface ServiceInfo {
   /** The embedded sandbox's seed and clock. */
   readonly seed?: number;
   readonly now?: string;
+  /** The embedded sandbox's miners, when it runs fewer than its whole network. */
+  readonly miners?: number;
+}
+
+/**
+ * The embedded sandbox in words, as summaries name it: its seed and clock, and its miners when it
+ * runs fewer than its whole network.
+ * @param sandbox - its seed, clock (ISO 8601) and miners (absent for the whole network).
+ * @example sandboxText({ seed: 42, now: "2026-02-25T23:47:00Z", miners: 9 }) // => "the embedded sandbox (seed 42, now 2026-02-25T23:47:00Z, 9 miners)"
+ */
+export function sandboxText(sandbox: {
+  readonly seed?: number;
+  readonly now?: string;
+  readonly miners?: number;
+}): string {
+  const miners = sandbox.miners === undefined ? "" : `, ${sandbox.miners} miners`;
+  return `the embedded sandbox (seed ${sandbox.seed}, now ${sandbox.now}${miners})`;
 }

@@ -34,6 +34,7 @@ function baselineArgs(out: string, ...extra: string[]): string[] {
     out,
     "--now",
     NOW,
+    ...["--sandbox-miners", "9"],
     ...extra,
   ];
 }

@@ -11,9 +11,10 @@ import type { SyncSummary } from "../../src/jobs/sync/summary.ts";
 import { syncFixture } from "../jobs/syncFixture.ts";
 import { startHostileProxy, type Hostility } from "./hostileProxy.ts";
 import { runPathlab } from "./runPathlab.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 
 const KEY = "sk-test-hostile-41d9e2";
-const fixture = syncFixture(KEY);
+const fixture = syncFixture(KEY, SMALL_WORLD);
 
 async function syncAgainst(hostility: Hostility, database: string, unitDeadline = "60") {
   const proxy = await startHostileProxy(fixture.sandbox.url, hostility);

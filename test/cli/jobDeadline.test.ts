@@ -14,9 +14,10 @@ import { queryRows } from "../../src/store/queryRows.ts";
 import { syncFixture } from "../jobs/syncFixture.ts";
 import { startHostileProxy, type Hostility } from "./hostileProxy.ts";
 import { runPathlab } from "./runPathlab.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 
 const KEY = "sk-test-deadline-5c81aa";
-const fixture = syncFixture(KEY);
+const fixture = syncFixture(KEY, SMALL_WORLD);
 
 /** The statuses of the runs a database holds, in their order. */
 async function runStatuses(database: string): Promise<unknown[]> {

@@ -30,6 +30,7 @@ beforeAll(async () => {
     [
       join(repoRoot.pathname, "dist/cli/main.js"),
       ...["serve", "--port", "0", "--naming", "live", "--now", NOW, "--api-key", KEY],
+      ...["--sandbox-miners", "9"],
       ...["--paths", JSON.stringify({ "/v2/meta-leaderboard/latest": "/ranking/meta" })],
     ],
     { cwd: folder, stdio: ["ignore", "pipe", "pipe"] },
@@ -95,7 +96,10 @@ async function sync(args: readonly string[], env: Record<string, string> = {}, c
 
 describe("the live naming on the command line", () => {
   it("sync --naming live against serve --naming live: no failure, the verdicts of the neutral naming", async () => {
-    const neutral = await sync(["--now", NOW, "--db", join(folder, "neutral.duckdb")]);
+    const neutral = await sync([
+      ...["--now", NOW, "--sandbox-miners", "9"],
+      ...["--db", join(folder, "neutral.duckdb")],
+    ]);
     expect(neutral.run.code, neutral.run.stderr).toBe(0);
     const live = await sync(
       ["--base-url", liveUrl, "--naming", "live", "--db", join(folder, "live.duckdb")],

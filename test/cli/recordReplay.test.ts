@@ -27,7 +27,10 @@ describe("pathlab sync --record / --replay", () => {
   it("records the embedded sandbox, then replays it without the network", async () => {
     const recording = join(folder, "recording");
     const recorded = await runPathlab(
-      ["sync", ...SELECTION, "--now", NOW, "--db", join(folder, "a.duckdb"), "--record", recording],
+      [
+        ...["sync", ...SELECTION, "--now", NOW, "--sandbox-miners", "9"],
+        ...["--db", join(folder, "a.duckdb"), "--record", recording],
+      ],
       { env: { PATHLAB_API_KEY: KEY } },
     );
     expect(recorded.stderr).toMatch(/sync: recorded \d+ responses into ".*recording"/);
@@ -53,6 +56,10 @@ describe("pathlab sync --record / --replay", () => {
     const summary = JSON.parse(replayed.stdout);
     expect(summary.replay.unanswered).toEqual([]);
     expect(summary.totals.stored).toBe(1);
+    // the recording names the sandbox's small world, and so does the replay's summary
+    const described = JSON.parse(readFileSync(join(recording, "recording.json"), "utf8"));
+    expect(described.service).toMatchObject({ kind: "embedded sandbox", seed: 42, miners: 9 });
+    expect(summary.service).toMatchObject({ kind: "embedded sandbox", miners: 9 });
   }, 180_000);
 
   it("refuses --record with --replay, and --replay with --base-url (exit code 2)", async () => {

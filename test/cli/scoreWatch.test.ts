@@ -12,7 +12,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runPathlab } from "./runPathlab.ts";
 import { watchUntil } from "./watchChild.ts";
 
-const SELECTION = ["--competition", "crypto-24h", "--assets", "BTC", "--miners", "top:3"];
+/** BTC's 24h prompts in the embedded sandbox's small world (`SMALL_WORLD`). */
+const SELECTION = [
+  ...["--competition", "crypto-24h", "--assets", "BTC", "--miners", "top:3"],
+  ...["--sandbox-miners", "9"],
+];
 
 /** Runs a score watch at `now` until it printed `ticks` tick lines, then SIGTERMs it. */
 function watchFor(now: string, database: string, ticks: number) {

@@ -13,7 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runPathlab } from "./runPathlab.ts";
 import { watchUntil } from "./watchChild.ts";
 
-const SELECTION = ["--assets", "BTC,ETH", "--horizons", "1h"];
+/** Two 1h units of the embedded sandbox's small world (`SMALL_WORLD`). */
+const SELECTION = ["--assets", "BTC,ETH", "--horizons", "1h", "--sandbox-miners", "9"];
 
 /** A tick's line: `watch: <its start>: …`. */
 const TICK = /^watch: \d{4}-\d\d-\d\dT/;

@@ -37,6 +37,8 @@ describe("exit codes", () => {
     [["sync", "--concurrency", "x"], " sync"],
     [["sync", "--assets", "DOGE"], " sync"],
     [["sync", "--horizons", "2h"], " sync"],
+    [["sync", "--sandbox-miners", "37"], " sync"],
+    [["sync", "--sandbox-miners", "9", "--base-url", "http://127.0.0.1:9"], " sync"],
     [["score"], " score"],
     [["score", "--from", "yesterday", "--to", "today"], " score"],
     [["export"], " export"],

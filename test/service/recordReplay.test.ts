@@ -15,6 +15,7 @@ import { UsageError } from "../../src/service/usageError.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { scoreRows, syncRows } from "../jobs/storedRows.ts";
 import { liveNaming } from "../../src/domain/naming.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 
 const NOW = "2026-02-25T23:47:00Z";
 const KEY = "sk-test-record-7d3a91c0e2b84f56";
@@ -51,6 +52,7 @@ describe("sync --record then --replay", () => {
       database: join(folder, "recorded.duckdb"),
       now: NOW,
       seed: 42,
+      sandboxMiners: SMALL_WORLD.miners,
       apiKey: KEY,
       client: CLIENT,
       record: recording(),
@@ -180,6 +182,7 @@ describe("score --record then --replay", () => {
       database: join(folder, "score-recorded.duckdb"),
       now: scoreNow,
       seed: 42,
+      sandboxMiners: SMALL_WORLD.miners,
       apiKey: KEY,
       record: directory,
     });

@@ -4,6 +4,7 @@
  * stored as a run with its findings (`audit_findings`).
  */
 
+import { sandboxText } from "../../service/serviceInfo.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ClientOptions } from "../../client/options.ts";
@@ -133,9 +134,7 @@ async function auditSource(
   }
   const { service, client } = job;
   const source =
-    service.kind === "service"
-      ? `the service at ${service.baseUrl}`
-      : `the embedded sandbox (seed ${service.seed}, now ${service.now})`;
+    service.kind === "service" ? `the service at ${service.baseUrl}` : sandboxText(service);
   const read = (asset: string) =>
     gather(asset, ([operation]) =>
       operation === "/insights/option-pricing" &&

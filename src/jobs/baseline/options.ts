@@ -5,7 +5,7 @@ import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../domain
 import { parseIsoTimeMs } from "../../domain/time.ts";
 import type { BaselineEvent } from "./summary.ts";
 import { promptRangeTooLong } from "../harness/defaults.ts";
-import { checkServiceRequest } from "../../service/resolveService.ts";
+import { checkServiceRequest, type ServiceChoice } from "../../service/resolveService.ts";
 import { UsageError } from "../../service/usageError.ts";
 
 /**
@@ -18,7 +18,7 @@ export const DEFAULT_BASELINE_SEED = 1;
  * Options of `runBaseline`.
  * @example const options: BaselineOptions = { from: "2026-11-21T09:00:00Z", to: "2026-11-21T10:00:00Z", competition: "crypto-1h", model: "gbm", out: "./baseline" };
  */
-export interface BaselineOptions {
+export interface BaselineOptions extends ServiceChoice {
   /** Prompts starting from this time (ISO 8601), inclusive. */
   readonly from: string;
   /** Prompts starting up to this time (ISO 8601), inclusive. */
@@ -37,16 +37,6 @@ export interface BaselineOptions {
   readonly simulations?: number;
   /** Overwrite files of the folder that `pathlab baseline` did not write. */
   readonly force?: boolean;
-  /**
-   * The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end.
-   */
-  readonly baseUrl?: string;
-  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
-  readonly apiKey?: string;
-  /** The embedded sandbox's clock (ISO 8601). */
-  readonly now?: string;
-  /** The embedded sandbox's seed. */
-  readonly seed?: number;
   /** Receives progress events. */
   readonly onEvent?: (event: BaselineEvent) => void;
   /** Stops the job between files (the file being written is left whole or absent). */

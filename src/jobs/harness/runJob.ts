@@ -24,7 +24,12 @@ import { checkNaming } from "../../service/namingCheck.ts";
 import { beginRecording, prepareRecordReplay } from "../../service/recordReplay.ts";
 import type { Recorder } from "../../service/record.ts";
 import type { LoadedRecording, RecordReplaySummary } from "../../service/replay.ts";
-import { resolveService, secretsOf, type ResolvedService } from "../../service/resolveService.ts";
+import {
+  resolveService,
+  secretsOf,
+  type ResolvedService,
+  type ServiceChoice,
+} from "../../service/resolveService.ts";
 import type { ServiceInfo } from "../../service/serviceInfo.ts";
 import { UsageError } from "../../service/usageError.ts";
 import { Breaker } from "./breaker.ts";
@@ -36,15 +41,7 @@ import { JobStop } from "./jobStop.ts";
  * The options every job shares (each job's options extend them).
  * @example const options: JobOptions = { now: "2026-02-25T23:47:00Z", database: "/tmp/p.duckdb" };
  */
-export interface JobOptions {
-  /** The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end. */
-  readonly baseUrl?: string;
-  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
-  readonly apiKey?: string;
-  /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
-  readonly now?: string;
-  /** The embedded sandbox's seed; only without `baseUrl`. */
-  readonly seed?: number;
+export interface JobOptions extends ServiceChoice {
   /** The database file to write; default `DEFAULT_DATABASE`; not with `lake`. */
   readonly database?: string;
   /** A lake to write instead of a database file. */

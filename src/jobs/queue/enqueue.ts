@@ -34,6 +34,7 @@ export interface EnqueueScoreOptions extends Pick<
   | "apiKey"
   | "now"
   | "seed"
+  | "sandboxMiners"
   | "client"
   | "eraSettings"
 > {
@@ -89,7 +90,7 @@ export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<Enq
  */
 export interface EnqueueSyncOptions extends Pick<
   EnqueueScoreOptions,
-  "baseUrl" | "apiKey" | "now" | "seed" | "client" | "redis" | "queue"
+  "baseUrl" | "apiKey" | "now" | "seed" | "sandboxMiners" | "client" | "redis" | "queue"
 > {
   /** The first forecast start (ISO 8601), included. */
   readonly from: string;
@@ -240,7 +241,10 @@ function connectionOf(url: string): ConnectionOptions {
  * @example await withUnitService({ now, seed: 42 }, async ({ client, nowUnix }) => …);
  */
 export async function withUnitService<T>(
-  options: Pick<EnqueueScoreOptions, "baseUrl" | "apiKey" | "now" | "seed" | "client">,
+  options: Pick<
+    EnqueueScoreOptions,
+    "baseUrl" | "apiKey" | "now" | "seed" | "sandboxMiners" | "client"
+  >,
   work: (context: { client: PathlabClient; service: UnitService; nowUnix: number }) => Promise<T>,
 ): Promise<T> {
   const definition = { command: "enqueue", check: () => undefined, writes: "nothing" as const };
@@ -252,7 +256,13 @@ export async function withUnitService<T>(
     const { service, nowUnix } = job;
     const unitService: UnitService =
       service.kind === "embedded sandbox"
-        ? { kind: "sandbox", seed: service.seed!, now: isoSeconds(nowUnix), ...deployment }
+        ? {
+            kind: "sandbox",
+            seed: service.seed!,
+            now: isoSeconds(nowUnix),
+            ...(service.miners !== undefined && { miners: service.miners }),
+            ...deployment,
+          }
         : { kind: "service", baseUrl: service.baseUrl, ...deployment };
     return work({ client: job.client, service: unitService, nowUnix });
   });

@@ -103,6 +103,7 @@ export class ServiceCache {
       const sandbox = await startEmbeddedSandbox({
         seed: service.seed,
         now: service.now,
+        ...(service.miners !== undefined && { miners: service.miners }),
         ...deployment,
       });
       const address = { baseUrl: sandbox.url, apiKey: sandbox.apiKey };

@@ -8,7 +8,7 @@ import { COMPETITION_ASSETS, COMPETITIONS, type Competition } from "../../domain
 import type { EraSettings } from "../../domain/eras.ts";
 import type { ScoreEvent } from "./summary.ts";
 import { timeRangeOption } from "../harness/defaults.ts";
-import { checkServiceRequest } from "../../service/resolveService.ts";
+import { checkServiceRequest, type ServiceChoice } from "../../service/resolveService.ts";
 import type { LoadedRecording } from "../../service/replay.ts";
 import { UsageError } from "../../service/usageError.ts";
 import { readCandidateFolder, type CandidateFolderFile } from "./candidate.ts";
@@ -25,7 +25,7 @@ export type MinerSelection =
  * Options of `runScore`.
  * @example const options: ScoreOptions = { from: "2026-11-20T10:00:00Z", to: "2026-11-21T11:00:00Z", competition: "crypto-1h" };
  */
-export interface ScoreOptions {
+export interface ScoreOptions extends ServiceChoice {
   /** Prompts starting from this time (ISO 8601), inclusive. */
   readonly from: string;
   /** Prompts starting up to this time (ISO 8601), inclusive. */
@@ -63,16 +63,6 @@ export interface ScoreOptions {
    * at each tick. Default `false`: every prompt of the range is scored and stored again.
    */
   readonly skipStored?: boolean;
-  /**
-   * The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end.
-   */
-  readonly baseUrl?: string;
-  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
-  readonly apiKey?: string;
-  /** The embedded sandbox's clock (ISO 8601). */
-  readonly now?: string;
-  /** The embedded sandbox's seed; only without `baseUrl`. */
-  readonly seed?: number;
   /**
    * Client settings: the deployment's naming and paths (under the live naming the smoothed scores
    * are read from `/rewards/scores?prompt_name=…`, `LIVE_PATHS`, unless `paths` says otherwise),

@@ -35,6 +35,8 @@ export type UnitService =
       readonly kind: "sandbox";
       readonly seed: number;
       readonly now: string;
+      /** The sandbox's miners, when fewer than its whole network. */
+      readonly miners?: number;
       readonly naming?: Naming;
       readonly paths?: Readonly<Record<string, string>>;
     }

@@ -2,7 +2,7 @@
 
 import type { ClientOptions } from "../../client/options.ts";
 import type { SyncEvent } from "./events.ts";
-import { checkServiceRequest } from "../../service/resolveService.ts";
+import { checkServiceRequest, type ServiceChoice } from "../../service/resolveService.ts";
 import { UsageError } from "../../service/usageError.ts";
 import { DEFAULT_SYNC_CONCURRENCY } from "../harness/defaults.ts";
 import { planSyncUnits, type SyncUnitPlan } from "./plan.ts";
@@ -13,7 +13,7 @@ import { syncRangeOf, type SyncRange } from "./range.ts";
  * @example
  * const options: SyncOptions = { assets: ["BTC", "ETH"], horizons: ["24h", "1h"], database: "/tmp/pathlab.duckdb", now: "2026-02-25T23:47:00Z" };
  */
-export interface SyncOptions {
+export interface SyncOptions extends ServiceChoice {
   /** Assets (default `DEFAULT_SYNC_ASSETS`: every asset the prediction operations serve). */
   readonly assets?: readonly string[];
   /** Horizons (default both, `24h` and `1h`). */
@@ -40,10 +40,6 @@ export interface SyncOptions {
    * the start. Default `false`: every unit is fetched and stored again.
    */
   readonly skipStored?: boolean;
-  /** The service; without one, the embedded sandbox is started on 127.0.0.1 and stopped at the end. */
-  readonly baseUrl?: string;
-  /** The API key: required with `baseUrl`; with the embedded sandbox, the key it accepts. */
-  readonly apiKey?: string;
   /** Units at once; default `DEFAULT_SYNC_CONCURRENCY` (3). */
   readonly concurrency?: number;
   /**
@@ -61,10 +57,6 @@ export interface SyncOptions {
    * (`stopped`). So does the breaker: `BREAKER_UNITS` units in a row that fail the same way.
    */
   readonly deadlineMs?: number;
-  /** The embedded sandbox's clock (ISO 8601); only without `baseUrl`. */
-  readonly now?: string;
-  /** The embedded sandbox's seed; only without `baseUrl`. */
-  readonly seed?: number;
   /**
    * Client settings (retries, timeouts, requests in flight). Default: 4 retries, 8 requests in
    * flight, the client's own timeouts and backoff.

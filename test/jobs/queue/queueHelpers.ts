@@ -13,6 +13,7 @@ import type { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { runPathlab } from "../../cli/runPathlab.ts";
 import { freePort } from "../../freePort.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 export const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
@@ -35,6 +36,8 @@ export const RANGE = [
   "--miners",
   "top:5",
 ];
+/** The embedded sandbox's small world (`SMALL_WORLD`), for the commands that start it. */
+export const SMALL_SANDBOX = ["--sandbox-miners", String(SMALL_WORLD.miners)];
 export const TABLES = [
   "prompts",
   "realized_prices",

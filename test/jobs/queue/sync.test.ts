@@ -13,7 +13,13 @@ import { join } from "node:path";
 import { Queue } from "bullmq";
 import { expect, it } from "vitest";
 import { runPathlab } from "../../cli/runPathlab.ts";
-import { describeWithRedis, expectAllDone, killMidUnit, startWorker } from "./queueHelpers.ts";
+import {
+  describeWithRedis,
+  expectAllDone,
+  killMidUnit,
+  SMALL_SANDBOX,
+  startWorker,
+} from "./queueHelpers.ts";
 
 const RANGE = [
   "--now",
@@ -26,6 +32,7 @@ const RANGE = [
   "BTC,ETH",
   "--horizons",
   "1h",
+  ...SMALL_SANDBOX,
 ];
 
 /** Each table of a sync unit, as sorted lines (when path sets were fetched left out). */

@@ -11,12 +11,18 @@ import { Queue } from "bullmq";
 import { expect, it } from "vitest";
 import { startEmbeddedSandbox } from "../../../src/service/embeddedSandbox.ts";
 import { runPathlab } from "../../cli/runPathlab.ts";
-import { describeWithRedis, NOW, RANGE, rows, startWorker } from "./queueHelpers.ts";
+import { describeWithRedis, NOW, RANGE, rows, SMALL_SANDBOX, startWorker } from "./queueHelpers.ts";
+import { SMALL_WORLD } from "../../smallWorld.ts";
 
 describeWithRedis("watches and retries on a real Redis", ({ directory, url: redisUrl }) => {
   it("a worker without the service's key fails its units; fixed, `queue retry` runs them again", async () => {
     const url = redisUrl();
-    const sandbox = await startEmbeddedSandbox({ seed: 42, now: NOW, apiKey: "the-service-key" });
+    const sandbox = await startEmbeddedSandbox({
+      ...SMALL_WORLD,
+      seed: 42,
+      now: NOW,
+      apiKey: "the-service-key",
+    });
     const queueName = ["--queue", "keys"];
     const lake = join(directory, "keys-lake");
     try {
@@ -76,7 +82,7 @@ describeWithRedis("watches and retries on a real Redis", ({ directory, url: redi
     const url = redisUrl();
     const queueName = ["--queue", "watch"];
     // The range's selection and clock, without its dates.
-    const selection = [...RANGE.slice(0, 2), ...RANGE.slice(6)];
+    const selection = [...RANGE.slice(0, 2), ...RANGE.slice(6), ...SMALL_SANDBOX];
     const installArgs = [
       "enqueue",
       "watch",

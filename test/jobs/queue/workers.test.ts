@@ -18,6 +18,7 @@ import {
   expectAllDone,
   killMidUnit,
   RANGE,
+  SMALL_SANDBOX,
   rows,
   startWorker,
   TABLES,
@@ -29,12 +30,26 @@ describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }
 
   it("a worker killed mid-unit loses nothing: the lake equals a single process's rows", async () => {
     const url = redisUrl();
-    const enqueued = await runPathlab(["enqueue", "score", "--redis", url, ...RANGE]);
+    const enqueued = await runPathlab([
+      "enqueue",
+      "score",
+      "--redis",
+      url,
+      ...RANGE,
+      ...SMALL_SANDBOX,
+    ]);
     expect(enqueued.stderr).toBe("");
     const planned = Number(/enqueued: (\d+) of (\d+) units/.exec(enqueued.stdout)?.[2]);
     expect(planned).toBeGreaterThan(40); // a day of crypto-24h prompts
     // Enqueueing the same range again adds nothing: the job ids are the units' natural keys.
-    const again = await runPathlab(["enqueue", "score", "--redis", url, ...RANGE]);
+    const again = await runPathlab([
+      "enqueue",
+      "score",
+      "--redis",
+      url,
+      ...RANGE,
+      ...SMALL_SANDBOX,
+    ]);
     expect(again.stdout).toContain(`enqueued: 0 of ${planned} units`);
 
     const workers = [0, 1, 2].map(() => startWorker(url, lake));
@@ -52,7 +67,7 @@ describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }
       await queue.close();
     }
 
-    const single = await runPathlab(["score", ...RANGE, "--db", database]);
+    const single = await runPathlab(["score", ...RANGE, ...SMALL_SANDBOX, "--db", database]);
     expect(single.code).toBe(0);
     for (const table of TABLES) {
       const fromLake = await rows(["--lake", lake], table);
@@ -62,7 +77,14 @@ describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }
       expect(fromLake, table).toEqual(fromSingle);
     }
     // the reduce step: the workers' units ranked as the single process ranked them
-    const reduced = await runPathlab(["lake", "reduce", "--lake", lake, ...RANGE.slice(0, 6)]);
+    const reduced = await runPathlab([
+      "lake",
+      "reduce",
+      "--lake",
+      lake,
+      ...RANGE.slice(0, 6),
+      ...SMALL_SANDBOX,
+    ]);
     expect(reduced.code, reduced.stderr).toBe(0);
     for (const table of ["rank_history", "smoothed_scores"]) {
       const reducedRows = await rows(["--lake", lake], table);

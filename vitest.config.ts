@@ -21,6 +21,26 @@ const E2E = [
   "test/cli/liveNaming.test.ts",
 ];
 
+/**
+ * The tests of pure computation and of the client on scripted servers: no store, sandbox, child
+ * process or thread pool, nothing left behind in the process. They share their forks' module
+ * cache (`isolate: false`): each fork imports the core, domain and reference modules once, not
+ * once per file, which was a fifth of the whole tier's time.
+ */
+const SHARED_MODULES = [
+  "test/core/**/*.test.ts",
+  "test/domain/**/*.test.ts",
+  "test/reference/**/*.test.ts",
+  "test/paths/**/*.test.ts",
+  "test/insights/**/*.test.ts",
+  "test/scoring/**/*.test.ts",
+  "test/plots/**/*.test.ts",
+  "test/client/**/*.test.ts",
+  "test/sandbox/world/**/*.test.ts",
+];
+/** Of those folders, the tests that start threads: they keep a process of their own. */
+const OWN_PROCESS = ["test/**/*Threads.test.ts", "test/scoring/kernelScratch.test.ts"];
+
 const tier = { testTimeout: 30_000, hookTimeout: 30_000 };
 
 export default defineConfig({
@@ -38,8 +58,20 @@ export default defineConfig({
           ...tier,
           name: "main",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...E2E],
+          exclude: [...configDefaults.exclude, ...E2E, ...SHARED_MODULES],
         },
+      },
+      {
+        test: {
+          ...tier,
+          name: "unit",
+          include: SHARED_MODULES,
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
+          isolate: false,
+        },
+      },
+      {
+        test: { ...tier, name: "threads", include: OWN_PROCESS },
       },
       { test: { ...tier, name: "e2e", include: E2E } },
     ],

@@ -58,7 +58,7 @@ export default defineConfig({
           ...tier,
           name: "main",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...E2E, ...SHARED_MODULES],
+          exclude: [...configDefaults.exclude, ...E2E, ...SHARED_MODULES, ...OWN_PROCESS],
         },
       },
       {

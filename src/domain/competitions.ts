@@ -35,13 +35,6 @@ export interface CompetitionParameters {
 }
 
 /**
- * Start (unix seconds) of the three-competition era, 2026-06-23T00:00:00Z. Before it: `low` and
- * `high`, each with reward share 0.5.
- * @example THREE_COMPETITIONS_START_UNIX // => 1782172800
- */
-export const THREE_COMPETITIONS_START_UNIX = Date.UTC(2026, 5, 23) / 1000;
-
-/**
  * The current competitions (from 2026-06-23): crypto-1h, crypto-24h, com-equ-24h, each × 1/3.
  * @example CURRENT_COMPETITIONS.map((competition) => competition.windowDays) // => [5, 10, 10]
  */

@@ -40,8 +40,8 @@ export interface ScorePlan {
 }
 
 /**
- * Plans a score run (see the module comment) and starts its row; the run's disagreements are
- * stored with it if a later step throws.
+ * Plans a score run (see the module comment) and starts its row; the run's failures and
+ * disagreements so far are stored with it if a later step throws.
  * @example const plan = await planScore(job, options);
  */
 export async function planScore(
@@ -64,7 +64,9 @@ export async function planScore(
     ...(options.replay !== undefined && { replay: options.replay }),
   });
   const tally = new AgreementTally();
-  job.failuresSoFar = () => tally.disagreements;
+  const failures: ScoreFailure[] = [];
+  // a run the breaker or the deadline stops keeps each prompt's failure, as a finished run does
+  job.failuresSoFar = () => [...failures, ...tally.disagreements];
   const planned = await planRange(job.client, checked, {
     nowUnix: job.nowUnix,
     assets: options.assets,
@@ -87,6 +89,6 @@ export async function planScore(
     keys,
     smoothedParams: smoothedScoresSelector(live),
     tally,
-    failures: [],
+    failures,
   };
 }

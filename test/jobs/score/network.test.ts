@@ -327,8 +327,16 @@ describe("runScore under lasting faults", () => {
     ).rejects.toThrow(`score: stopped after 3 prompts in a row failed the same way: ${reason}`);
     const [[status, failures]] = await rows(database, "select status, failures::VARCHAR from runs");
     expect(status).toBe("failed");
-    expect(String(failures)).toContain(
-      `stopped after 3 prompts in a row failed the same way: ${reason}`,
+    const stored = JSON.parse(String(failures)) as { where?: string; reason: string }[];
+    // each prompt's own failure, then the line that stopped the job
+    expect(stored.at(-1)?.reason).toBe(
+      `score: stopped after 3 prompts in a row failed the same way: ${reason}`,
     );
+    const prompts = stored.slice(0, -1);
+    expect(prompts.length).toBeGreaterThanOrEqual(3);
+    for (const failure of prompts) {
+      expect(failure.reason).toContain(reason);
+      expect(failure.where).toMatch(/^crypto-\w+ \w+ \d{4}-/);
+    }
   }, 120_000);
 });

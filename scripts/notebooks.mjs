@@ -21,6 +21,8 @@
 //    alone built, without a sync (notebooks/.executed/score/), and every notebook on a lake that
 //    `sync --lake` and `score --lake` wrote with the same jobs and `lake reduce` reduced
 //    (notebooks/.executed/lake/; a lake keeps no runs, so the charts that ask the service say so).
+//    Those three run the sandbox's small network (`--sandbox-miners 9`): their point is that every
+//    notebook reads each kind of store, and the pictures come from the first database alone.
 //    Without it, only the first database is built and read: a few minutes instead of a quarter hour.
 // 4. Writes the first picture of each section of the notebooks run on the first database to
 //    docs/img/ (scripts/notebookPictures.mjs), which docs/notebooks.md shows; commit them when
@@ -65,6 +67,8 @@ const CLOCKS = ["2026-11-20T10:00:00Z", "2026-11-21T10:00:00Z"];
 /** Assets and horizons synced: enough for every plot, small enough for CI. */
 const ASSETS = ["BTC", "ETH", "SOL"];
 const HORIZONS = ["24h", "1h"];
+/** The sandbox's network of the databases beyond the first (`--all`): its nine first miners. */
+const SMALL_NETWORK = ["--sandbox-miners", "9"];
 /** Seconds one cell may run before nbconvert gives up. */
 const CELL_TIMEOUT_SECONDS = 600;
 
@@ -113,7 +117,9 @@ function pathlab(args, target, service) {
   delete env.PATHLAB_BASE_URL;
   delete env.PATHLAB_API_KEY;
   if (service !== undefined) env.PATHLAB_API_KEY = SERVICE_KEY;
-  const where = service === undefined ? ["--seed", String(SEED)] : ["--base-url", service];
+  const sandbox = target === database ? [] : SMALL_NETWORK;
+  const where =
+    service === undefined ? ["--seed", String(SEED), ...sandbox] : ["--base-url", service];
   const into = target === lake ? ["--lake", target] : ["--db", target];
   run(process.execPath, ["dist/cli/main.js", ...args, ...into, ...where], { env });
 }
@@ -162,6 +168,7 @@ async function startService() {
       CLOCKS.at(-1),
       "--api-key",
       SERVICE_KEY,
+      ...SMALL_NETWORK,
     ],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );

@@ -8,7 +8,7 @@ import type { ProgramIo, ProgramStatus } from "./io.ts";
 import {
   addDeploymentOptions,
   addServiceOptions,
-  deploymentOptions,
+  deploymentOf,
   rethrowAsUsage,
   serviceRequest,
   type ServiceCommandOptions,
@@ -71,7 +71,7 @@ export function auditCommand(io: ProgramIo, status: ProgramStatus): Command {
             : serviceRequest(command, options, io.stderr)),
         ...(options.assets !== undefined && { assets: options.assets }),
         database: options.db,
-        client: deploymentOptions(options),
+        ...deploymentOf(options),
       });
     } catch (error) {
       rethrowAsUsage(command, error);

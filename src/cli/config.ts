@@ -16,7 +16,7 @@ import { EXIT_USAGE } from "./errors.ts";
  */
 export interface PathlabConfig {
   readonly baseUrl?: string;
-  readonly naming?: "neutral" | "live";
+  readonly naming?: "neutral" | "live" | "auto";
   readonly paths?: Readonly<Record<string, string>>;
 }
 
@@ -24,7 +24,7 @@ export interface PathlabConfig {
  * A config that cannot be used: unreadable, not JSON, an unknown field, a wrong value, or a field
  * that looks like a key. The message names the file and the field, never a key's value. The
  * command line prints it as a usage error (exit 2).
- * @example new ConfigFileError("pathlab.config.json", "naming", '"neutral" or "live"', '"LIVE"')
+ * @example new ConfigFileError("pathlab.config.json", "naming", '"neutral", "live" or "auto"', '"LIVE"')
  */
 export class ConfigFileError extends Error {
   constructor(file: string, field: string, expected: string, got: string) {
@@ -169,8 +169,8 @@ function checkConfig(file: string, value: unknown): PathlabConfig {
         throw new ConfigFileError(file, field, "an http(s) URL", got);
       }
     } else if (field === "naming") {
-      if (setting !== "neutral" && setting !== "live") {
-        throw new ConfigFileError(file, field, '"neutral" or "live"', got);
+      if (setting !== "neutral" && setting !== "live" && setting !== "auto") {
+        throw new ConfigFileError(file, field, '"neutral", "live" or "auto"', got);
       }
     } else if (field === "paths") {
       checkPaths(file, setting);

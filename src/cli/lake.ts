@@ -10,7 +10,7 @@ import {
   addDeploymentOptions,
   addPromptRangeOptions,
   addServiceOptions,
-  deploymentOptions,
+  deploymentOf,
   rethrowAsUsage,
   serviceRequest,
   type DeploymentCommandOptions,
@@ -70,7 +70,7 @@ export function lakeCommand(io: ProgramIo, status: ProgramStatus): Command {
           lake: options.lake,
           ...(options.from !== undefined && { from: options.from }),
           ...(options.to !== undefined && { to: options.to }),
-          client: deploymentOptions(options),
+          ...deploymentOf(options),
           ...serviceRequest(reduce, options, io.stderr),
         });
       } catch (error) {

@@ -21,7 +21,7 @@ import {
   addPromptRangeOptions,
   addServiceOptions,
   addWatchCadenceOptions,
-  deploymentOptions,
+  deploymentOf,
   rethrowAsUsage,
   serviceRequest,
   type DeploymentCommandOptions,
@@ -69,7 +69,7 @@ function selectionOf(command: Command, options: EnqueueCommandOptions, io: Progr
 /** Where an enqueue command puts its units: the deployment, the service, Redis and the queue. */
 function queueTargetOf(command: Command, options: EnqueueCommandOptions, io: ProgramIo) {
   return {
-    client: deploymentOptions(options),
+    ...deploymentOf(options),
     ...serviceRequest(command, options, io.stderr),
     redis: options.redis,
     queue: options.queue,

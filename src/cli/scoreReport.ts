@@ -17,7 +17,7 @@ const TRAJECTORY_POINTS = 8;
 export function formatScoreReport(summary: ScoreSummary): string {
   const lines: string[] = [];
   lines.push(
-    `pathlab score ${summary.from} → ${summary.to} (${summary.service.kind}${summary.service.now === undefined ? "" : `, now ${summary.service.now}`}) run ${summary.runId} → ${summary.lake === undefined ? summary.database : `lake ${summary.lake}`}`,
+    `pathlab score ${summary.from} → ${summary.to} (${summary.service.kind}${summary.service.now === undefined ? "" : `, now ${summary.service.now}`}${summary.service.namingFound === undefined ? "" : `, --naming auto: the ${summary.service.namingFound} naming`}) run ${summary.runId} → ${summary.lake === undefined ? summary.database : `lake ${summary.lake}`}`,
   );
   if (summary.ownOnly) {
     lines.push(

@@ -79,7 +79,7 @@ export function addServiceOptions(command: Command): Command {
  * Adds `--naming neutral|live` (env `PATHLAB_NAMING`) and `--paths <json|file>` (env
  * `PATHLAB_PATHS`: the deployment's paths for operations whose path differs from the spec's) to
  * `command`, and returns it. `pathlab.config.json` may set both (`applyConfig`). Read them back
- * with {@link deploymentOptions}.
+ * with {@link deploymentOf}.
  * @example const command = addDeploymentOptions(new Command("score"));
  */
 export function addDeploymentOptions(command: Command): Command {
@@ -87,9 +87,9 @@ export function addDeploymentOptions(command: Command): Command {
     .addOption(
       new Option(
         "--naming <words>",
-        "venue and model names in paths and fields (live: polymarket and synth, and the smoothed scores at /rewards/scores)",
+        "venue and model names in paths and fields (live: polymarket and synth, and the smoothed scores at /rewards/scores; auto: ask the service once which it speaks)",
       )
-        .choices(["neutral", "live"])
+        .choices(["neutral", "live", "auto"])
         .default("neutral")
         .env("PATHLAB_NAMING"),
     )
@@ -104,16 +104,24 @@ export function addDeploymentOptions(command: Command): Command {
 }
 
 /**
- * The client's `naming` and `paths` from the options {@link addDeploymentOptions} added.
- * @example createClient({ baseUrl, apiKey, ...deploymentOptions(options) })
+ * The job's deployment from the options {@link addDeploymentOptions} added: the client's `naming`
+ * and `paths`, and `namingAuto` for `--naming auto` (the job asks the service once).
+ * @param options - `--naming` (`neutral`, `live` or `auto`) and `--paths` as commander parsed them.
+ * @example await runSync({ ...deploymentOf(options), assets });
  */
-export function deploymentOptions(options: {
+export function deploymentOf(options: {
   readonly naming?: string;
   readonly paths?: Record<string, string>;
-}): { naming?: Naming; paths?: Record<string, string> } {
+}): {
+  client: { naming?: Naming; paths?: Record<string, string> };
+  namingAuto?: boolean;
+} {
   return {
-    ...(options.naming === "live" && { naming: liveNaming }),
-    ...(options.paths !== undefined && { paths: options.paths }),
+    client: {
+      ...(options.naming === "live" && { naming: liveNaming }),
+      ...(options.paths !== undefined && { paths: options.paths }),
+    },
+    ...(options.naming === "auto" && { namingAuto: true }),
   };
 }
 

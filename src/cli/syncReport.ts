@@ -4,7 +4,7 @@
  * run next.
  */
 
-import { sandboxText } from "../service/serviceInfo.ts";
+import { serviceText } from "../service/serviceInfo.ts";
 import Table from "cli-table3";
 import type { SyncSummary } from "../jobs/sync/summary.ts";
 import { counted } from "../domain/counted.ts";
@@ -75,10 +75,7 @@ export function formatSyncReport(
     `${(summary.durationMs / 1000).toFixed(1)} s`,
   ]);
   const lines = [table.toString(), ""];
-  const recorded =
-    summary.service.kind === "embedded sandbox"
-      ? sandboxText(summary.service)
-      : summary.service.baseUrl;
+  const recorded = serviceText(summary.service);
   const service =
     summary.replay !== undefined
       ? `replayed from ${summary.replay.directory} (recorded from ${recorded})`

@@ -31,6 +31,12 @@ export interface ServiceChoice {
    * lighter); only without `baseUrl`.
    */
   readonly sandboxMiners?: number;
+  /**
+   * Ask the service (`baseUrl`) once, before the job, which naming it speaks, and use it
+   * (`--naming auto`; `ServiceInfo.namingFound` says what it found). The embedded sandbox speaks
+   * the neutral naming, a replay its recording's.
+   */
+  readonly namingAuto?: boolean;
 }
 
 /** What a job was asked to talk to: the service and the deployment's naming and paths. */

@@ -13,6 +13,8 @@ export interface ServiceInfo {
   readonly now?: string;
   /** The embedded sandbox's miners, when it runs fewer than its whole network. */
   readonly miners?: number;
+  /** The naming `--naming auto` found the service to speak (asked once, before the job). */
+  readonly namingFound?: "live" | "neutral";
 }
 
 /**
@@ -28,4 +30,17 @@ export function sandboxText(sandbox: {
 }): string {
   const miners = sandbox.miners === undefined ? "" : `, ${sandbox.miners} miners`;
   return `the embedded sandbox (seed ${sandbox.seed}, now ${sandbox.now}${miners})`;
+}
+
+/**
+ * The service in words, as summaries name it: the embedded sandbox ({@link sandboxText}), or the
+ * service's URL and the naming `--naming auto` found it to speak.
+ * @param service - the service a job talked to.
+ * @example serviceText({ kind: "service", baseUrl: "https://api.example", namingFound: "live" }) // => "https://api.example (--naming auto: the live naming)"
+ */
+export function serviceText(service: ServiceInfo): string {
+  if (service.kind === "embedded sandbox") return sandboxText(service);
+  return service.namingFound === undefined
+    ? service.baseUrl
+    : `${service.baseUrl} (--naming auto: the ${service.namingFound} naming)`;
 }

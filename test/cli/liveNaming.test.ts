@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SyncSummary } from "../../src/jobs/sync/summary.ts";
 import { liveOmittedFields } from "../../src/sandbox/server/liveFields.ts";
 import { openStore, queryRows } from "../../src/store/index.ts";
+import { startEmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
 import { temporaryFolder } from "../store/helpers.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
 import { runPathlab } from "./runPathlab.ts";
 
 const NOW = "2026-02-25T23:47:00Z";
@@ -140,6 +142,57 @@ describe("the live naming on the command line", () => {
     expect(
       live.summary.units.reduce((sum, unit) => sum + unit.venueComparisons, 0),
     ).toBeGreaterThan(0);
+  }, 180_000);
+
+  it("--naming auto asks once and names what it found: live from serve --naming live, neutral from a neutral service", async () => {
+    const live = await sync(
+      [
+        "--base-url",
+        liveUrl,
+        "--naming",
+        "auto",
+        "--horizons",
+        "24h",
+        "--db",
+        join(folder, "auto.duckdb"),
+      ],
+      { PATHLAB_API_KEY: KEY },
+    );
+    expect(live.run.code, live.run.stderr).toBe(0);
+    expect(live.summary.failures).toEqual([]);
+    expect(live.summary.service).toMatchObject({ kind: "service", namingFound: "live" });
+    const score = await runPathlab(
+      [
+        ...["score", "--from", "2026-02-25T20:00:00Z", "--to", NOW, "--competition", "crypto-24h"],
+        ...["--assets", "BTC", "--naming", "auto", "--base-url", liveUrl],
+        ...["--db", join(folder, "auto-score.duckdb")],
+      ],
+      { env: { PATHLAB_API_KEY: KEY } },
+    );
+    expect(score.code, score.stderr).toBe(0);
+    expect(score.stdout).toContain("--naming auto: the live naming");
+    const neutral = await startEmbeddedSandbox({ ...SMALL_WORLD, seed: 42, now: NOW, apiKey: KEY });
+    try {
+      const found = await sync(
+        [
+          "--base-url",
+          neutral.url,
+          "--naming",
+          "auto",
+          "--horizons",
+          "1h",
+          "--db",
+          join(folder, "auto-neutral.duckdb"),
+        ],
+        { PATHLAB_API_KEY: KEY },
+      );
+      expect(found.run.code, found.run.stderr).toBe(0);
+      expect(found.summary.failures).toEqual([]);
+      expect(found.summary.service).toMatchObject({ kind: "service", namingFound: "neutral" });
+      expect(found.run.stdout + found.run.stderr).not.toContain(KEY);
+    } finally {
+      await neutral.close();
+    }
   }, 180_000);
 
   it("without the naming, sync, score and audit stop before any unit: exit 2, naming the flag to add", async () => {

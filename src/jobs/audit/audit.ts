@@ -4,7 +4,7 @@
  * stored as a run with its findings (`audit_findings`).
  */
 
-import { sandboxText } from "../../service/serviceInfo.ts";
+import { serviceText } from "../../service/serviceInfo.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ClientOptions } from "../../client/options.ts";
@@ -134,7 +134,7 @@ async function auditSource(
   }
   const { service, client } = job;
   const source =
-    service.kind === "service" ? `the service at ${service.baseUrl}` : sandboxText(service);
+    service.kind === "service" ? `the service at ${serviceText(service)}` : serviceText(service);
   const read = (asset: string) =>
     gather(asset, ([operation]) =>
       operation === "/insights/option-pricing" &&

@@ -20,7 +20,8 @@ import { openStore, type Store } from "../../store/openStore.ts";
 import { finishRun, startRun, type Run, type RunEnd } from "../../store/runs.ts";
 import { withoutSecrets } from "../../store/withoutSecrets.ts";
 import { jobClientOptions, type Deployment } from "../../service/jobClient.ts";
-import { checkNaming } from "../../service/namingCheck.ts";
+import { checkNaming, speaksLiveNaming } from "../../service/namingCheck.ts";
+import { liveNaming, neutralNaming } from "../../domain/naming.ts";
 import { beginRecording, prepareRecordReplay } from "../../service/recordReplay.ts";
 import type { Recorder } from "../../service/record.ts";
 import type { LoadedRecording, RecordReplaySummary } from "../../service/replay.ts";
@@ -204,12 +205,19 @@ export async function runJob<O extends JobOptions, C, R>(
     const clockUnix = resolved?.clockUnix;
     const clockSeconds = definition.clockSeconds ?? 1;
     const nowUnix = clockUnix ?? Math.floor(startedAtUnix / clockSeconds) * clockSeconds;
-    const deployment: Deployment = prepared.client;
-    const clientOptions = clientOptionsOf(command, options, deployment, resolved, {
+    const functions = {
       ...(prepared.recorder !== undefined && { onExchange: prepared.recorder.onExchange }),
       signal: stop.signal,
       ...(definition.onClientEvent !== undefined && { onEvent: definition.onClientEvent }),
-    });
+    };
+    let deployment: Deployment = prepared.client;
+    let clientOptions = clientOptionsOf(command, options, deployment, resolved, functions);
+    if (options.namingAuto === true && resolved?.service.kind === "service" && !resolved.replay) {
+      const found = (await speaksLiveNaming(clientOptions)) ? "live" : "neutral";
+      deployment = { ...deployment, naming: found === "live" ? liveNaming : neutralNaming };
+      resolved = { ...resolved, service: { ...resolved.service, namingFound: found } };
+      clientOptions = clientOptionsOf(command, options, deployment, resolved, functions);
+    }
     if (resolved !== undefined) {
       await beginRecording(prepared.recorder, {
         service: resolved.service,
@@ -218,7 +226,7 @@ export async function runJob<O extends JobOptions, C, R>(
         paths: clientOptions.paths as Readonly<Record<string, string>>,
       });
       client = makeClient(command, clientOptions);
-      await checkNaming(command, resolved, clientOptions);
+      if (options.namingAuto !== true) await checkNaming(command, resolved, clientOptions);
     }
     const job: Job<C> = {
       command,

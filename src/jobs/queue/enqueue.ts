@@ -35,6 +35,7 @@ export interface EnqueueScoreOptions extends Pick<
   | "now"
   | "seed"
   | "sandboxMiners"
+  | "namingAuto"
   | "client"
   | "eraSettings"
 > {
@@ -90,7 +91,15 @@ export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<Enq
  */
 export interface EnqueueSyncOptions extends Pick<
   EnqueueScoreOptions,
-  "baseUrl" | "apiKey" | "now" | "seed" | "sandboxMiners" | "client" | "redis" | "queue"
+  | "baseUrl"
+  | "apiKey"
+  | "now"
+  | "seed"
+  | "sandboxMiners"
+  | "namingAuto"
+  | "client"
+  | "redis"
+  | "queue"
 > {
   /** The first forecast start (ISO 8601), included. */
   readonly from: string;
@@ -243,14 +252,15 @@ function connectionOf(url: string): ConnectionOptions {
 export async function withUnitService<T>(
   options: Pick<
     EnqueueScoreOptions,
-    "baseUrl" | "apiKey" | "now" | "seed" | "sandboxMiners" | "client"
+    "baseUrl" | "apiKey" | "now" | "seed" | "sandboxMiners" | "namingAuto" | "client"
   >,
   work: (context: { client: PathlabClient; service: UnitService; nowUnix: number }) => Promise<T>,
 ): Promise<T> {
   const definition = { command: "enqueue", check: () => undefined, writes: "nothing" as const };
   return runJob(definition, options, async (job) => {
+    // the job's deployment: the caller's, or what `--naming auto` found
     const deployment = {
-      ...(options.client?.naming !== undefined && { naming: options.client.naming }),
+      ...(job.deployment.naming !== undefined && { naming: job.deployment.naming }),
       ...(options.client?.paths !== undefined && { paths: options.client.paths }),
     };
     const { service, nowUnix } = job;

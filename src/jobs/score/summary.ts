@@ -3,6 +3,7 @@
  * to the service's numbers, the prompts scored, the candidate's placing, and agreement counts.
  */
 
+import type { ServiceInfo } from "../../service/serviceInfo.ts";
 import type { RecordReplaySummary } from "../../service/replay.ts";
 
 /**
@@ -163,7 +164,7 @@ export interface ScoreSummary extends RecordReplaySummary {
   readonly lake?: string;
   /** With `skipStored`: the prompts of the range left out because they were stored already. */
   readonly promptsAlreadyStored?: number;
-  readonly service: { readonly kind: string; readonly baseUrl: string; readonly now?: string };
+  readonly service: ServiceInfo;
   readonly from: string;
   readonly to: string;
   readonly durationMs: number;

@@ -44,7 +44,10 @@ describe("readConfig", () => {
   });
 
   it.each([
-    [{ naming: "LIVE" }, 'pathlab.config.json: naming: expected "neutral", "live" or "auto", got "LIVE"'],
+    [
+      { naming: "LIVE" },
+      'pathlab.config.json: naming: expected "neutral", "live" or "auto", got "LIVE"',
+    ],
     [
       { baseUrl: "api.example.com" },
       'pathlab.config.json: baseUrl: expected an http(s) URL, got "api.example.com"',

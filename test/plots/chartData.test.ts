@@ -98,6 +98,25 @@ describe("the chart builders' numbers", () => {
     expect(JSON.stringify(coverage)).not.toContain("null");
   });
 
+  it("optionPricesChart: an expiry after the simulation's end is named in the subtitle, with the days between", () => {
+    const strikes = [{ strike: 90_000, call: 1500, put: 300 }];
+    const beyond = plots.optionPricesChart({
+      ...{ asset: "BTC", expiry: "2026-12-25T08:00:00Z", strikes },
+      ...{ simulatedUntil: "2026-11-22T08:00:00Z", horizon: "24h" },
+    });
+    // 2026-11-22T08:00 to 2026-12-25T08:00: 33 days
+    expect(beyond.title).toEqual({
+      text: "BTC: option prices for expiry 2026-12-25T08:00:00Z",
+      subtitle:
+        "priced from the 24h terminal distribution: the simulation ends 33.0 days before the expiry",
+    });
+    const within = plots.optionPricesChart({
+      ...{ asset: "BTC", expiry: "2026-11-22T08:00:00Z", strikes },
+      ...{ simulatedUntil: "2026-11-22T08:00:00Z", horizon: "24h" },
+    });
+    expect(within.title).toBe("BTC: option prices for expiry 2026-11-22T08:00:00Z");
+  });
+
   it("rewardWeightsChart: weights of 0 are not drawn on the log scale, and the subtitle counts them", () => {
     const chart = plots.rewardWeightsChart({
       competition: "crypto-24h",

@@ -12,6 +12,7 @@ import { baselineCommand } from "./baseline.ts";
 import { exportCommand } from "./export.ts";
 import { operationsCommand } from "./operations.ts";
 import { queryCommand } from "./query.ts";
+import { mcpCommand } from "./mcp.ts";
 import { lakeCommand } from "./lake.ts";
 import { enqueueCommand } from "./queue.ts";
 import { workerCommand } from "./worker.ts";
@@ -99,6 +100,7 @@ export function buildProgram(
   program.addCommand(auditCommand(io, status));
   program.addCommand(queryCommand(io));
   program.addCommand(exportCommand(io));
+  program.addCommand(mcpCommand(io));
   program.addCommand(enqueueCommand(io));
   program.addCommand(workerCommand(io));
   program.addCommand(queueCommand(io));

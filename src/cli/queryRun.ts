@@ -54,7 +54,7 @@ export async function runQuery(
     );
   }
   const sql = await readSql(argument, options.file);
-  const store = await openSource(options, sql);
+  const store = await openQuerySource(options, sql);
   const write = stdoutWriter(io);
   try {
     await streamRows(store, sql, (stream) =>
@@ -77,8 +77,11 @@ export async function runQuery(
  * The database (opened `locked`) or the lake that `options` name, the lake with the tables that
  * `sql` names. Nothing there is the user's mistake: a usage error that names the option and what
  * creates one.
+ * @param options - `db`, or `lake` (which wins).
+ * @param sql - the query, for the lake's tables to copy.
+ * @example const store = await openQuerySource({ db: "./pathlab.duckdb" }, "select 1");
  */
-async function openSource(options: QueryOptions, sql: string) {
+export async function openQuerySource(options: Pick<QueryOptions, "db" | "lake">, sql: string) {
   try {
     return options.lake !== undefined
       ? await openLake(options.lake, lakeTablesNamedIn(sql))
@@ -127,8 +130,10 @@ const READING_STATEMENTS =
  *   add the SQL with a caret, or candidates) as the cause that `--verbose` shows, and no word of
  *   pathlab's own functions. A {@link SqlError} (exit code 2) when the SQL is at fault, an Error
  *   (exit code 1) for the machine's errors ({@link MACHINE_ERROR}).
+ * @param error - what opening or streaming the query threw.
+ * @example throw queryError(error);
  */
-function queryError(error: unknown): unknown {
+export function queryError(error: unknown): unknown {
   if (error instanceof StatementRefusedError) {
     return refusal(
       READING_STATEMENTS,

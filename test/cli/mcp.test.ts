@@ -1,0 +1,216 @@
+/**
+ * `pathlab mcp` as an assistant meets it: the built command (`node dist/cli/main.js mcp`) in its
+ * own process, spoken to over stdio by the official SDK's client, on a database that a real sync
+ * of the small-world sandbox wrote. Every tool's answer is compared with SQL run on the same file
+ * here; a write is refused as a tool error and the file stays byte-identical; the server keeps
+ * serving after a failed call; the row cap says how many rows it left out.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSync } from "../../src/jobs/sync/sync.ts";
+import { startEmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
+import { openStore } from "../../src/store/openStore.ts";
+import { queryRows } from "../../src/store/queryRows.ts";
+import { temporaryFolder } from "../store/helpers.ts";
+import { SMALL_WORLD } from "../smallWorld.ts";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const KEY = "sk-test-mcp-5d1f0c2a";
+
+let folder: string;
+let remove: () => void;
+let database: string;
+let client: Client;
+let stderr = "";
+
+/** The rows of `sql` on the database, as objects keyed by column (the tools' form). */
+async function expectedRows(sql: string): Promise<Record<string, unknown>[]> {
+  const store = await openStore(database, { readOnly: true });
+  try {
+    const { columns, rows } = await queryRows(store, sql);
+    return rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])));
+  } finally {
+    await store.close();
+  }
+}
+
+const digest = () => createHash("sha256").update(readFileSync(database)).digest("hex");
+
+/** A tool's call: its rows and note, or its error text. */
+async function call(name: string, args: Record<string, unknown> = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  const text = (result.content as { type: string; text: string }[])[0].text;
+  return {
+    isError: result.isError === true,
+    text,
+    rows: (result.structuredContent as { rows?: unknown[] } | undefined)?.rows,
+    leftOut: (result.structuredContent as { leftOut?: number } | undefined)?.leftOut,
+  };
+}
+
+beforeAll(async () => {
+  ({ folder, remove } = temporaryFolder());
+  database = join(folder, "pathlab.duckdb");
+  const sandbox = await startEmbeddedSandbox({
+    ...SMALL_WORLD,
+    seed: 42,
+    now: "2026-11-21T10:00:00Z",
+    apiKey: KEY,
+  });
+  try {
+    const summary = await runSync({
+      assets: ["BTC"],
+      horizons: ["1h"],
+      baseUrl: sandbox.url,
+      apiKey: KEY,
+      database,
+    });
+    expect(summary.status).toBe("ok");
+  } finally {
+    await sandbox.close();
+  }
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["dist/cli/main.js", "mcp", "--db", database],
+    cwd: repoRoot,
+    env: { ...(process.env as Record<string, string>), PATHLAB_API_KEY: KEY },
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (data: Buffer) => (stderr += String(data)));
+  client = new Client({ name: "pathlab-test", version: "1.0.0" });
+  await client.connect(transport);
+}, 120_000);
+
+afterAll(async () => {
+  await client?.close();
+  remove?.();
+});
+
+describe("pathlab mcp over stdio", () => {
+  it("lists its tools, each with an object schema, and the schema resource", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "query",
+      "tables",
+      "insight",
+      "crosschecks",
+      "edges",
+      "leaderboard",
+    ]);
+    for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(["pathlab://schema"]);
+    const schema = await client.readResource({ uri: "pathlab://schema" });
+    const tables = JSON.parse((schema.contents[0] as { text: string }).text) as { name: string }[];
+    expect(tables.map((table) => table.name)).toContain("venue_comparisons");
+  });
+
+  it("query answers a select with the rows SQL gives, and caps them, saying how many it left out", async () => {
+    const sql = "select operation, field, key, verdict from crosschecks order by all";
+    const all = await expectedRows(sql);
+    expect(all.length).toBeGreaterThan(3);
+    const answer = await call("query", { sql, limit: 3 });
+    expect(answer.isError).toBe(false);
+    expect(answer.rows).toEqual(all.slice(0, 3));
+    expect(answer.leftOut).toBe(all.length - 3);
+    expect(answer.text).toContain(`${all.length - 3} more rows left out (limit 3)`);
+  });
+
+  it("refuses a write as a tool error, leaves the file as it was, and keeps serving", async () => {
+    const before = digest();
+    const [{ n }] = await expectedRows("select count(*)::INTEGER as n from runs");
+    for (const sql of [
+      "drop table runs",
+      "explain analyze delete from runs",
+      `attach '${join(folder, "x.duckdb")}' as x`,
+    ]) {
+      const refused = await call("query", { sql });
+      expect(refused.isError, sql).toBe(true);
+      expect(refused.text, sql).toMatch(
+        /^query: parameter "sql": expected statements that only read the database/,
+      );
+    }
+    const wrong = await call("query", { sql: "select * from no_such_table" });
+    expect(wrong.isError).toBe(true);
+    expect(wrong.text).toMatch(
+      /^query: Catalog Error: Table with name no_such_table does not exist/,
+    );
+    expect((await call("query", { sql: "select count(*)::INTEGER as n from runs" })).rows).toEqual([
+      { n },
+    ]);
+    expect(digest()).toBe(before);
+  });
+
+  it("names a bad argument or tool as a tool error", async () => {
+    expect(await call("query", {})).toMatchObject({
+      isError: true,
+      text: "query: sql must be a non-empty string",
+    });
+    expect(await call("edges", { limit: 0 })).toMatchObject({
+      isError: true,
+      text: "edges: limit must be a whole number from 1 to 10000, got 0",
+    });
+    expect((await call("frobnicate")).text).toMatch(
+      /^no tool frobnicate: pathlab mcp has query, tables/,
+    );
+  });
+
+  it("tables lists every table and view the database holds", async () => {
+    const { rows } = await call("tables");
+    const expected = await expectedRows(
+      "select distinct table_name as name from duckdb_columns() where not internal and table_name <> 'schema_migrations' order by 1",
+    );
+    expect((rows as { name: string }[]).map((row) => row.name)).toEqual(
+      expected.map((row) => row.name),
+    );
+  });
+
+  it("insight, crosschecks and edges answer what the stored rows hold", async () => {
+    const insight = await call("insight", { asset: "BTC", operation: "/insights/liquidation" });
+    const latest = await expectedRows(
+      "select source, record from insights where asset = 'BTC' and operation = '/insights/liquidation' " +
+        "and forecast_start_time = (select max(forecast_start_time) from insights where asset = 'BTC' and operation = '/insights/liquidation') order by source",
+    );
+    expect(latest.map((row) => row.source)).toEqual(["recomputed", "service"]);
+    expect(
+      (insight.rows as Record<string, unknown>[]).map(({ source, record }) => ({ source, record })),
+    ).toEqual(latest);
+
+    const checks = await call("crosschecks", { asset: "BTC" });
+    const counted = await expectedRows(
+      "select verdict, count(*)::INTEGER as n from crosschecks group by 1 order by 1",
+    );
+    const byVerdict = new Map<string, number>();
+    for (const row of checks.rows as { verdict: string; n: number }[]) {
+      byVerdict.set(row.verdict, (byVerdict.get(row.verdict) ?? 0) + row.n);
+    }
+    expect(Object.fromEntries(byVerdict)).toEqual(
+      Object.fromEntries(counted.map((row) => [row.verdict, row.n])),
+    );
+
+    const edges = await call("edges", { asset: "BTC" });
+    const open = await expectedRows(
+      "select market, net_edge from venue_comparisons where not coalesce(decided, false) order by net_edge desc nulls last",
+    );
+    expect(open.length).toBeGreaterThan(0);
+    expect(
+      (edges.rows as Record<string, unknown>[]).map(({ market, net_edge }) => ({
+        market,
+        net_edge,
+      })),
+    ).toEqual(open);
+  });
+
+  it("leaderboard answers from smoothed_scores (none before a score run), and the key appears nowhere", async () => {
+    const board = await call("leaderboard");
+    expect(board.isError).toBe(false);
+    expect(board.rows).toEqual(await expectedRows("select * from smoothed_scores limit 0"));
+    expect(stderr).toContain("pathlab mcp: serving");
+    expect(stderr).not.toContain(KEY);
+  });
+});

@@ -4,6 +4,7 @@
  * and put them on the queue, where `pathlab worker` processes run them into a lake.
  */
 
+import type { ServiceChoice } from "../../service/resolveService.ts";
 import type { ConnectionOptions } from "bullmq";
 import type { PathlabClient } from "../../client/pathlab-client.ts";
 import { isoSeconds } from "../../domain/time.ts";
@@ -22,23 +23,13 @@ import { startWatch, type ScoreWatch, type SyncWatch } from "./watch.ts";
  * unit scores the network's miners), and the queue.
  * @example const options: EnqueueScoreOptions = { from, to, redis: "redis://127.0.0.1:6379" };
  */
-export interface EnqueueScoreOptions extends Pick<
-  ScoreOptions,
-  | "from"
-  | "to"
-  | "competition"
-  | "assets"
-  | "miners"
-  | "ownOnly"
-  | "baseUrl"
-  | "apiKey"
-  | "now"
-  | "seed"
-  | "sandboxMiners"
-  | "namingAuto"
-  | "client"
-  | "eraSettings"
-> {
+export interface EnqueueScoreOptions
+  extends
+    ServiceChoice,
+    Pick<
+      ScoreOptions,
+      "from" | "to" | "competition" | "assets" | "miners" | "ownOnly" | "client" | "eraSettings"
+    > {
   /** The Redis server holding the queue, e.g. `redis://127.0.0.1:6379`. */
   readonly redis: string;
   /** The queue's name (default `pathlab`). */
@@ -89,18 +80,8 @@ export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<Enq
  * Options of {@link runEnqueueSync}: the range and selection of `sync --from --to`, and the queue.
  * @example const options: EnqueueSyncOptions = { from, to, assets: ["BTC"], horizons: ["1h"], redis: "redis://127.0.0.1:6379" };
  */
-export interface EnqueueSyncOptions extends Pick<
-  EnqueueScoreOptions,
-  | "baseUrl"
-  | "apiKey"
-  | "now"
-  | "seed"
-  | "sandboxMiners"
-  | "namingAuto"
-  | "client"
-  | "redis"
-  | "queue"
-> {
+export interface EnqueueSyncOptions
+  extends ServiceChoice, Pick<EnqueueScoreOptions, "client" | "redis" | "queue"> {
   /** The first forecast start (ISO 8601), included. */
   readonly from: string;
   /** The last forecast start (ISO 8601), included. */
@@ -250,10 +231,7 @@ function connectionOf(url: string): ConnectionOptions {
  * @example await withUnitService({ now, seed: 42 }, async ({ client, nowUnix }) => …);
  */
 export async function withUnitService<T>(
-  options: Pick<
-    EnqueueScoreOptions,
-    "baseUrl" | "apiKey" | "now" | "seed" | "sandboxMiners" | "namingAuto" | "client"
-  >,
+  options: ServiceChoice & Pick<EnqueueScoreOptions, "client">,
   work: (context: { client: PathlabClient; service: UnitService; nowUnix: number }) => Promise<T>,
 ): Promise<T> {
   const definition = { command: "enqueue", check: () => undefined, writes: "nothing" as const };

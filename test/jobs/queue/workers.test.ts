@@ -30,26 +30,13 @@ describeWithRedis("three workers on a real Redis", ({ directory, url: redisUrl }
 
   it("a worker killed mid-unit loses nothing: the lake equals a single process's rows", async () => {
     const url = redisUrl();
-    const enqueued = await runPathlab([
-      "enqueue",
-      "score",
-      "--redis",
-      url,
-      ...RANGE,
-      ...SMALL_SANDBOX,
-    ]);
+    const enqueue = ["enqueue", "score", "--redis", url, ...RANGE, ...SMALL_SANDBOX];
+    const enqueued = await runPathlab(enqueue);
     expect(enqueued.stderr).toBe("");
     const planned = Number(/enqueued: (\d+) of (\d+) units/.exec(enqueued.stdout)?.[2]);
     expect(planned).toBeGreaterThan(40); // a day of crypto-24h prompts
     // Enqueueing the same range again adds nothing: the job ids are the units' natural keys.
-    const again = await runPathlab([
-      "enqueue",
-      "score",
-      "--redis",
-      url,
-      ...RANGE,
-      ...SMALL_SANDBOX,
-    ]);
+    const again = await runPathlab(enqueue);
     expect(again.stdout).toContain(`enqueued: 0 of ${planned} units`);
 
     const workers = [0, 1, 2].map(() => startWorker(url, lake));

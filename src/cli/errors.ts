@@ -8,7 +8,7 @@ export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
 
 /** The names of the errors that are usage mistakes (exit 2). */
-const USAGE_ERRORS = new Set(["InvalidParamsError", "ConfigFileError", "SqlError"]);
+const USAGE_ERRORS = new Set(["UsageError", "InvalidParamsError", "ConfigFileError", "SqlError"]);
 
 /**
  * SQL that DuckDB rejects, a mistake in what the user wrote (it does not parse or bind, names a
@@ -25,8 +25,8 @@ export class SqlError extends Error {
 
 /**
  * One clear line for an error, with its cause chain under `--verbose`, and the exit code it maps to.
- * Errors named `InvalidParamsError`, `ConfigFileError` or `SqlError` are usage mistakes (exit 2), a
- * `JobInterruptedError` exits 130, everything else exits 1.
+ * Errors named `UsageError`, `InvalidParamsError`, `ConfigFileError` or `SqlError` are usage
+ * mistakes (exit 2), a `JobInterruptedError` exits 130, everything else exits 1.
  * @example formatError(new Error("boom"), false) // => { line: "pathlab: boom", exitCode: 1 }
  */
 export function formatError(error: unknown, verbose: boolean): { line: string; exitCode: number } {

@@ -206,6 +206,19 @@ describe("the pathlab command of the installed package", () => {
     const rows = JSON.parse(query.stdout) as { n: string }[];
     expect(Number(rows[0].n)).toBeGreaterThan(0);
   }, 180_000);
+
+  it("`pathlab mcp` without the MCP SDK, an optional peer, exits 2 on the line that installs it", async () => {
+    const sdk = "@modelcontextprotocol/sdk";
+    const range = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"))
+      .peerDependencies[sdk];
+    expect(existsSync(join(project, "node_modules", sdk))).toBe(false);
+    const result = await npx(["mcp", "--db", join(project, "absent.duckdb")]);
+    expect(result.code, shown(result)).toBe(2);
+    expect(result.stderr).toContain(
+      `mcp: needs the MCP SDK, an optional peer dependency of pathlab: npm install "${sdk}@${range}"`,
+    );
+    expect(result.stdout).toBe("");
+  });
 });
 
 describe("the library examples of README.md and docs/, compiled and run against the package", () => {
@@ -280,7 +293,12 @@ describe("the library examples of README.md and docs/, compiled and run against 
     const specs = ["vega", "vega-lite", "@resvg/resvg-wasm"].map(
       (name) => `${name}@${peers[name]}`,
     );
-    expect(Object.keys(peers).sort()).toEqual(["@resvg/resvg-wasm", "vega", "vega-lite"]);
+    expect(Object.keys(peers).sort()).toEqual([
+      "@modelcontextprotocol/sdk",
+      "@resvg/resvg-wasm",
+      "vega",
+      "vega-lite",
+    ]);
     for (const name of Object.keys(peers))
       expect(existsSync(join(project, "node_modules", name))).toBe(false);
     const lacking = await node(["out/plots.js", database]);

@@ -116,7 +116,7 @@ export function formatSyncReport(
     "",
     "next:",
     `  npx pathlab query "select operation, verdict, count(*) as n from crosschecks group by all order by all"${databaseFlag}`,
-    `  npx pathlab query "select asset, market, recomputed_probability, venue_probability, edge_side, net_edge from venue_comparisons where not decided order by net_edge desc nulls last"${databaseFlag}`,
+    `  npx pathlab query "select asset, market, recomputed_probability, between_miner_standard_error, venue_probability, net_edge, tradable from venue_comparisons where not decided order by tradable desc, net_edge desc nulls last"${databaseFlag}`,
     // a lake is Parquet already
     ...(summary.lake === undefined ? [`  npx pathlab export --out ./exports${databaseFlag}`] : []),
     "",
@@ -159,20 +159,23 @@ function lackingLines(units: SyncSummary["units"]): string[] {
 
 /**
  * The venue edges worth a look: ranked only among live markets (not decided by the current price)
- * whose edge survives the spread, the fee and the rounding; for a range of the past (`past`),
- * each market as it stood at its forecast's time.
+ * whose edge survives the spread, the fee and the rounding, the tradable ones first (beyond 2
+ * standard errors of pathlab's probability: Monte-Carlo and between the miners, combined); for a
+ * range of the past (`past`), each market as it stood at its forecast's time.
  */
 function edgeLines(venue: SyncSummary["venueEdges"], past: boolean): string[] {
   if (venue.markets === 0) return [];
   const lines = [
     "",
-    `venue edges${past ? ", each at its forecast's time" : ""}: ${venue.tradable} of ${counted(venue.markets, "market")} live with an edge beyond the spread, fee and rounding ` +
-      `(${venue.decided} already decided by the ${past ? "price then" : "current price"})`,
+    `venue edges${past ? ", each at its forecast's time" : ""}: ${venue.beyondSpread} of ${counted(venue.markets, "market")} live with an edge beyond the spread, fee and rounding ` +
+      `(${venue.decided} already decided by the ${past ? "price then" : "current price"}); ` +
+      `${venue.tradable} tradable, beyond 2 standard errors (SE) of the model`,
   ];
   for (const edge of venue.edges) {
     const operation = edge.operation.replace(/^\/insights\//, "");
+    const error = edge.standardError === null ? "unknown" : edge.standardError.toFixed(4);
     lines.push(
-      `  ${edge.asset} ${edge.market} (${operation}): ${edge.side} YES at ${edge.price}, model ${edge.model.toFixed(4)}, net edge ${edge.netEdge.toFixed(4)}`,
+      `  ${edge.asset} ${edge.market} (${operation}): ${edge.side} YES at ${edge.price}, model ${edge.model.toFixed(4)} (SE ${error}), net edge ${edge.netEdge.toFixed(4)}${edge.tradable ? ", tradable" : ""}`,
     );
   }
   return lines;

@@ -26,3 +26,4 @@ export * from "./venueB.ts";
 export * from "./recompute.ts";
 export * from "./contextFromServiceRecord.ts";
 export * from "./marketState.ts";
+export * from "./betweenMiners.ts";

@@ -6,6 +6,10 @@
  * over a decided market (a model at 0.42 against a venue at 0.998 on "ETH above 2150" with ETH at
  * 2187 and minutes left) measures the model's horizon, not a trade.
  *
+ * A **tradable** edge must also stand out of the model's own uncertainty: it exceeds
+ * {@link ROBUST_EDGE_Z} standard errors of the model's probability, the Monte-Carlo one and the
+ * one between the miners of the pool combined (`robustEdge`).
+ *
  * "Cannot bridge" is a random walk's: the log distance to the boundary that flips the outcome
  * exceeds {@link DECIDED_Z} standard deviations of the log price over the time left, at the
  * asset's realized 1-minute volatility before the forecast (the sync reads it from the closes it
@@ -153,4 +157,34 @@ export function tradableEdge(
     if (netEdge > 0) return { side: "sell", netEdge };
   }
   return null;
+}
+
+/**
+ * Standard errors of the model's probability that a tradable edge must exceed.
+ * @example ROBUST_EDGE_Z // => 2
+ */
+export const ROBUST_EDGE_Z = 2;
+
+/**
+ * Whether an edge is tradable: the market is not decided (`decided` false, or null when it could
+ * not be judged), an edge survives the spread, fee and rounding (`tradableEdge`), and it exceeds
+ * {@link ROBUST_EDGE_Z} × √(MC SE² + between-miner SE²). False when either standard error is
+ * unknown (null or NaN): an edge whose uncertainty is unknown is not one to trade on.
+ * @param decided - whether the current price settles the market (`marketDecided`), or null.
+ * @param netEdge - the edge after spread, fee and rounding, or null when neither side pays.
+ * @param monteCarlo - the Monte-Carlo standard error of the model's probability.
+ * @param betweenMiners - its between-miner standard error (`betweenMiners.ts`).
+ * @example robustEdge(false, 0.05, 0.004, 0.01) // => true (0.05 > 2 × 0.0108)
+ */
+export function robustEdge(
+  decided: boolean | null,
+  netEdge: number | null,
+  monteCarlo: number | null,
+  betweenMiners: number | null,
+): boolean {
+  if (decided === true || netEdge === null || monteCarlo === null || betweenMiners === null) {
+    return false;
+  }
+  const error = Math.hypot(monteCarlo, betweenMiners);
+  return Number.isFinite(error) && netEdge > ROBUST_EDGE_Z * error;
 }

@@ -21,6 +21,11 @@ export interface InsightResult<R> {
   readonly record: R;
   /** Standard error per JSON path of an estimated number of `record`. */
   readonly standardErrors: Readonly<Record<string, number>>;
+  /**
+   * The between-miner standard error (`betweenMiners.ts`) per JSON path, for the probabilities
+   * that venue markets are compared with (the venue records' model sides); absent elsewhere.
+   */
+  readonly betweenMinerErrors?: Readonly<Record<string, number>>;
 }
 
 /**

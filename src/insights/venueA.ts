@@ -21,6 +21,7 @@ import type {
 } from "../domain/records/venue-a.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import type { InsightContext, RangeMarket, ResolvedContext } from "./context.ts";
+import { betweenMinerErrorAt, touchBetweenMinerError } from "./betweenMiners.ts";
 import { marketPriceAt } from "./marketPrice.ts";
 import { probabilityError } from "./probabilityError.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
@@ -76,7 +77,9 @@ export type EarlierRangeModelSide = Omit<EarlierRangeRecord, "venuea_probability
  * `context.startPrice`, else `context.priceAt(event start)`; a tie resolves Up. 4 decimals;
  * `model_outcome` UP at ≥ 0.5 of the reported probability. The service prices daily with the 24h
  * ensemble and the others with the 1h one: pass the ensemble of the horizon wanted.
- * Standard error: Agresti–Coull ({@link probabilityError}). Throws `RangeError` for no start price or a context that does not fit.
+ * Standard errors: Agresti–Coull ({@link probabilityError}), and between the miners
+ * ({@link betweenMinerErrorAt}). Throws `RangeError` for no start price or a context that does not
+ * fit.
  * @param source - the ensemble of the horizon wanted (24h for daily, 1h for the others), or a
  *   session of it.
  * @param context - the context; `now` picks the contract (the forecast start by default),
@@ -93,7 +96,8 @@ export function upDownModelSide(
   const { session, resolved } = sessionAndContext(operation, source, context);
   const { startUnix, endUnix } = venueEventWindow(window, resolved.nowUnix);
   const startPrice = context.startPrice ?? marketPriceAt(operation, context, startUnix);
-  const sorted = session.sortedPricesAt(endStepOf(resolved, endUnix));
+  const endStep = endStepOf(resolved, endUnix);
+  const sorted = session.sortedPricesAt(endStep);
   const n = sorted.length;
   const probability = (n - countBelowSorted(sorted, startPrice)) / n;
   const reported = roundTo(probability, PROBABILITY_DECIMALS);
@@ -111,6 +115,13 @@ export function upDownModelSide(
   return {
     record,
     standardErrors: { model_probability_up: probabilityError(probability, n) },
+    betweenMinerErrors: {
+      model_probability_up: betweenMinerErrorAt(
+        session.ensemble,
+        endStep,
+        (price) => price >= startPrice,
+      ),
+    },
   };
 }
 
@@ -120,7 +131,8 @@ export function upDownModelSide(
  * `range` P(lo ≤ S ≤ hi), `above` P(S > k), `below` P(S < k), `hit` the touch of k over points
  * [0, step(end)] (up when k is above the current price, else down; `context.touchEstimate`,
  * discrete by default). 4 decimals; `model_outcome` 1 at ≥ 0.5. One record per market, in order.
- * Standard errors: Agresti–Coull ({@link probabilityError}).
+ * Standard errors: Agresti–Coull ({@link probabilityError}), and between the miners
+ * ({@link betweenMinerErrorAt}, {@link touchBetweenMinerError}).
  * Throws `RangeError` for no markets, a market with the wrong number of reference prices, or a
  * context that does not fit.
  * @param source - the 24h ensemble, or a session of it.
@@ -137,9 +149,12 @@ export function rangeModelSides(
   const endStep = endStepOf(resolved, endUnix);
   const estimates = marketProbabilities(operation, session, context, endStep);
   const standardErrors: Record<string, number> = {};
-  const records = estimates.map(({ market, probability, standardError }, index) => {
+  const betweenMinerErrors: Record<string, number> = {};
+  const records = estimates.map(({ market, probability, standardError, betweenMiners }, index) => {
     const reported = roundTo(probability, PROBABILITY_DECIMALS);
-    standardErrors[standardErrorKey([index, "model_probability"])] = standardError;
+    const key = standardErrorKey([index, "model_probability"]);
+    standardErrors[key] = standardError;
+    betweenMinerErrors[key] = betweenMiners;
     const record: RangeModelSide = {
       forecast_start_time: context.forecastStartTime,
       current_time: isoTimeText(resolved.nowUnix),
@@ -155,7 +170,7 @@ export function rangeModelSides(
     if (market.title !== undefined) record.title = market.title;
     return record;
   });
-  return { record: records, standardErrors };
+  return { record: records, standardErrors, betweenMinerErrors };
 }
 
 /**
@@ -171,7 +186,7 @@ export function earlierRangeModelSides(
   source: Ensemble | InsightSession,
   context: InsightContext,
 ): InsightResult<EarlierRangeModelSide[]> {
-  const { record, standardErrors } = rangeModelSides(source, context);
+  const { record, standardErrors, betweenMinerErrors } = rangeModelSides(source, context);
   return {
     record: record.map((side) => ({
       title: side.title ?? defaultTitle(side.cmp_type, side.ref_prices),
@@ -181,6 +196,7 @@ export function earlierRangeModelSides(
       event_end_time: side.event_end_time,
     })),
     standardErrors,
+    betweenMinerErrors,
   };
 }
 
@@ -200,6 +216,8 @@ interface MarketEstimate {
   readonly market: RangeMarket;
   readonly probability: number;
   readonly standardError: number;
+  /** The between-miner standard error (`betweenMiners.ts`). */
+  readonly betweenMiners: number;
 }
 
 function marketProbabilities(
@@ -226,18 +244,29 @@ function marketProbabilities(
     }
     const [first, second] = market.refPrices;
     let count: number;
+    let holds: (price: number) => boolean;
     if (market.cmpType === "range") {
       count = countAtMostSorted(sorted, second) - countBelowSorted(sorted, first);
+      holds = (price) => price >= first && price <= second;
     } else if (market.cmpType === "above") {
       count = n - countAtMostSorted(sorted, first);
+      holds = (price) => price > first;
     } else if (market.cmpType === "below") {
       count = countBelowSorted(sorted, first);
+      holds = (price) => price < first;
     } else {
       hitIndexes.push(index);
-      return { market, probability: NaN, standardError: NaN };
+      return { market, probability: NaN, standardError: NaN, betweenMiners: NaN };
     }
     const probability = first <= (second ?? first) ? count / n : NaN;
-    return { market, probability, standardError: probabilityError(probability, n) };
+    return {
+      market,
+      probability,
+      standardError: probabilityError(probability, n),
+      betweenMiners: Number.isNaN(probability)
+        ? NaN
+        : betweenMinerErrorAt(session.ensemble, endStep, holds),
+    };
   });
   if (hitIndexes.length > 0) {
     const levels = Float64Array.from(hitIndexes, (index) => markets[index].refPrices[0]);
@@ -249,6 +278,7 @@ function marketProbabilities(
         market: markets[marketIndex],
         probability: side.values[index],
         standardError: probabilityError(side.values[index], session.nPaths),
+        betweenMiners: touchBetweenMinerError(session, context, endStep, levels[index]),
       };
     });
   }

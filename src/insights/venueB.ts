@@ -11,6 +11,7 @@ import {
 import type { VenueBComparisonRecord } from "../domain/records/venue-b.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
 import type { InsightContext, VenueBContract } from "./context.ts";
+import { betweenMinerErrorAt } from "./betweenMiners.ts";
 import { marketPriceAt } from "./marketPrice.ts";
 import { probabilityError } from "./probabilityError.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
@@ -45,7 +46,8 @@ export type VenueBWindow = "daily" | "hourly" | "15min";
  * UP at ≥ 0.5. Contracts: `context.venueBContracts`, else one at the market price at the event
  * start (`context.startPrice`, else `context.priceAt`). The service prices daily with the 24h
  * ensemble, hourly and 15min with the 1h one: pass the ensemble of the horizon wanted.
- * Standard errors: Agresti–Coull ({@link probabilityError}). Throws `RangeError` for no strike or a context that does not fit.
+ * Standard errors: Agresti–Coull ({@link probabilityError}), and between the miners
+ * ({@link betweenMinerErrorAt}). Throws `RangeError` for no strike or a context that does not fit.
  * @param source - the ensemble of the horizon wanted (24h for daily, 1h for the others), or a
  *   session of it.
  * @param context - the context; `now` picks the window (the forecast start by default),
@@ -73,12 +75,16 @@ export function venueBModelSides(
   const sorted = session.sortedPricesAt(endStep);
   const n = sorted.length;
   const standardErrors: Record<string, number> = {};
+  const betweenMinerErrors: Record<string, number> = {};
   const records = contracts.map((contract, index): VenueBModelSide => {
     const probability = (n - countBelowSorted(sorted, contract.startPrice)) / n;
     const reported = roundTo(probability, PROBABILITY_DECIMALS);
-    standardErrors[standardErrorKey([index, "model_probability_up"])] = probabilityError(
-      probability,
-      n,
+    const key = standardErrorKey([index, "model_probability_up"]);
+    standardErrors[key] = probabilityError(probability, n);
+    betweenMinerErrors[key] = betweenMinerErrorAt(
+      session.ensemble,
+      endStep,
+      (price) => price >= contract.startPrice,
     );
     const record: VenueBModelSide = {
       forecast_start_time: context.forecastStartTime,
@@ -92,5 +98,5 @@ export function venueBModelSides(
     if (contract.slug !== undefined) record.slug = contract.slug;
     return record;
   });
-  return { record: records, standardErrors };
+  return { record: records, standardErrors, betweenMinerErrors };
 }

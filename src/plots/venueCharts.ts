@@ -1,6 +1,6 @@
 /**
  * Charts of the venue comparisons: the model's probability against the venue's, the edges of the
- * live markets, and the Brier scores of the resolved ones.
+ * live markets with their error bars, and the Brier scores of the resolved ones.
  */
 import { chartOf, COLOURS, identityLine, shortTime, type Chart } from "./chart.ts";
 
@@ -46,32 +46,38 @@ export function venueScatterChart(markets: readonly VenueMarket[]): Chart {
 }
 
 /**
- * One live market's edge: pathlab's probability minus the venue's, and whether it survives the
- * spread, fee and rounding.
- * @example const edge: VenueEdge = { family: "venuea/above/daily", edge: 0.06, tradable: true };
+ * One live market's edge: pathlab's probability minus the venue's, whether it survives the spread,
+ * fee and rounding, and whether it is tradable (beyond 2 standard errors of the model as well).
+ * @example const edge: VenueEdge = { family: "venuea/above/daily", edge: 0.06, beyondSpread: true, tradable: true };
  */
 export interface VenueEdge {
   readonly family: string;
   readonly edge: number;
+  readonly beyondSpread: boolean;
   readonly tradable: boolean;
 }
 
 /**
- * Histograms of the edges of live markets, stacked by contract family: one panel for the edges
- * beyond the spread, fee and rounding, one for the rest.
+ * Histograms of the edges of live markets, stacked by contract family: one panel for the tradable
+ * edges, one for those beyond the spread, fee and rounding but within 2 standard errors of the
+ * model, one for the rest.
  * @param edges - the live markets' edges, with their contract family.
  * @example const chart = edgeHistogramChart(edges);
  */
 export function edgeHistogramChart(edges: readonly VenueEdge[]): Chart {
-  const tradable = edges.filter((edge) => edge.tradable).length;
-  const label = (edge: VenueEdge) =>
-    edge.tradable
-      ? `tradable: beyond the spread, fee and rounding (${tradable})`
-      : `not tradable (${edges.length - tradable})`;
+  const count = (test: (edge: VenueEdge) => boolean) => edges.filter(test).length;
+  const tradable = count((edge) => edge.tradable);
+  const within = count((edge) => edge.beyondSpread && !edge.tradable);
+  const panels = [
+    `tradable: beyond the spread, fee, rounding and 2 standard errors (${tradable})`,
+    `beyond the spread, fee and rounding, within 2 standard errors (${within})`,
+    `within the spread, fee and rounding (${edges.length - tradable - within})`,
+  ];
+  const label = (edge: VenueEdge) => panels[edge.tradable ? 0 : edge.beyondSpread ? 1 : 2];
   return chartOf({
     title: `Edge: model − venue probability, ${edges.length} live markets`,
     width: 520,
-    height: 200,
+    height: 120,
     data: { values: edges.map((edge) => ({ ...edge, panel: label(edge) })) },
     mark: "bar",
     encoding: {
@@ -87,7 +93,7 @@ export function edgeHistogramChart(edges: readonly VenueEdge[]): Chart {
         field: "panel",
         type: "nominal",
         title: null,
-        sort: "descending",
+        sort: panels,
         header: {
           labelAngle: 0,
           labelAlign: "left",
@@ -97,6 +103,78 @@ export function edgeHistogramChart(edges: readonly VenueEdge[]): Chart {
         },
       },
     },
+  });
+}
+
+/**
+ * A live market's edge beyond the spread, with the standard error of the model's probability
+ * (Monte-Carlo and between the miners, combined).
+ * @example const edge: EdgeWithError = { market: "BTC >70000", netEdge: 0.031, standardError: 0.012, tradable: true };
+ */
+export interface EdgeWithError {
+  /** The market as the chart names it: asset and market, e.g. `BTC >70000`. */
+  readonly market: string;
+  readonly netEdge: number;
+  readonly standardError: number;
+  readonly tradable: boolean;
+}
+
+/**
+ * Net edges with their error bars: a point at each market's net edge and a bar of ± 2 standard
+ * errors of the model's probability, the largest edge on top; a market is tradable where its
+ * whole bar lies right of zero. Markets are named in `market`, which must tell them apart.
+ * @param edges - the live markets' net edges and standard errors.
+ * @example const chart = edgeErrorChart(edges.slice(0, 25));
+ */
+export function edgeErrorChart(edges: readonly EdgeWithError[]): Chart {
+  const values = edges.map((edge) => ({
+    ...edge,
+    low: edge.netEdge - 2 * edge.standardError,
+    high: edge.netEdge + 2 * edge.standardError,
+    status: edge.tradable ? "tradable" : "within 2 standard errors",
+  }));
+  const order = [...values].sort((a, b) => b.netEdge - a.netEdge).map((edge) => edge.market);
+  const y = {
+    field: "market",
+    type: "nominal",
+    sort: order,
+    title: "market",
+    // the title above the labels, right-aligned to them: beside long labels it would overlap
+    axis: { labelLimit: 320, titleAngle: 0, titleAlign: "right", titleX: -8, titleY: -6 },
+  } as const;
+  const colour = {
+    field: "status",
+    type: "nominal",
+    title: "edge",
+    scale: {
+      domain: ["tradable", "within 2 standard errors"],
+      range: [COLOURS.green, COLOURS.grey],
+    },
+  } as const;
+  return chartOf({
+    title: `Net edge ± 2 standard errors of the model, ${edges.length} live markets`,
+    width: 420,
+    height: { step: 16 },
+    data: { values },
+    layer: [
+      {
+        mark: { type: "rule", strokeDash: [4, 3], color: COLOURS.ink },
+        encoding: { x: { datum: 0 } },
+      },
+      {
+        mark: { type: "rule", strokeWidth: 2 },
+        encoding: {
+          y,
+          x: { field: "low", type: "quantitative", title: "net edge (probability units)" },
+          x2: { field: "high" },
+          color: colour,
+        },
+      },
+      {
+        mark: { type: "point", filled: true, size: 40 },
+        encoding: { y, x: { field: "netEdge", type: "quantitative" }, color: colour },
+      },
+    ],
   });
 }
 

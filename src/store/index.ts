@@ -14,7 +14,7 @@ export type { PathSetEntry } from "./pathSets.ts";
 export type { InsightEntry } from "./insights.ts";
 export * from "./insightLeaves.ts";
 export type { CrosscheckEntry } from "./crosschecks.ts";
-export type { TradableEdge, VenueComparisonEntry } from "./venueComparisons.ts";
+export type { TradableEdge, VenueComparisonEntry, VenueEdges } from "./venueComparisons.ts";
 export { runVenueEdges } from "./venueComparisons.ts";
 export type { LeaderboardEntry } from "./leaderboardRows.ts";
 export type { Run, RunStatus } from "./runs.ts";

@@ -11,6 +11,7 @@ import { AUDIT_FINDINGS_MIGRATION } from "./migrations/auditFindings.ts";
 import { INITIAL_SCHEMA_MIGRATION } from "./migrations/initialSchema.ts";
 import { INTERRUPTED_RUNS_MIGRATION } from "./migrations/interruptedRuns.ts";
 import type { Migration } from "./migrations/migration.ts";
+import { ROBUST_VENUE_EDGES_MIGRATION } from "./migrations/robustVenueEdges.ts";
 import { SCORE_SOURCES_MIGRATION } from "./migrations/scoreSourcesAndRankHistory.ts";
 import { SCORING_MIGRATION } from "./migrations/scoring.ts";
 import { TRADABLE_VENUE_COMPARISONS_MIGRATION } from "./migrations/tradableVenueComparisons.ts";
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ABANDONED_RUNS_MIGRATION,
   AUDIT_FINDINGS_MIGRATION,
   TRADABLE_VENUE_COMPARISONS_MIGRATION,
+  ROBUST_VENUE_EDGES_MIGRATION,
 ];
 
 /**

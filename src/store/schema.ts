@@ -157,7 +157,9 @@ export const TABLES: readonly TableDefinition[] = [
   // venue's probability, its order book (best bid and ask), the event window, the service's
   // record, whether the current price already settles the market (`decided`) and the edge that
   // survives the venue's spread, fee and rounding (`edge_side` `buy` or `sell` YES, `net_edge`;
-  // nulls: none, or not judged). `market` tells apart the buckets of one range-family event (their
+  // nulls: none, or not judged). The recomputed probability's standard errors are the Monte-Carlo
+  // one and the one between the pool's miners; `tradable` holds for a live market whose net edge
+  // exceeds twice both combined. `market` tells apart the buckets of one range-family event (their
   // title), else it is the slug.
   {
     name: "venue_comparisons",
@@ -189,6 +191,8 @@ export const TABLES: readonly TableDefinition[] = [
       ["decided", "BOOLEAN"],
       ["edge_side", "VARCHAR"],
       ["net_edge", "DOUBLE"],
+      ["between_miner_standard_error", "DOUBLE"],
+      ["tradable", "BOOLEAN"],
     ],
     primaryKey: ["operation", "asset", "forecast_start_time", "slug", "market"],
   },

@@ -21,12 +21,13 @@ INSERT INTO venue_comparisons (operation, asset, horizon, forecast_start_time, s
   ref_prices, event_start_time, event_end_time, observed_at, current_price, start_price,
   service_probability, recomputed_probability, recomputed_standard_error, venue_probability,
   best_bid_price, best_bid_size, best_ask_price, best_ask_size, last_trade_price, record, run_id,
-  decided, edge_side, net_edge)
+  decided, edge_side, net_edge, between_miner_standard_error, tradable)
 VALUES ($operation, $asset, $horizon, $forecast_start_time, $slug, $market, $kind,
   CAST($ref_prices AS DOUBLE[]), $event_start_time, $event_end_time, $observed_at, $current_price,
   $start_price, $service_probability, $recomputed_probability, $recomputed_standard_error,
   $venue_probability, $best_bid_price, $best_bid_size, $best_ask_price, $best_ask_size,
-  $last_trade_price, $record, $run_id, $decided, $edge_side, $net_edge)`;
+  $last_trade_price, $record, $run_id, $decided, $edge_side, $net_edge,
+  $between_miner_standard_error, $tradable)`;
 
 /**
  * Writes `entries` on `connection`, inside the unit's transaction: for each operation among them,
@@ -89,6 +90,8 @@ export async function insertVenueComparisons(
           decided: entry.decided ?? null,
           edge_side: entry.edge?.side ?? null,
           net_edge: entry.edge?.netEdge ?? null,
+          between_miner_standard_error: entry.betweenMinerStandardError ?? null,
+          tradable: entry.tradable ?? null,
         },
         // DuckDB would infer the list's type from its first element: [110, 112.5] as integers.
         { ref_prices: LIST(DOUBLE) },
@@ -103,7 +106,7 @@ export async function insertVenueComparisons(
 
 /**
  * A live market's edge that survives the spread, as the sync summary lists it.
- * @example const edge: TradableEdge = { asset: "ETH", operation: "/insights/venuea/above/daily", market: ">2175", side: "sell", price: 0.51, model: 0.2978, netEdge: 0.1897 };
+ * @example const edge: TradableEdge = { asset: "ETH", operation: "/insights/venuea/above/daily", market: ">2150", side: "sell", price: 0.51, model: 0.2978, netEdge: 0.1897, standardError: 0.0412, tradable: true };
  */
 export interface TradableEdge {
   readonly asset: string;
@@ -115,26 +118,50 @@ export interface TradableEdge {
   /** pathlab's probability (the service's where pathlab has none). */
   readonly model: number;
   readonly netEdge: number;
+  /**
+   * The standard error of pathlab's probability, Monte-Carlo and between the miners combined
+   * (√(MC² + between²)); null where either is unknown.
+   */
+  readonly standardError: number | null;
+  /** Whether the edge exceeds 2 standard errors (`robustEdge`). */
+  readonly tradable: boolean;
+}
+
+/**
+ * The venue markets of a run counted, and its largest edges (`runVenueEdges`).
+ * @example const venue: VenueEdges = { markets: 9, decided: 0, beyondSpread: 6, tradable: 4, edges: [] };
+ */
+export interface VenueEdges {
+  readonly markets: number;
+  /** Markets the current price already settles. */
+  readonly decided: number;
+  /** Live markets with an edge beyond the spread, fee and rounding. */
+  readonly beyondSpread: number;
+  /** Of those, the ones whose edge also exceeds 2 standard errors of pathlab's probability. */
+  readonly tradable: number;
+  readonly edges: readonly TradableEdge[];
 }
 
 const SELECT_RUN_VENUE_COUNTS = `
 SELECT count(*), count(*) FILTER (decided),
-  count(*) FILTER (decided IS NOT TRUE AND edge_side IS NOT NULL)
+  count(*) FILTER (decided IS NOT TRUE AND edge_side IS NOT NULL),
+  count(*) FILTER (tradable)
 FROM venue_comparisons WHERE run_id = $run`;
 
 const SELECT_RUN_VENUE_EDGES = `
 SELECT asset, operation, market, edge_side,
   CASE edge_side WHEN 'buy' THEN best_ask_price ELSE best_bid_price END,
-  coalesce(recomputed_probability, service_probability), net_edge
+  coalesce(recomputed_probability, service_probability), net_edge,
+  sqrt(recomputed_standard_error ^ 2 + between_miner_standard_error ^ 2), coalesce(tradable, false)
 FROM venue_comparisons
 WHERE run_id = $run AND decided IS NOT TRUE AND edge_side IS NOT NULL
-ORDER BY net_edge DESC, asset, operation, market LIMIT $limit`;
+ORDER BY coalesce(tradable, false) DESC, net_edge DESC, asset, operation, market LIMIT $limit`;
 
 /**
- * The run's venue comparisons counted (all, decided, live with a tradable edge) and its largest
- * `limit` edges among live markets, largest first: edges are ranked only where the market is not
- * decided (a market that could not be judged counts as live) and the edge survives the spread,
- * fee and rounding.
+ * The run's venue comparisons counted ({@link VenueEdges}) and its largest `limit` edges among
+ * live markets: the tradable ones first, then by net edge, largest first. Edges are ranked only
+ * where the market is not decided (a market that could not be judged counts as live) and the edge
+ * survives the spread, fee and rounding.
  * @param store - the store to read.
  * @param runId - the run's id in `runs`.
  * @param limit - the most edges to return.
@@ -144,14 +171,14 @@ export async function runVenueEdges(
   store: Store,
   runId: number,
   limit: number,
-): Promise<{ markets: number; decided: number; tradable: number; edges: TradableEdge[] }> {
+): Promise<VenueEdges> {
   return store.withConnection(async (connection) => {
     const counts = (
       await connection.runAndReadAll(SELECT_RUN_VENUE_COUNTS, { run: runId })
     ).getRowsJS()[0];
     const edges = (await connection.runAndReadAll(SELECT_RUN_VENUE_EDGES, { run: runId, limit }))
       .getRowsJS()
-      .map(([asset, operation, market, side, price, model, netEdge]) => ({
+      .map(([asset, operation, market, side, price, model, netEdge, error, tradable]) => ({
         asset: String(asset),
         operation: String(operation),
         market: String(market),
@@ -159,8 +186,10 @@ export async function runVenueEdges(
         price: Number(price),
         model: Number(model),
         netEdge: Number(netEdge),
+        standardError: error === null ? null : Number(error),
+        tradable: tradable === true,
       }));
-    const [markets, decided, tradable] = counts.map(Number);
-    return { markets, decided, tradable, edges };
+    const [markets, decided, beyondSpread, tradable] = counts.map(Number);
+    return { markets, decided, beyondSpread, tradable, edges };
   });
 }

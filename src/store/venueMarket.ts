@@ -21,10 +21,14 @@ export interface VenueComparisonEntry {
   readonly recomputedProbability: number | null;
   /** Monte-Carlo standard error of the recomputed probability, when known. */
   readonly recomputedStandardError?: number | null;
+  /** Between-miner standard error of the recomputed probability, when known. */
+  readonly betweenMinerStandardError?: number | null;
   /** Whether the current price already settles the market (`marketDecided`); null: not judged. */
   readonly decided?: boolean | null;
   /** The edge that survives the spread (`tradableEdge`), if any. */
   readonly edge?: { readonly side: "buy" | "sell"; readonly netEdge: number } | null;
+  /** Whether the edge is tradable (`robustEdge`): live, and beyond 2 standard errors. */
+  readonly tradable?: boolean;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The judgement of a venue market (`marketState.ts`): decided by a touched level, an event over,
  * or a distance the time left cannot bridge at Z = 4 standard deviations; the edge that survives
- * the fee and rounding. Expected values from the definitions, worked by hand.
+ * the fee and rounding; tradable when it also exceeds 2 standard errors of the model. Expected
+ * values from the definitions, worked by hand.
  */
 
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import {
   marketDecided,
   minuteLogVolatility,
   PRICE_ROUNDING,
+  robustEdge,
   tradableEdge,
   venueFee,
   type MarketSnapshot,
@@ -112,5 +114,22 @@ describe("tradableEdge", () => {
     expect(tradableEdge(0, 0.005, 0.007)).toBeNull();
     expect(tradableEdge(null, 0.4, 0.42)).toBeNull();
     expect(tradableEdge(0.9, null, null)).toBeNull();
+  });
+});
+
+describe("robustEdge", () => {
+  it("holds for a live edge beyond 2 × √(MC SE² + between-miner SE²), and only then", () => {
+    // √(0.003² + 0.004²) = 0.005: the bar is 0.01
+    expect(robustEdge(false, 0.0101, 0.003, 0.004)).toBe(true);
+    expect(robustEdge(false, 0.0099, 0.003, 0.004)).toBe(false);
+    expect(robustEdge(null, 0.0101, 0.003, 0.004)).toBe(true); // not judged counts as live
+    expect(robustEdge(true, 0.5, 0.003, 0.004)).toBe(false); // decided
+    expect(robustEdge(false, null, 0.003, 0.004)).toBe(false); // no edge beyond the spread
+  });
+
+  it("is false where the model's uncertainty is unknown", () => {
+    expect(robustEdge(false, 0.5, null, 0.004)).toBe(false);
+    expect(robustEdge(false, 0.5, 0.003, null)).toBe(false);
+    expect(robustEdge(false, 0.5, 0.003, Number.NaN)).toBe(false);
   });
 });

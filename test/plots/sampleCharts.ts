@@ -108,7 +108,16 @@ export function sampleCharts(): Record<string, plots.Chart> {
       Array.from({ length: 30 }, (_, index) => ({
         family: index % 2 === 0 ? "venuea/above/daily" : "venueb/daily",
         edge: random() * 0.2 - 0.1,
+        beyondSpread: index % 2 === 0,
         tradable: index % 4 === 0,
+      })),
+    ),
+    edgeErrorChart: plots.edgeErrorChart(
+      Array.from({ length: 12 }, (_, index) => ({
+        market: `BTC >${70000 + 500 * index}`,
+        netEdge: 0.1 - 0.008 * index,
+        standardError: 0.01 + 0.003 * index,
+        tradable: 0.1 - 0.008 * index > 2 * (0.01 + 0.003 * index),
       })),
     ),
     brierChart: plots.brierChart(

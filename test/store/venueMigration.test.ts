@@ -1,6 +1,6 @@
 /**
- * Migration 7: a version-6 database keeps its venue comparisons, which read as not judged (null
- * `decided`, no edge); new rows carry the judgement.
+ * Migrations 7 and 8: a version-6 database keeps its venue comparisons, which read as not judged
+ * (null `decided`, no edge, no between-miner error, null `tradable`); new rows carry the judgement.
  */
 
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,7 +14,7 @@ import { queryRows } from "../../src/store/queryRows.ts";
 const directory = mkdtempSync(join(tmpdir(), "pathlab-migration-7-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-it("migration 7 keeps a version-6 database's venue comparisons, not judged", async () => {
+it("migrations 7 and 8 keep a version-6 database's venue comparisons, not judged", async () => {
   const path = join(directory, "v6.duckdb");
   const old = await openStore(path, { migrations: MIGRATIONS.slice(0, 6) });
   await queryRows(
@@ -27,15 +27,19 @@ it("migration 7 keeps a version-6 database's venue comparisons, not judged", asy
        '{}', 1)`,
   );
   await old.close();
-  expect(MIGRATIONS.at(-1)).toMatchObject({ version: 7, name: "tradable venue comparisons" });
+  expect(MIGRATIONS.slice(6)).toMatchObject([
+    { version: 7, name: "tradable venue comparisons" },
+    { version: 8, name: "robust venue edges" },
+  ]);
   const store = await openStore(path);
   try {
-    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([7]);
+    expect(store.appliedMigrations.map((migration) => migration.version)).toEqual([7, 8]);
     const { rows } = await queryRows(
       store,
-      "select market, service_probability, decided, edge_side, net_edge from venue_comparisons",
+      `select market, service_probability, decided, edge_side, net_edge,
+         between_miner_standard_error, tradable from venue_comparisons`,
     );
-    expect(rows).toEqual([[">2150", 0.4186, null, null, null]]);
+    expect(rows).toEqual([[">2150", 0.4186, null, null, null, null, null]]);
   } finally {
     await store.close();
   }

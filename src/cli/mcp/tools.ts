@@ -103,15 +103,16 @@ export const MCP_TOOLS: readonly McpTool[] = [
   {
     name: "edges",
     description:
-      "Venue markets not yet decided, by the net edge of the model's probability over the venue's (after fee, spread and rounding), with the Monte-Carlo standard error of the model's probability.",
+      "Venue markets not yet decided, tradable first, then by the net edge of the model's probability over the venue's (after fee, spread and rounding), with the standard errors of the model's probability (Monte-Carlo, and between the pool's miners). Tradable: the net edge exceeds twice both standard errors combined.",
     inputSchema: {
       type: "object",
       properties: { asset: { type: "string", description: "only this asset" }, limit: LIMIT },
     },
     sql: (args) =>
       "SELECT asset, horizon, market, kind, slug, recomputed_probability, recomputed_standard_error, " +
-      "venue_probability, service_probability, edge_side, net_edge FROM venue_comparisons " +
-      `WHERE NOT coalesce(decided, false)${where("asset", args.asset)} ORDER BY net_edge DESC NULLS LAST`,
+      "between_miner_standard_error, venue_probability, service_probability, edge_side, net_edge, tradable " +
+      `FROM venue_comparisons WHERE NOT coalesce(decided, false)${where("asset", args.asset)} ` +
+      "ORDER BY coalesce(tradable, false) DESC, net_edge DESC NULLS LAST",
   },
   {
     name: "leaderboard",

@@ -28,7 +28,7 @@ import { lakeTimes } from "../../store/lakeTimes.ts";
 import { storedLeaderboardTimes } from "../../store/leaderboardRows.ts";
 import type { Store } from "../../store/openStore.ts";
 import { clearRunIds } from "../../store/runs.ts";
-import type { TradableEdge } from "../../store/venueComparisons.ts";
+import type { VenueEdges } from "../../store/venueComparisons.ts";
 import { syncUnitKey, type SyncUnitPlan } from "./plan.ts";
 
 /**
@@ -111,32 +111,33 @@ export async function moveSyncUnitToLake(
 }
 
 /**
- * The venue edges of several units as one run's: counts added, the `limit` largest edges of all.
+ * The venue edges of several units as one run's: counts added, the `limit` largest edges of all,
+ * as `runVenueEdges` orders them.
  * @example mergeVenueEdges([first, second], 5).edges.length // => at most 5
  */
-export function mergeVenueEdges(
-  parts: readonly {
-    markets: number;
-    decided: number;
-    tradable: number;
-    edges: readonly TradableEdge[];
-  }[],
-  limit: number,
-): { markets: number; decided: number; tradable: number; edges: TradableEdge[] } {
-  const sum = (field: "markets" | "decided" | "tradable") =>
+export function mergeVenueEdges(parts: readonly VenueEdges[], limit: number): VenueEdges {
+  const sum = (field: "markets" | "decided" | "beyondSpread" | "tradable") =>
     parts.reduce((total, part) => total + part[field], 0);
   const edges = parts
     .flatMap((part) => part.edges)
-    // as the store orders them: net edge, then asset, operation and market by their bytes
+    // as the store orders them: tradable first, net edge, then asset, operation and market by
+    // their bytes
     .sort(
       (a, b) =>
+        Number(b.tradable) - Number(a.tradable) ||
         b.netEdge - a.netEdge ||
         byBytes(a.asset, b.asset) ||
         byBytes(a.operation, b.operation) ||
         byBytes(a.market, b.market),
     )
     .slice(0, limit);
-  return { markets: sum("markets"), decided: sum("decided"), tradable: sum("tradable"), edges };
+  return {
+    markets: sum("markets"),
+    decided: sum("decided"),
+    beyondSpread: sum("beyondSpread"),
+    tradable: sum("tradable"),
+    edges,
+  };
 }
 
 function byBytes(first: string, second: string): number {

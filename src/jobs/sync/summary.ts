@@ -7,7 +7,7 @@ import type { RecomputablePath } from "../../insights/recompute.ts";
 import { VERDICTS, type Verdict } from "../../crosscheck/verdicts.ts";
 import type { Competition, Horizon } from "../../domain/assets.ts";
 import type { RunStatus } from "../../store/runs.ts";
-import type { TradableEdge } from "../../store/venueComparisons.ts";
+import type { VenueEdges } from "../../store/venueComparisons.ts";
 import type { RecordReplaySummary } from "../../service/replay.ts";
 import type { ServiceInfo } from "../../service/serviceInfo.ts";
 
@@ -140,14 +140,10 @@ export interface SyncSummary extends RecordReplaySummary {
   readonly failures: readonly SyncFailure[];
   /**
    * The run's venue markets: how many, how many the current price already decides, how many live
-   * ones have an edge beyond the spread, fee and rounding, and the largest of those edges.
+   * ones have an edge beyond the spread, fee and rounding, how many of those are tradable (beyond
+   * 2 standard errors of pathlab's probability), and the largest edges, tradable first.
    */
-  readonly venueEdges: {
-    readonly markets: number;
-    readonly decided: number;
-    readonly tradable: number;
-    readonly edges: readonly TradableEdge[];
-  };
+  readonly venueEdges: VenueEdges;
   readonly totals: {
     readonly units: number;
     readonly stored: number;

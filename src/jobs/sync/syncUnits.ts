@@ -9,7 +9,7 @@ import { isoSeconds } from "../../domain/time.ts";
 import { threadClientOptions } from "../../service/jobClient.ts";
 import { unitPoolThreads } from "../../service/clientData.ts";
 import { openStore } from "../../store/openStore.ts";
-import { runVenueEdges } from "../../store/venueComparisons.ts";
+import { runVenueEdges, type VenueEdges } from "../../store/venueComparisons.ts";
 import { DEFAULT_UNIT_DEADLINE_MS, defaultSyncThreads } from "../harness/defaults.ts";
 import type { Job } from "../harness/runJob.ts";
 import { runUnits, UnitRunner } from "../harness/unitRunner.ts";
@@ -26,7 +26,6 @@ import { syncUnit, type SyncUnitContext } from "./syncUnit.ts";
 import { emptyUnitSummary } from "./unitResults.ts";
 
 /** The venue edges of a unit moved into a lake (read before the move). */
-type VenueEdges = Awaited<ReturnType<typeof runVenueEdges>>;
 
 /**
  * What the units step ends with: each unit's summary in the plan's order, every failure (without

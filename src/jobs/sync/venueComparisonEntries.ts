@@ -5,7 +5,7 @@
 
 import type { InsightResult } from "../../insights/result.ts";
 import { standardErrorKey } from "../../insights/result.ts";
-import { marketDecided, tradableEdge } from "../../insights/marketState.ts";
+import { marketDecided, robustEdge, tradableEdge } from "../../insights/marketState.ts";
 import { parseIsoTimeMs } from "../../domain/time.ts";
 import { venueMarketOf, type VenueComparisonEntry } from "../../store/venueMarket.ts";
 
@@ -18,7 +18,9 @@ import { venueMarketOf, type VenueComparisonEntry } from "../../store/venueMarke
  * neither) are not comparisons the table can key, and are left out (their records are kept as
  * insights). The recomputed probability is null where the model side has none. Each entry is
  * judged (`marketState.ts`): decided at the realized volatility `sigmaPerMinute` (NaN: unknown),
- * and its tradable edge from pathlab's probability (the service's where pathlab has none).
+ * its edge beyond the spread from pathlab's probability (the service's where pathlab has none),
+ * and whether that edge is tradable: live and beyond 2 standard errors of pathlab's probability,
+ * Monte-Carlo and between the miners (`robustEdge`; never without pathlab's probability).
  * @example
  * venueComparisonEntries("/insights/venueb/daily", serviceRecords, recompute("/insights/venueb/daily", session, context))
  * // => [{ operation: "/insights/venueb/daily", record: serviceRecords[0], recomputedProbability: 0.61, recomputedStandardError: 0.0049 }, …]
@@ -42,15 +44,22 @@ export function venueComparisonEntries(
     const probability =
       field === undefined ? null : ((side as Record<string, number>)[field] ?? null);
     const path = Array.isArray(recomputed.record) ? [index, field ?? ""] : [field ?? ""];
-    const standardError =
-      field === undefined ? undefined : recomputed.standardErrors[standardErrorKey(path)];
+    const key = standardErrorKey(path);
+    const known = (value: number | undefined) =>
+      field !== undefined && value !== undefined && Number.isFinite(value) ? value : null;
+    const standardError = known(recomputed.standardErrors[key]);
+    const betweenMiners = known(recomputed.betweenMinerErrors?.[key]);
     const record = service as unknown as VenueComparisonEntry["record"];
+    const { decided, edge } = judged(record, probability, sigmaPerMinute);
     entries.push({
       operation,
       record,
       recomputedProbability: probability,
-      recomputedStandardError: standardError ?? null,
-      ...judged(record, probability, sigmaPerMinute),
+      recomputedStandardError: standardError,
+      betweenMinerStandardError: betweenMiners,
+      decided,
+      edge,
+      tradable: robustEdge(decided ?? null, edge?.netEdge ?? null, standardError, betweenMiners),
     });
   });
   return entries;

@@ -3,8 +3,9 @@
  * sandbox (the small world: the venues' markets do not depend on the miners' number), every
  * market is marked decided or not, every hit market the service reports touched is decided, the
  * stored edges are exactly those that clear the spread, fee (0.07 p (1 − p)) and rounding (half a
- * cent), recomputed here in SQL from the stored prices, and the summary ranks edges only among
- * live markets with such an edge.
+ * cent), recomputed here in SQL from the stored prices, exactly the live ones beyond 2 standard
+ * errors of the model (Monte-Carlo and between the miners) are tradable, and the summary ranks
+ * edges only among live markets with such an edge, the tradable first.
  */
 
 import { join } from "node:path";
@@ -57,16 +58,35 @@ describe("venue comparisons: decided markets and tradable edges", () => {
 
     const [counts] = await query(`select count(*) n, count(decided) judged,
       count(*) filter (decided) decided,
-      count(*) filter (not decided and edge_side is not null) tradable from venue_comparisons`);
+      count(*) filter (not decided and edge_side is not null) beyond_spread,
+      count(*) filter (tradable) tradable,
+      count(recomputed_probability) recomputed,
+      count(between_miner_standard_error) with_between_miners from venue_comparisons`);
     expect(Number(counts.n)).toBeGreaterThan(40);
     expect(counts.judged).toBe(counts.n);
     expect(Number(counts.decided)).toBeGreaterThan(0);
-    expect(Number(counts.tradable)).toBeGreaterThan(0);
+    expect(Number(counts.beyond_spread)).toBeGreaterThan(0);
     expect(summary.venueEdges).toMatchObject({
       markets: Number(counts.n),
       decided: Number(counts.decided),
+      beyondSpread: Number(counts.beyond_spread),
       tradable: Number(counts.tradable),
     });
+    // Every recomputed probability carries its spread between the miners (discrete touches).
+    expect(counts.with_between_miners).toBe(counts.recomputed);
+
+    // Tradable, derived again from the stored columns: live, an edge beyond the spread, and beyond
+    // 2 standard errors (Monte-Carlo and between the miners); so no tradable edge lies within them.
+    const misjudged = await query(`select market, tradable from venue_comparisons
+      where tradable is distinct from coalesce(decided is not true and edge_side is not null
+        and net_edge > 2 * sqrt(recomputed_standard_error ^ 2
+          + between_miner_standard_error ^ 2), false)`);
+    expect(misjudged).toEqual([]);
+    const [within] = await query(`select count(*) n from venue_comparisons where tradable
+      and net_edge <= 2 * sqrt(recomputed_standard_error ^ 2 + between_miner_standard_error ^ 2)`);
+    expect(Number(within.n)).toBe(0);
+    // The rule sets some edges apart: beyond the spread, but within the model's uncertainty.
+    expect(Number(counts.tradable)).toBeLessThan(Number(counts.beyond_spread));
 
     // A hit level the service reports touched (current_outcome 1) is decided.
     const touched = await query(`select decided from venue_comparisons
@@ -88,11 +108,11 @@ describe("venue comparisons: decided markets and tradable edges", () => {
         or abs(net_edge - (case when buy > 0 then buy else sell end)) > 1e-12`);
     expect(mismatches).toEqual([]);
 
-    // The summary's edges: the largest among live tradable markets, largest first.
-    const top = await query(`select net_edge from venue_comparisons
-      where not decided and edge_side is not null order by net_edge desc limit 5`);
-    expect(summary.venueEdges.edges.map((edge) => edge.netEdge)).toEqual(
-      top.map((row) => row.net_edge),
-    );
+    // The summary's edges: the largest among live markets beyond the spread, tradable first.
+    const top = await query(`select net_edge, tradable from venue_comparisons
+      where not decided and edge_side is not null order by tradable desc, net_edge desc limit 5`);
+    expect(
+      summary.venueEdges.edges.map((edge) => ({ net_edge: edge.netEdge, tradable: edge.tradable })),
+    ).toEqual(top);
   }, 180_000);
 });

@@ -7,6 +7,7 @@
  * kernels a user calls first.
  * @module pathlab/core
  */
+export * from "./intervals.ts";
 export * from "./quantiles.ts";
 export * from "./rankSelector.ts";
 export * from "./sortFloat64.ts";

@@ -2,6 +2,7 @@
  * Charts of the venue comparisons: the model's probability against the venue's, the edges of the
  * live markets with their error bars, and the Brier scores of the resolved ones.
  */
+import { meanInterval } from "../core/intervals.ts";
 import { chartOf, COLOURS, identityLine, shortTime, type Chart } from "./chart.ts";
 
 /**
@@ -191,8 +192,10 @@ export interface ResolvedMarket {
 
 /**
  * The mean Brier score of the model and of the venue over the markets resolving at each event
- * end: a pair of bars per end, its count of markets on the axis (separate groups of markets, not a
- * series, so no line joins them).
+ * end, with its 95 % interval (Student's t over the markets: few resolve at one time, and the
+ * normal approximation would understate the interval 2.2× at n = 3): a pair of bars per end, its
+ * count of markets on the axis (separate groups of markets, not a series, so no line joins them).
+ * A single market has no interval.
  * @param resolved - the resolved markets, with their event's end and both Brier scores.
  * @example const chart = brierChart(resolved);
  */
@@ -201,41 +204,64 @@ export function brierChart(resolved: readonly ResolvedMarket[]): Chart {
   for (const market of resolved) {
     byEnd.set(market.eventEndUnix, [...(byEnd.get(market.eventEndUnix) ?? []), market]);
   }
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const scored = (group: string, forecaster: "model" | "venue", briers: number[]) => {
+    const { mean, low, high } = meanInterval(briers);
+    // no interval for one market: left out rather than drawn as NaN
+    return Number.isNaN(low)
+      ? { group, forecaster, brier: mean }
+      : { group, forecaster, brier: mean, low: Math.max(0, low), high };
+  };
   const values = [...byEnd]
     .sort(([first], [second]) => first - second)
     .flatMap(([end, markets]) => {
       const group = `${shortTime(end)} · n = ${markets.length}`;
       return [
-        { group, forecaster: "model", brier: mean(markets.map((market) => market.modelBrier)) },
-        { group, forecaster: "venue", brier: mean(markets.map((market) => market.venueBrier)) },
+        scored(
+          group,
+          "model",
+          markets.map((market) => market.modelBrier),
+        ),
+        scored(
+          group,
+          "venue",
+          markets.map((market) => market.venueBrier),
+        ),
       ];
     });
+  const x = {
+    field: "group",
+    type: "ordinal",
+    sort: null,
+    axis: { labelAngle: 0, labelLimit: 0 },
+    title: "event end (UTC) · markets resolving then",
+  } as const;
+  const color = {
+    field: "forecaster",
+    type: "nominal",
+    title: "forecaster",
+    scale: { domain: ["model", "venue"], range: [COLOURS.blue, COLOURS.orange] },
+  } as const;
   return chartOf({
     title:
       resolved.length === 0
         ? "No resolved market: nothing to score yet"
-        : `Mean Brier score of the markets resolving at each time (${resolved.length} markets)`,
+        : `Mean Brier score of the markets resolving at each time, 95 % intervals (${resolved.length} markets)`,
     width: { step: 70 },
     height: 260,
     data: { values },
-    mark: "bar",
-    encoding: {
-      x: {
-        field: "group",
-        type: "ordinal",
-        sort: null,
-        axis: { labelAngle: 0, labelLimit: 0 },
-        title: "event end (UTC) · markets resolving then",
+    encoding: { x, xOffset: { field: "forecaster", sort: ["model", "venue"] } },
+    layer: [
+      {
+        mark: "bar",
+        encoding: {
+          y: { field: "brier", type: "quantitative", title: "mean Brier score (lower is better)" },
+          color,
+        },
       },
-      xOffset: { field: "forecaster" },
-      y: { field: "brier", type: "quantitative", title: "mean Brier score (lower is better)" },
-      color: {
-        field: "forecaster",
-        type: "nominal",
-        title: "forecaster",
-        scale: { domain: ["model", "venue"], range: [COLOURS.blue, COLOURS.orange] },
+      {
+        mark: { type: "rule", color: COLOURS.ink },
+        encoding: { y: { field: "low", type: "quantitative" }, y2: { field: "high" } },
       },
-    },
+    ],
   });
 }

@@ -4,6 +4,7 @@
  * median, weights of 0 left off a log scale, and bands a percentiles record lacks.
  */
 import { describe, expect, it } from "vitest";
+import { wilsonInterval } from "../../src/core/intervals.ts";
 import * as plots from "../../src/plots/index.ts";
 
 /** The inline data of a chart (its top-level `data.values`). */
@@ -19,13 +20,25 @@ describe("the chart builders' numbers", () => {
       { eventEndUnix: end, modelBrier: 0.1, venueBrier: 0.2 },
       { eventEndUnix: end, modelBrier: 0.3, venueBrier: 0.4 },
     ]);
-    expect(valuesOf(chart)).toEqual([
+    // n = 2: mean ± t(0.975, 1) · s/√2, s = 0.1414: 0.2 ± 12.7062 · 0.1 (the low end floored at 0)
+    const t1 = 12.706204736174694;
+    const rows = valuesOf(chart);
+    expect(rows.map(({ low: _low, high: _high, ...rest }) => rest)).toEqual([
       { group: "11-20 12:00 · n = 2", forecaster: "model", brier: 0.2 },
       { group: "11-20 12:00 · n = 2", forecaster: "venue", brier: (0.2 + 0.4) / 2 },
       { group: "11-20 13:00 · n = 1", forecaster: "model", brier: 0.5 },
       { group: "11-20 13:00 · n = 1", forecaster: "venue", brier: 0.1 },
     ]);
-    expect(chart.mark).toBe("bar"); // groups of markets, not a series: no line
+    expect(rows[0].low).toBe(0);
+    expect(rows[0].high as number).toBeCloseTo(0.2 + t1 * 0.1, 8);
+    expect(rows[1].high as number).toBeCloseTo(0.3 + t1 * 0.1, 8);
+    // one market has no interval
+    expect("low" in rows[2] || "high" in rows[3]).toBe(false);
+    // groups of markets, not a series: bars and their intervals, no line
+    const marks = (chart.layer as { mark: string | { type: string } }[]).map((layer) =>
+      typeof layer.mark === "string" ? layer.mark : layer.mark.type,
+    );
+    expect(marks).toEqual(["bar", "rule"]);
     expect(plots.brierChart([]).title).toMatch(/^No resolved market/);
   });
 
@@ -71,19 +84,35 @@ describe("the chart builders' numbers", () => {
       { forecaster: "a", pit: [2, 2], levels: [0.5], covered: [3], observed: 4 },
     ]);
     expect(totals).toEqual([
-      { forecaster: "a", pit: [3, 5], levels: [0.5], covered: [5], observed: 8 },
-      { forecaster: "b", pit: [2, 2], levels: [0.5], covered: [1], observed: 4 },
+      { forecaster: "a", pit: [3, 5], levels: [0.5], covered: [5], observed: 8, prompts: 2 },
+      { forecaster: "b", pit: [2, 2], levels: [0.5], covered: [1], observed: 4, prompts: 1 },
     ]);
     const pit = valuesOf(plots.pitChart({ totals }));
+    // 2 bins over 2 prompts: a bin's density is 1 ± 1.96 √(1/2), floored at 0
+    const band = { bandLow: 0, bandHigh: 1 + 1.959963984540054 * Math.sqrt(0.5) };
     expect(pit.filter((row) => row.forecaster === "a")).toEqual([
-      { forecaster: "a", bin: 0.25, density: (3 / 8) * 2 },
-      { forecaster: "a", bin: 0.75, density: (5 / 8) * 2 },
+      { forecaster: "a", bin: 0.25, density: (3 / 8) * 2, binLow: 0, binHigh: 0.5, ...band },
+      { forecaster: "a", bin: 0.75, density: (5 / 8) * 2, binLow: 0.5, binHigh: 1, ...band },
     ]);
     const coverage = plots.coverageChart({ totals }).layer as { data?: { values: unknown[] } }[];
+    // Wilson intervals over the prompts (2 and 1), as wilsonInterval computes them
     expect(coverage[1].data!.values).toEqual([
-      { forecaster: "a", nominal: 0.5, observed: 5 / 8 },
-      { forecaster: "b", nominal: 0.5, observed: 1 / 4 },
+      {
+        forecaster: "a",
+        nominal: 0.5,
+        observed: 5 / 8,
+        low: wilsonInterval(5 / 8, 2)[0],
+        high: wilsonInterval(5 / 8, 2)[1],
+      },
+      {
+        forecaster: "b",
+        nominal: 0.5,
+        observed: 1 / 4,
+        low: wilsonInterval(1 / 4, 1)[0],
+        high: wilsonInterval(1 / 4, 1)[1],
+      },
     ]);
+    expect(coverage[2].data!.values).toBe(coverage[1].data!.values);
   });
 
   it("pitChart and coverageChart: a forecaster without an observed point is left out, no NaN", () => {
@@ -91,10 +120,17 @@ describe("the chart builders' numbers", () => {
       { forecaster: "a", pit: [1, 1], levels: [0.5], covered: [1], observed: 2 },
       { forecaster: "b", pit: [0, 0], levels: [0.5], covered: [0], observed: 0 },
     ];
-    expect(valuesOf(plots.pitChart({ totals })).map((row) => row.forecaster)).toEqual(["a", "a"]);
+    const pit = plots.pitChart({ totals });
+    expect(valuesOf(pit).map((row) => row.forecaster)).toEqual(["a", "a"]);
+    // rows without `prompts` count as one prompt each: a band of 1 ± 1.96, floored at 0
+    expect(valuesOf(pit)[0]).toMatchObject({ bandLow: 0, bandHigh: 1 + 1.959963984540054 });
+    expect(valuesOf(pit).flatMap(Object.values).filter(Number.isNaN)).toEqual([]);
     const coverage = plots.coverageChart({ totals });
     const layers = coverage.layer as { data: { values: Record<string, unknown>[] } }[];
-    expect(layers[1].data.values).toEqual([{ forecaster: "a", nominal: 0.5, observed: 0.5 }]);
+    const [low, high] = wilsonInterval(0.5, 1);
+    expect(layers[1].data.values).toEqual([
+      { forecaster: "a", nominal: 0.5, observed: 0.5, low, high },
+    ]);
     expect(JSON.stringify(coverage)).not.toContain("null");
   });
 

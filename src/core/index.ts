@@ -8,6 +8,7 @@
  * @module pathlab/core
  */
 export * from "./intervals.ts";
+export * from "./normalDistribution.ts";
 export * from "./quantiles.ts";
 export * from "./rankSelector.ts";
 export * from "./sortFloat64.ts";

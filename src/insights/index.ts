@@ -27,3 +27,4 @@ export * from "./recompute.ts";
 export * from "./contextFromServiceRecord.ts";
 export * from "./marketState.ts";
 export * from "./betweenMiners.ts";
+export * from "./impliedVolatility.ts";

@@ -10,6 +10,7 @@
 export type { Chart } from "./chart.ts";
 export * from "./render.ts";
 export * from "./insightCharts.ts";
+export * from "./optionChart.ts";
 export * from "./crosscheckChart.ts";
 export * from "./venueCharts.ts";
 export * from "./minerCharts.ts";

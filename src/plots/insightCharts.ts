@@ -1,6 +1,6 @@
 /**
- * Charts of the service's insight records: the percentile fan, the liquidation heat map,
- * liquidity-provider ranges and option prices.
+ * Charts of the service's insight records: the percentile fan, the liquidation heat map and
+ * liquidity-provider ranges (option prices: `optionChart.ts`).
  */
 import type { LiquidationScenario } from "../domain/records/liquidation.ts";
 import { isoSeconds } from "../domain/time.ts";
@@ -246,55 +246,5 @@ export function lpRangesChart(input: {
         },
       },
     ],
-  });
-}
-
-/**
- * Call and put prices against the strike, for one expiry. When the expiry lies after the end of
- * the simulation the prices come from (`simulatedUntil`), the subtitle says so: the service then
- * prices the option from the paths' last point, the terminal distribution of `horizon`.
- * @param input - the asset, the expiry as the record writes it, the call and put price of each
- *   strike, and, when known, the end of the simulation (ISO 8601) and its horizon (`24h`).
- * @example const chart = optionPricesChart({ asset: "BTC", expiry: record.expiry_time, strikes: [{ strike: 90000, call: 1520.4, put: 310.2 }], simulatedUntil: "2026-11-22T10:00:00Z", horizon: "24h" });
- */
-export function optionPricesChart(input: {
-  readonly asset: string;
-  readonly expiry: string;
-  readonly strikes: readonly {
-    readonly strike: number;
-    readonly call: number;
-    readonly put: number;
-  }[];
-  readonly simulatedUntil?: string;
-  readonly horizon?: string;
-}): Chart {
-  const text = `${input.asset}: option prices for expiry ${input.expiry}`;
-  const daysAfter =
-    input.simulatedUntil === undefined
-      ? 0
-      : (Date.parse(input.expiry) - Date.parse(input.simulatedUntil)) / 86_400_000;
-  const title =
-    daysAfter > 0
-      ? {
-          text,
-          subtitle: `priced from the ${input.horizon ?? "simulation's"} terminal distribution: the simulation ends ${daysAfter.toFixed(1)} days before the expiry`,
-        }
-      : text;
-  return chartOf({
-    title,
-    width: 420,
-    height: 260,
-    data: {
-      values: input.strikes.flatMap(({ strike, call, put }) => [
-        { strike, option: "call", price: call },
-        { strike, option: "put", price: put },
-      ]),
-    },
-    mark: { type: "line", point: true },
-    encoding: {
-      x: { field: "strike", type: "quantitative", title: "strike (USD)", scale: { zero: false } },
-      y: { field: "price", type: "quantitative", title: "undiscounted price (USD)" },
-      color: { field: "option", type: "nominal", title: "option" },
-    },
   });
 }

@@ -151,6 +151,18 @@ describe("the chart builders' numbers", () => {
       ...{ simulatedUntil: "2026-11-22T08:00:00Z", horizon: "24h" },
     });
     expect(within.title).toBe("BTC: option prices for expiry 2026-11-22T08:00:00Z");
+    // no implied volatility: one panel; with some, a second panel of the strikes that have one
+    expect(within.vconcat).toBeUndefined();
+    const smile = plots.optionPricesChart({
+      asset: "BTC",
+      expiry: "2026-11-22T08:00:00Z",
+      strikes: [
+        { strike: 88_000, call: 2100, put: 100, impliedVolatility: 0.55 },
+        { strike: 90_000, call: 1500, put: 300, impliedVolatility: Number.NaN },
+      ],
+    });
+    const panels = smile.vconcat as { data: { values: { strike: number }[] } }[];
+    expect(panels[1].data.values.map((row) => row.strike)).toEqual([88_000]);
   });
 
   it("rewardWeightsChart: weights of 0 are not drawn on the log scale, and the subtitle counts them", () => {

@@ -83,6 +83,7 @@ export function sampleCharts(): Record<string, plots.Chart> {
         strike,
         call: Math.max(0, 90000 - strike) + 500,
         put: Math.max(0, strike - 90000) + 500,
+        impliedVolatility: 0.5 + Math.abs(strike - 90000) / 40000,
       })),
     }),
     crosscheckChart: plots.crosscheckChart(

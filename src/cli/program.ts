@@ -8,6 +8,7 @@
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { auditCommand } from "./audit.ts";
+import { backtestCommand } from "./backtest.ts";
 import { baselineCommand } from "./baseline.ts";
 import { exportCommand } from "./export.ts";
 import { operationsCommand } from "./operations.ts";
@@ -96,6 +97,7 @@ export function buildProgram(
   program.addCommand(syncCommand(io, status));
   program.addCommand(scoreCommand(io, status));
   program.addCommand(baselineCommand(io, status));
+  program.addCommand(backtestCommand(io, status));
   program.addCommand(validateCommand(io, status));
   program.addCommand(auditCommand(io, status));
   program.addCommand(queryCommand(io));

@@ -91,6 +91,7 @@ function candidateResult(
     prompts,
     promptsNotAnswered: taking.length - prompts.length,
     smoothedScore: comparison.candidate?.smoothedScore ?? null,
+    rewardWeight: comparison.candidate?.rewardWeight ?? null,
     smoothedRank: comparison.candidate?.rank ?? null,
     of: comparison.candidate?.of ?? comparison.leaderboard.length + 1,
     trajectory: history

@@ -33,7 +33,13 @@ export interface ServiceComparison {
   readonly leaderboard: ScoreLeaderboardRow[];
   /** The candidate's smoothed score and rank at that update (among the miners holding uids). */
   readonly candidate:
-    { readonly smoothedScore: number; readonly rank: number; readonly of: number } | undefined;
+    | {
+        readonly smoothedScore: number;
+        readonly rewardWeight: number;
+        readonly rank: number;
+        readonly of: number;
+      }
+    | undefined;
 }
 
 /**
@@ -166,8 +172,9 @@ export async function compareWithService(
     const score = field.get(CANDIDATE_MINER_UID);
     if (score !== undefined) {
       const placed = rankMiners(field, parameters, uidOf);
-      const rank = 1 + placed.findIndex((miner) => miner.minerKey === CANDIDATE_MINER_UID);
-      candidate = { smoothedScore: score, rank, of: placed.length };
+      const index = placed.findIndex((miner) => miner.minerKey === CANDIDATE_MINER_UID);
+      const rewardWeight = placed[index].rewardWeight;
+      candidate = { smoothedScore: score, rewardWeight, rank: index + 1, of: placed.length };
     }
   }
   return { asOfUnix, windowPromptsMissing: missing, leaderboard, candidate };

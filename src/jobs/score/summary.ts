@@ -69,6 +69,8 @@ export interface CandidateResult {
   /** Prompts of its assets it has no file for: scored as a miner that did not answer (the fill). */
   readonly promptsNotAnswered: number;
   readonly smoothedScore: number | null;
+  /** Its share of the competition's rewards at the update (softmax of the smoothed scores). */
+  readonly rewardWeight: number | null;
   /** Its rank by reward weight among the miners holding uids at the update; null without a score. */
   readonly smoothedRank: number | null;
   readonly of: number;

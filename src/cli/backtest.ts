@@ -1,0 +1,153 @@
+/**
+ * `pathlab backtest`: a model in any language answers a range's prompts as the validators would
+ * put them, and is scored and ranked among the network's miners, with an estimate of its earnings.
+ */
+
+import { Command, Option } from "commander";
+import { COMPETITIONS, type Competition } from "../domain/assets.ts";
+import type { BacktestSummary } from "../jobs/backtest/backtest.ts";
+import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
+import { onInterrupt } from "./interrupt.ts";
+import type { ProgramIo, ProgramStatus } from "./io.ts";
+import { integerOption, listOption, numberOption } from "./optionParsers.ts";
+import {
+  addPromptRangeOptions,
+  addServiceOptions,
+  rethrowAsUsage,
+  serviceRequest,
+  type ServiceCommandOptions,
+} from "./serviceOptions.ts";
+
+interface BacktestCommandOptions extends ServiceCommandOptions {
+  model: string;
+  competition: Competition;
+  from: string;
+  to: string;
+  assets?: string[];
+  out: string;
+  db: string;
+  concurrency: number;
+  modelTimeout: number;
+  maxRestarts: number;
+  poolUsdPerDay?: number;
+  emissionFactor: number;
+  json?: boolean;
+}
+
+const HELP = `
+The model: --model "<command>" runs through the shell, --concurrency copies at a time. pathlab
+writes one prompt per line on its stdin, as JSON: asset, start_time (ISO 8601), time_increment,
+time_length, num_simulations, and history, [[unix_seconds, price], …] of realized 1-minute closes on
+the prompt's grid, every one strictly before start_time (24 h of them). The model answers each with
+one line on stdout: {"predictions": [[…], …]} or the validator's list format. Its stderr shows here.
+Example: examples/models/gbm.py (Python, standard library only).
+
+Each answer is kept in --out as a candidate file (rerun: only the prompts without one are asked),
+then scored as score --candidate scores it: validated with the rules of its date (an invalid or
+missing answer takes the validator's penalty), ranked among the network's miners. A call that
+crashes or passes --model-timeout costs its prompt; the model is started again, at most
+--max-restarts times.
+
+Estimated USD per day = reward weight × --pool-usd-per-day × --emission-factor (0.6935, the
+official backtester's calibration against on-chain emissions): an estimate, not a promise.
+
+Exit codes: 0 every prompt answered validly and scored, 1 otherwise (listed), 2 bad usage, 130
+interrupted (the answers until then are kept).`;
+
+/**
+ * The `backtest` command of the program (`buildProgram`): runs the model and prints a table per
+ * competition (or JSON), and sets the exit code.
+ * @example buildProgram(io, status).addCommand(backtestCommand(io, status));
+ */
+export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
+  const command = addServiceOptions(
+    addPromptRangeOptions(new Command("backtest"))
+      .description(
+        "run your model (any language) over a range as the validators prompt it; its rank, reward weight and estimated earnings",
+      )
+      .requiredOption("--model <command>", "the model's command line (see below)")
+      .addOption(
+        new Option("--competition <name>", "the competition whose prompts to answer")
+          .choices([...COMPETITIONS])
+          .makeOptionMandatory(),
+      )
+      .option(
+        "--assets <list>",
+        "comma-separated assets (default: every asset of the competition)",
+        listOption("--assets", (asset) => asset),
+      )
+      .option("--out <dir>", "the folder of the model's answers", "./backtest")
+      .option("--db <path>", "the database the scores go to", DEFAULT_DATABASE)
+      .option(
+        "--concurrency <n>",
+        "copies of the model asked at a time",
+        integerOption("--concurrency", 1, 64),
+        1,
+      )
+      .option(
+        "--model-timeout <seconds>",
+        "seconds a model call may take",
+        numberOption("--model-timeout", 0.1, 3600),
+        60,
+      )
+      .option(
+        "--max-restarts <n>",
+        "restarts of a failing model before the run stops",
+        integerOption("--max-restarts", 0, 1000),
+        3,
+      )
+      .option(
+        "--pool-usd-per-day <usd>",
+        "the miners' pool per day, for the earnings estimate",
+        numberOption("--pool-usd-per-day", 0, 1e12),
+      )
+      .option(
+        "--emission-factor <factor>",
+        "the estimate's normalization factor",
+        numberOption("--emission-factor", 0, 10),
+        0.6935,
+      ),
+  )
+    .option("--json", "print the summary as JSON instead of text")
+    .addHelpText("after", HELP);
+  return command.action(async (options: BacktestCommandOptions) => {
+    const service = serviceRequest(command, options, io.stderr);
+    const interruption = onInterrupt("backtest", io.stderr);
+    let summary: BacktestSummary;
+    try {
+      const { runBacktest } = await import("../jobs/backtest/backtest.ts");
+      summary = await runBacktest({
+        model: options.model,
+        competition: options.competition,
+        from: options.from,
+        to: options.to,
+        ...(options.assets !== undefined && { assets: options.assets }),
+        out: options.out,
+        database: options.db,
+        concurrency: options.concurrency,
+        modelTimeoutSeconds: options.modelTimeout,
+        maxRestarts: options.maxRestarts,
+        ...(options.poolUsdPerDay !== undefined && { poolUsdPerDay: options.poolUsdPerDay }),
+        emissionFactor: options.emissionFactor,
+        ...service,
+        onAnswer: (prompt, file) => {
+          if (options.json !== true)
+            io.stderr(`answered ${prompt.asset} ${prompt.start_time}: ${file}\n`);
+        },
+        signal: interruption.signal,
+      });
+    } catch (error) {
+      rethrowAsUsage(command, error);
+    } finally {
+      interruption.dispose();
+    }
+    if (options.json === true) {
+      const { score: _score, ...rest } = summary;
+      io.stdout(`${JSON.stringify(rest, null, 2)}\n`);
+    } else {
+      const { formatBacktestReport } = await import("./backtestReport.ts");
+      io.stdout(formatBacktestReport(summary, io.stdoutColors === true));
+    }
+    status.exitCode = summary.exitCode;
+  });
+}

@@ -19,9 +19,11 @@ const SYNC_QUERIES: Readonly<Record<string, string>> = {
     sum(list_sum(v.prices)), sum(len(v.prices))
     from path_values v join path_sets s on s.id = v.path_set_id group by all order by all`,
   leaderboard_rows: "select * exclude (run_id) from leaderboard_rows order by all",
-  // decided, edge_side and net_edge (migration 7) postdate the speed-parity fixtures; they are
-  // tested on their own (test/jobs/venueJudgement.test.ts).
-  venue_comparisons: `select * exclude (run_id, record, decided, edge_side, net_edge),
+  // decided, edge_side and net_edge (migration 7), between_miner_standard_error and tradable
+  // (migration 8) postdate the speed-parity fixtures; they are tested on their own
+  // (test/jobs/sync/venueJudgement.test.ts, test/insights/betweenMiners.test.ts).
+  venue_comparisons: `select * exclude (run_id, record, decided, edge_side, net_edge,
+      between_miner_standard_error, tradable),
     CAST(record AS VARCHAR) from venue_comparisons order by all`,
 };
 

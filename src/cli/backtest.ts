@@ -29,6 +29,7 @@ interface BacktestCommandOptions extends ServiceCommandOptions {
   concurrency: number;
   modelTimeout: number;
   maxRestarts: number;
+  lookback: number;
   poolUsdPerDay?: number;
   emissionFactor: number;
   json?: boolean;
@@ -38,9 +39,10 @@ const HELP = `
 The model: --model "<command>" runs through the shell, --concurrency copies at a time. pathlab
 writes one prompt per line on its stdin, as JSON: asset, start_time (ISO 8601), time_increment,
 time_length, num_simulations, and history, [[unix_seconds, price], …] of realized 1-minute closes on
-the prompt's grid, every one strictly before start_time (24 h of them). The model answers each with
-one line on stdout: {"predictions": [[…], …]} or the validator's list format. Its stderr shows here.
-Example: examples/models/gbm.py (Python, standard library only).
+the prompt's grid, every one strictly before start_time (--lookback hours of them). The model
+answers each with one line on stdout: {"predictions": [[…], …]} or the validator's list format. Its
+stderr shows here. Examples: examples/models/gbm.py (Python, standard library only) and
+examples/models/garch.mjs (Node, GARCH(1,1) with Student-t shocks).
 
 Each answer is kept in --out as a candidate file (rerun: only the prompts without one are asked),
 then scored as score --candidate scores it: validated with the rules of its date (an invalid or
@@ -97,6 +99,12 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
         3,
       )
       .option(
+        "--lookback <hours>",
+        "hours of realized prices in each prompt's history",
+        integerOption("--lookback", 1, 168),
+        24,
+      )
+      .option(
         "--pool-usd-per-day <usd>",
         "the miners' pool per day, for the earnings estimate",
         numberOption("--pool-usd-per-day", 0, 1e12),
@@ -127,6 +135,7 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
         concurrency: options.concurrency,
         modelTimeoutSeconds: options.modelTimeout,
         maxRestarts: options.maxRestarts,
+        lookbackSeconds: options.lookback * 3600,
         ...(options.poolUsdPerDay !== undefined && { poolUsdPerDay: options.poolUsdPerDay }),
         emissionFactor: options.emissionFactor,
         ...service,

@@ -114,6 +114,30 @@ describe("pathlab backtest", () => {
     }
   }, 120_000);
 
+  it("--lookback sets the hours of history; the GARCH example's answers are all valid", async () => {
+    const log = join(folder, "probe-2h.log");
+    const short = await runPathlab(
+      [
+        "backtest",
+        ...rangeArgs("probe-2h", `node ${join(models, "probe.mjs")}`, "--lookback", "2"),
+      ],
+      { env: { PROBE_LOG: log } },
+    );
+    expect(short.code, short.stderr).toBe(0);
+    for (const line of readFileSync(log, "utf8").trim().split("\n")) {
+      const prompt = JSON.parse(line);
+      expect(prompt.latest).toBe(prompt.start - prompt.increment);
+      expect(prompt.count).toBeLessThanOrEqual(7200 / prompt.increment);
+      expect(prompt.count).toBeGreaterThan(0.9 * (7200 / prompt.increment));
+    }
+    const garch = fileURLToPath(new URL("../../examples/models/garch.mjs", import.meta.url));
+    const result = await runPathlab(["backtest", ...rangeArgs("garch", `node ${garch}`, "--json")]);
+    expect(result.code, result.stderr).toBe(0);
+    const [row] = JSON.parse(result.stdout).competitions;
+    expect(row.invalid).toBe(0);
+    expect(row.valid).toBeGreaterThan(1);
+  }, 120_000);
+
   it("a model that crashes on each copy's second prompt costs those prompts only; the run completes", async () => {
     const result = await runPathlab([
       "backtest",

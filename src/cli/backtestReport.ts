@@ -45,6 +45,14 @@ export function formatBacktestReport(summary: BacktestSummary, colors: boolean):
     ]);
   }
   lines.push(table.toString());
+  for (const row of summary.competitions) {
+    const ranks = row.updates.map((update) => update.rank);
+    if (ranks.length > 1) {
+      lines.push(
+        `${row.competition}: ranked at ${counted(ranks.length, "validator update")}, from ${ranks[0]} to ${ranks.at(-1)} of ${row.updates.at(-1)!.of} (best ${Math.min(...ranks)}, worst ${Math.max(...ranks)}); --json lists each`,
+      );
+    }
+  }
   if (summary.poolUsdPerDay === null) {
     lines.push("est. USD/day: give --pool-usd-per-day (the miners' pool per day) for an estimate");
   } else {

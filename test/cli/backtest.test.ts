@@ -73,9 +73,16 @@ describe("pathlab backtest", () => {
         "rank",
         "reward_weight",
         "smoothed_score",
+        "updates",
         "valid",
       ].sort(),
     );
+    // every validator update of the range, the last one the table's
+    expect(row.updates.length).toBeGreaterThan(0);
+    expect(row.updates.at(-1)).toMatchObject({ rank: row.rank, reward_weight: row.reward_weight });
+    for (const update of row.updates) {
+      expect(update.estimated_usd_per_day).toBeCloseTo(update.reward_weight * 10000 * 0.6935, 12);
+    }
     expect(row.valid).toBe(files.length);
     expect(row.estimated_usd_per_day).toBeCloseTo(row.reward_weight * 10000 * 0.6935, 12);
 

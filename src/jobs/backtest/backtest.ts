@@ -59,7 +59,7 @@ export interface BacktestOptions extends ServiceChoice {
 
 /**
  * One competition of a backtest, as its table and `--json` show it.
- * @example const row: BacktestCompetition = { competition: "crypto-1h", prompts: 12, valid: 11, invalid: 1, mean_crps: 41.2, rank: 7, of: 37, smoothed_score: 0.83, reward_weight: 0.021, estimated_usd_per_day: null };
+ * @example const row: BacktestCompetition = { competition: "crypto-1h", prompts: 12, valid: 11, invalid: 1, mean_crps: 41.2, rank: 7, of: 37, smoothed_score: 0.83, reward_weight: 0.021, estimated_usd_per_day: null, updates: [] };
  */
 export interface BacktestCompetition {
   readonly competition: string;
@@ -76,6 +76,15 @@ export interface BacktestCompetition {
   readonly reward_weight: number | null;
   /** reward weight × pool per day × emission factor: an estimate; null without `--pool-usd-per-day`. */
   readonly estimated_usd_per_day: number | null;
+  /** The same at every validator update of the range, oldest first. */
+  readonly updates: readonly {
+    readonly updated_at: string;
+    readonly rank: number;
+    readonly of: number;
+    readonly smoothed_score: number;
+    readonly reward_weight: number;
+    readonly estimated_usd_per_day: number | null;
+  }[];
 }
 
 /**
@@ -163,6 +172,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
   });
   const emissionFactor = options.emissionFactor ?? EMISSION_FACTOR;
   const pool = options.poolUsdPerDay ?? null;
+  const estimate = (weight: number | null) =>
+    weight === null || pool === null ? null : weight * pool * emissionFactor;
   const competitions = score.competitions.map((competition): BacktestCompetition => {
     const candidate = competition.candidate;
     const placings = candidate?.prompts ?? [];
@@ -180,8 +191,15 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
       of: candidate?.of ?? 0,
       smoothed_score: candidate?.smoothedScore ?? null,
       reward_weight: weight,
-      estimated_usd_per_day:
-        weight === null || pool === null ? null : weight * pool * emissionFactor,
+      estimated_usd_per_day: estimate(weight),
+      updates: (candidate?.trajectory ?? []).map((update) => ({
+        updated_at: update.updatedAt,
+        rank: update.rank,
+        of: update.of,
+        smoothed_score: update.smoothedScore,
+        reward_weight: update.rewardWeight,
+        estimated_usd_per_day: estimate(update.rewardWeight),
+      })),
     };
   });
   const allValid = competitions.every((row) => row.invalid === 0);

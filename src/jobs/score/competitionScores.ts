@@ -100,6 +100,8 @@ function candidateResult(
         updatedAt: isoSeconds(row.updatedAtUnix),
         rank: row.rank,
         of: row.of,
+        smoothedScore: row.smoothedScore,
+        rewardWeight: row.rewardWeight,
         windowInRange: row.windowInRange,
       })),
   };

@@ -74,11 +74,13 @@ export interface CandidateResult {
   /** Its rank by reward weight among the miners holding uids at the update; null without a score. */
   readonly smoothedRank: number | null;
   readonly of: number;
-  /** Its rank at every update of the range (`rank_history`), oldest first. */
+  /** Its rank, smoothed score and reward weight at every update of the range (`rank_history`), oldest first. */
   readonly trajectory: readonly {
     readonly updatedAt: string;
     readonly rank: number;
     readonly of: number;
+    readonly smoothedScore: number;
+    readonly rewardWeight: number;
     /** False while the update's window reaches before the range (`rank_history.window_in_range`). */
     readonly windowInRange: boolean;
   }[];

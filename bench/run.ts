@@ -9,7 +9,8 @@
  * and with the filter `units` (or none) the units suite (`queueWorkers.ts`: the day of scoring by
  * `score` on 1 and 2 pool threads and by 1–3 queue workers), and with the filter `serve` (or
  * none) the serve suite (`serveThreads.ts`: `pathlab serve` answering `npm start`'s requests
- * with 0–2 compute threads).
+ * with 0–2 compute threads), and with the filter `replay` (or none) the replay suite
+ * (`replay.ts`: `npm start`'s sync replayed from a recording beside `JSON.parse` of its bodies).
  *
  * Each suite process starts as plain `node bench/suite.mjs`, which loads the TypeScript the way the
  * `pathlab` command does, and runs with `--trace-protector-invalidation`: a suite whose process
@@ -37,6 +38,7 @@ import {
 } from "./harness.ts";
 import { printEndToEnd, runEndToEnd } from "./endToEnd.ts";
 import { printUnits, runUnits } from "./queueWorkers.ts";
+import { printReplay, runReplay } from "./replay.ts";
 import { printSandbox, runSandbox } from "./serveThreads.ts";
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 15);
@@ -244,6 +246,8 @@ async function main(filters: readonly string[]): Promise<void> {
   const sandbox =
     filters.length === 0 || filters.includes("serve") ? await runSandbox() : undefined;
   if (sandbox !== undefined) printSandbox(sandbox);
+  const replay = filters.length === 0 || filters.includes("replay") ? await runReplay() : undefined;
+  if (replay !== undefined) printReplay(replay);
   const output = join(import.meta.dirname, "results.json");
   const results = {
     machine: info,
@@ -251,6 +255,7 @@ async function main(filters: readonly string[]): Promise<void> {
     ...(endToEnd !== undefined && { endToEnd }),
     ...(units !== undefined && { units }),
     ...(sandbox !== undefined && { sandbox }),
+    ...(replay !== undefined && { replay }),
   };
   writeFileSync(output, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nwrote ${output}`);

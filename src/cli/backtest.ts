@@ -6,7 +6,7 @@
 import { Command, Option } from "commander";
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
 import type { BacktestSummary } from "../jobs/backtest/backtest.ts";
-import { DEFAULT_DATABASE } from "../jobs/harness/defaults.ts";
+import { DEFAULT_DATABASE, DEFAULT_JOB_DEADLINE_MS } from "../jobs/harness/defaults.ts";
 import { onInterrupt } from "./interrupt.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
 import { integerOption, listOption, numberOption } from "./optionParsers.ts";
@@ -29,6 +29,7 @@ interface BacktestCommandOptions extends ServiceCommandOptions {
   concurrency: number;
   modelTimeout: number;
   maxRestarts: number;
+  deadline: number;
   lookback: number;
   poolUsdPerDay?: number;
   emissionFactor: number;
@@ -80,6 +81,12 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
       )
       .option("--out <dir>", "the folder of the model's answers", "./backtest")
       .option("--db <path>", "the database the scores go to", DEFAULT_DATABASE)
+      .option(
+        "--deadline <seconds>",
+        `the longest the whole backtest, answers and scoring, may take (${DEFAULT_JOB_DEADLINE_MS / 3_600_000} hours by default); past it, the model is stopped, the answers written are kept, and it exits 1`,
+        integerOption("--deadline", 1, 7 * 86_400),
+        DEFAULT_JOB_DEADLINE_MS / 1000,
+      )
       .option(
         "--concurrency <n>",
         "copies of the model asked at a time",
@@ -135,6 +142,7 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
         concurrency: options.concurrency,
         modelTimeoutSeconds: options.modelTimeout,
         maxRestarts: options.maxRestarts,
+        deadlineMs: options.deadline * 1000,
         lookbackSeconds: options.lookback * 3600,
         ...(options.poolUsdPerDay !== undefined && { poolUsdPerDay: options.poolUsdPerDay }),
         emissionFactor: options.emissionFactor,

@@ -2,12 +2,15 @@
  * `--record DIR`: every raw response a job's client receives, saved as files (the layout below),
  * so that `--replay DIR` (`replay.ts`) can answer the same job later without the network.
  *
- * Layout of DIR:
- * - `recording.json`: `{ format: "pathlab-recording", version: 1, command, recordedAt, clock,
+ * Layout of DIR (version 2):
+ * - `recording.json`: `{ format: "pathlab-recording", version: 2, command, recordedAt, clock,
  *   service, naming, paths, complete, exchanges }` (see {@link RecordingInfo}).
- * - one file per response, `NNNNNN-<slug of the operation>.json` (`000001-v2-meta-leaderboard-latest.json`),
- *   numbered in the order the responses arrived: `{ sequence, operation, method, path, query,
- *   status, headers, body }` (see {@link RecordedExchange}).
+ * - two files per response, numbered in the order the responses arrived:
+ *   `NNNNNN-<slug of the operation>.json` (`000001-v2-meta-leaderboard-latest.json`), a small
+ *   `{ sequence, operation, method, path, query, status, headers, bodyBytes }` (see
+ *   {@link RecordedExchange}), and `NNNNNN-<slug>.body`, the body's bytes as received, so that a
+ *   replay streams it from disk without parsing anything.
+ * Version 1 kept the body as a JSON string in the `.json` file (`body`); `replay.ts` still reads it.
  * No request header is saved (the API key travels in one), and every known secret is redacted
  * from what is written.
  */
@@ -22,14 +25,17 @@ import { UsageError } from "./usageError.ts";
 /** The name of a recording's description file. @example RECORDING_FILE // => "recording.json" */
 export const RECORDING_FILE = "recording.json";
 
-/** The version of the layout this code writes and reads. @example RECORDING_VERSION // => 1 */
-export const RECORDING_VERSION = 1;
+/** The version of the layout this code writes. @example RECORDING_VERSION // => 2 */
+export const RECORDING_VERSION = 2;
+
+/** The versions `--replay` reads: this one, and 1 (bodies inside the exchange files). */
+export const READABLE_RECORDING_VERSIONS: readonly number[] = [1, 2];
 
 /**
  * What `recording.json` holds.
  * @example
  * const info: RecordingInfo = {
- *   format: "pathlab-recording", version: 1, command: "sync", recordedAt: "2026-11-26T14:00:00.000Z",
+ *   format: "pathlab-recording", version: 2, command: "sync", recordedAt: "2026-11-26T14:00:00.000Z",
  *   clock: "2026-02-25T23:47:00.000Z", service: { kind: "embedded sandbox", seed: 42, now: "2026-02-25T23:47:00.000Z" },
  *   naming: neutralNaming, paths: {}, complete: true, exchanges: 57,
  * };
@@ -61,17 +67,17 @@ export interface RecordingInfo {
 }
 
 /**
- * One exchange file.
+ * One exchange file (`.json`); its body is in the `.body` file of the same number and slug.
  * @example
  * const exchange: RecordedExchange = {
  *   sequence: 1, operation: "/v2/meta-leaderboard/latest", method: "GET", path: "/v2/meta-leaderboard/latest",
- *   query: "days=14&prompt_name=crypto-24h", status: 200, headers: { "content-type": "application/json" }, body: "[…]",
+ *   query: "days=14&prompt_name=crypto-24h", status: 200, headers: { "content-type": "application/json" }, bodyBytes: 5120,
  * };
  */
 export interface RecordedExchange extends Omit<ClientExchange, "bodyText"> {
   readonly sequence: number;
-  /** The body as received (secrets redacted). */
-  readonly body: string;
+  /** The length of the body file, in bytes. */
+  readonly bodyBytes: number;
 }
 
 /**
@@ -117,6 +123,14 @@ export function exchangeFileName(sequence: number, operation: string): string {
 }
 
 /**
+ * The body file beside the exchange file `exchangeFile`.
+ * @example bodyFileName("000007-v2-meta-leaderboard-latest.json") // => "000007-v2-meta-leaderboard-latest.body"
+ */
+export function bodyFileName(exchangeFile: string): string {
+  return exchangeFile.replace(/\.json$/, ".body");
+}
+
+/**
  * Starts a recording of `command` into `directory`: creates it when missing and checks that it is
  * empty (two recordings never mix). `secrets` are redacted from every file written. Throws
  * `UsageError` for a directory that is not empty or cannot be created.
@@ -143,8 +157,10 @@ export async function startRecording(
       `${command}: --record: the directory ${JSON.stringify(directory)} is not empty (${present.length} entries); record into a new or empty directory`,
     );
   }
+  const writeText = (file: string, text: string) =>
+    writeFile(join(directory, file), redactSecrets(text, secrets));
   const write = (file: string, value: unknown) =>
-    writeFile(join(directory, file), redactSecrets(`${JSON.stringify(value, null, 2)}\n`, secrets));
+    writeText(file, `${JSON.stringify(value, null, 2)}\n`);
   let info: RecordingInfo | undefined;
   let sequence = 0;
   const writes: Promise<void>[] = [];
@@ -170,6 +186,7 @@ export async function startRecording(
   const onExchange = (exchange: ClientExchange) => {
     sequence += 1;
     const file = exchangeFileName(sequence, exchange.operation);
+    const body = redactSecrets(exchange.bodyText, secrets);
     const recorded: RecordedExchange = {
       sequence,
       operation: exchange.operation,
@@ -178,15 +195,18 @@ export async function startRecording(
       query: exchange.query,
       status: exchange.status,
       headers: exchange.headers,
-      body: exchange.bodyText,
+      bodyBytes: Buffer.byteLength(body),
     };
+    // The body first: an exchange file is only written once its body is whole.
     writes.push(
-      write(file, recorded).catch((error: unknown) => {
-        failed ??= new Error(
-          `${command}: --record: cannot write ${JSON.stringify(join(directory, file))}: ${(error as Error).message}`,
-          { cause: error },
-        );
-      }),
+      writeText(bodyFileName(file), body)
+        .then(() => write(file, recorded))
+        .catch((error: unknown) => {
+          failed ??= new Error(
+            `${command}: --record: cannot write ${JSON.stringify(join(directory, file))}: ${(error as Error).message}`,
+            { cause: error },
+          );
+        }),
     );
   };
   const finish = () => {

@@ -4,19 +4,22 @@
  * matched by served path and query string; repeated requests get the recorded responses in the
  * order they were recorded, the last one repeating. A request the recording cannot answer gets a
  * 404 whose body says `not in the recording: GET <path>?<query>`, and is listed in the job's report.
+ * A body is streamed from its file (layout version 2) and never parsed here; a recording of
+ * version 1 holds its bodies in memory.
  */
-import { createServer, validateHeaderName, validateHeaderValue, type Server } from "node:http";
+import { constants } from "node:fs";
+import { open, readdir } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { lstat, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseIsoTimeMs } from "../domain/time.ts";
 import {
+  READABLE_RECORDING_VERSIONS,
   RECORDING_FILE,
-  RECORDING_VERSION,
-  type RecordedExchange,
   type RecordingInfo,
   type RecordingReport,
 } from "./record.ts";
+import { loadExchange, readRecordingJson, type LoadedExchange } from "./replayInput.ts";
 import { UsageError } from "./usageError.ts";
 
 /**
@@ -26,7 +29,7 @@ import { UsageError } from "./usageError.ts";
 export interface LoadedRecording {
   readonly directory: string;
   readonly info: RecordingInfo;
-  readonly exchanges: readonly RecordedExchange[];
+  readonly exchanges: readonly LoadedExchange[];
   /** The job's clock of the recording, Unix seconds. */
   readonly clockUnix: number;
 }
@@ -74,7 +77,8 @@ const exchangeFilePattern = /^(\d{6,})-[a-z0-9-]+\.json$/;
  * a request is served. Throws `UsageError` (naming the file and the field) when `recording.json`
  * is missing or is not a recording of `command` in a version this code reads, when a file of the
  * recording is not a regular file (a link, a FIFO), or an exchange file is not one: a status
- * outside 100–599 or a header node:http cannot send is named as such. Exchange files that are
+ * outside 100–599, a header node:http cannot send, or a body file of another length than its
+ * `bodyBytes` is named as such. Exchange files that are
  * missing are not an error: their requests are answered with a 404 and reported.
  * @param directory - the recording's folder, as {@link startRecording} wrote it.
  * @param command - the command replayed, `sync` or `score`; the recording must be of it.
@@ -82,7 +86,7 @@ const exchangeFilePattern = /^(\d{6,})-[a-z0-9-]+\.json$/;
  */
 export async function loadRecording(directory: string, command: string): Promise<LoadedRecording> {
   const infoFile = join(directory, RECORDING_FILE);
-  const info = (await readJson(infoFile, command)) as Partial<RecordingInfo> | undefined;
+  const info = (await readRecordingJson(infoFile, command)) as Partial<RecordingInfo> | undefined;
   const bad = (field: string, expected: string, got: unknown): never => {
     throw new UsageError(
       `${command}: --replay: ${JSON.stringify(infoFile)}: ${field}: expected ${expected}, got ${JSON.stringify(got)}`,
@@ -90,7 +94,9 @@ export async function loadRecording(directory: string, command: string): Promise
   };
   if (typeof info !== "object" || info === null) bad("(root)", "an object", info);
   if (info!.format !== "pathlab-recording") bad("format", '"pathlab-recording"', info!.format);
-  if (info!.version !== RECORDING_VERSION) bad("version", String(RECORDING_VERSION), info!.version);
+  if (!READABLE_RECORDING_VERSIONS.includes(info!.version as number)) {
+    bad("version", READABLE_RECORDING_VERSIONS.join(" or "), info!.version);
+  }
   if (info!.command !== command) bad("command", `a recording of ${command}`, info!.command);
   const clockUnix = parseIsoTimeMs(String(info!.clock)) / 1000;
   if (!Number.isFinite(clockUnix)) bad("clock", "an ISO 8601 time", info!.clock);
@@ -105,10 +111,9 @@ export async function loadRecording(directory: string, command: string): Promise
   if (typeof info!.paths !== "object" || info!.paths === null)
     bad("paths", "an object", info!.paths);
   const files = (await readdir(directory)).filter((file) => exchangeFilePattern.test(file));
-  const exchanges: RecordedExchange[] = [];
+  const exchanges: LoadedExchange[] = [];
   for (const file of files) {
-    const path = join(directory, file);
-    exchanges.push(checkExchange(await readJson(path, command), path, command));
+    exchanges.push(await loadExchange(directory, file, info!.version as number, command));
   }
   exchanges.sort((left, right) => left.sequence - right.sequence);
   return { directory, info: info as RecordingInfo, exchanges, clockUnix };
@@ -122,7 +127,7 @@ export async function loadRecording(directory: string, command: string): Promise
  * try { … } finally { await server.close(); }
  */
 export async function startReplayServer(recording: LoadedRecording): Promise<ReplayServer> {
-  const byRequest = new Map<string, RecordedExchange[]>();
+  const byRequest = new Map<string, LoadedExchange[]>();
   for (const exchange of recording.exchanges) {
     const key = requestKey(exchange.method, exchange.path, exchange.query);
     const list = byRequest.get(key);
@@ -149,8 +154,25 @@ export async function startReplayServer(recording: LoadedRecording): Promise<Rep
     served.set(key, index + 1);
     const exchange = list[Math.min(index, list.length - 1)];
     answered += 1;
-    response.writeHead(exchange.status, exchange.headers);
-    response.end(exchange.body);
+    if (exchange.bodyFile === undefined) {
+      response.writeHead(exchange.status, exchange.headers);
+      response.end(exchange.bodyText);
+      return;
+    }
+    response.writeHead(exchange.status, {
+      ...exchange.headers,
+      "content-length": String(exchange.bodyBytes),
+    });
+    // O_NOFOLLOW: the file was checked when the recording was loaded; a link put in its place
+    // since is not followed.
+    open(exchange.bodyFile, constants.O_RDONLY | constants.O_NOFOLLOW).then(
+      (handle) =>
+        handle
+          .createReadStream({ highWaterMark: 1 << 20 })
+          .on("error", (error) => response.destroy(error))
+          .pipe(response),
+      (error: Error) => response.destroy(error),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -175,82 +197,4 @@ export async function startReplayServer(recording: LoadedRecording): Promise<Rep
 /** `GET /path?query` (without `?` when the query is empty). */
 function requestKey(method: string, path: string, query: string): string {
   return `${method} ${path}${query === "" ? "" : `?${query}`}`;
-}
-
-async function readJson(file: string, command: string): Promise<unknown> {
-  let text: string;
-  try {
-    // Only a regular file of the folder itself: never a link out of it, nor a FIFO or a device,
-    // whose read could block for ever.
-    if (!(await lstat(file)).isFile()) {
-      throw new UsageError(
-        `${command}: --replay: ${JSON.stringify(file)} is not a regular file (a link, FIFO or device); a recording holds only the files --record wrote`,
-      );
-    }
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(
-      `${command}: --replay: cannot read ${JSON.stringify(file)} (${code}); is it a directory made by --record?`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(
-      `${command}: --replay: ${JSON.stringify(file)} is not JSON (${(error as Error).message})`,
-    );
-  }
-}
-
-function checkExchange(value: unknown, file: string, command: string): RecordedExchange {
-  const exchange = value as Partial<RecordedExchange> | null;
-  const status = exchange?.status;
-  const fields: [keyof RecordedExchange, string, boolean][] = [
-    ["sequence", "a whole number", Number.isInteger(exchange?.sequence)],
-    ["method", '"GET"', exchange?.method === "GET"],
-    [
-      "path",
-      'a path starting with "/"',
-      typeof exchange?.path === "string" && exchange.path.startsWith("/"),
-    ],
-    ["query", "a string", typeof exchange?.query === "string"],
-    [
-      "status",
-      "an HTTP status from 100 to 599",
-      Number.isInteger(status) && status! >= 100 && status! <= 599,
-    ],
-    [
-      "headers",
-      "an object of legal header names and values (no line breaks)",
-      legalHeaders(exchange?.headers),
-    ],
-    ["body", "a string", typeof exchange?.body === "string"],
-  ];
-  const wrong = fields.find(([, , ok]) => !ok);
-  if (wrong !== undefined) {
-    const [field, expected] = wrong;
-    throw new UsageError(
-      `${command}: --replay: ${JSON.stringify(file)}: ${field}: expected ${expected}, got ${JSON.stringify(exchange?.[field]) ?? "nothing"}`,
-    );
-  }
-  return exchange as RecordedExchange;
-}
-
-/** Headers node:http can send as they are: legal names, and string values without line breaks. */
-function legalHeaders(headers: unknown): boolean {
-  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) return false;
-  try {
-    for (const [name, value] of Object.entries(headers)) {
-      validateHeaderName(name);
-      for (const item of Array.isArray(value) ? value : [value]) {
-        if (typeof item !== "string") return false;
-        validateHeaderValue(name, item);
-      }
-    }
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -5,7 +5,7 @@
  * score as `score --candidate` scores the same folder, prompt by prompt; a probe sees no price at
  * or after any start; a model that crashes on each copy's second prompt costs those prompts only;
  * one that keeps failing stops the run after its restarts, with the answers kept; one that does not
- * answer in time is killed.
+ * answer in time is killed, and so is one still thinking at the whole run's --deadline.
  */
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -193,6 +193,38 @@ describe("pathlab backtest", () => {
       "backtest: the model was restarted 0 times and failed again (the model did not answer within 0.3 s)",
     );
   }, 60_000);
+
+  it("past --deadline the model is stopped and the run exits 1, with the answers kept", async () => {
+    const pidFile = join(folder, "deadline.pid");
+    const result = await runPathlab([
+      "backtest",
+      ...rangeArgs(
+        "deadline",
+        `node -e 'require("fs").writeFileSync(process.argv[1], String(process.pid)); setInterval(() => {}, 1000)' ${pidFile}`,
+        "--model-timeout",
+        "600",
+        "--deadline",
+        "6",
+      ),
+    ]);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(
+      `pathlab: backtest: stopped at its deadline of 6 s (--deadline); the answers until then are kept in ${join(folder, "deadline")}`,
+    );
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // SIGKILL was sent before pathlab exited; the process is gone once the kernel has reaped it
+    for (let wait = 0; wait < 50 && alive(); wait++)
+      await new Promise((done) => setTimeout(done, 100));
+    expect(alive()).toBe(false);
+  }, 90_000);
 
   it("bad usage exits 2 with one line", async () => {
     const empty = await runPathlab(["backtest", ...rangeArgs("empty", " ")]);

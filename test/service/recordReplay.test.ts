@@ -71,7 +71,7 @@ describe("sync --record then --replay", () => {
     const info = JSON.parse(readFileSync(join(recording(), RECORDING_FILE), "utf8"));
     expect(info).toMatchObject({
       format: "pathlab-recording",
-      version: 1,
+      version: 2,
       command: "sync",
       clock: "2026-02-25T23:47:00.000Z",
       service: { kind: "embedded sandbox", seed: 42, now: "2026-02-25T23:47:00.000Z" },
@@ -85,7 +85,8 @@ describe("sync --record then --replay", () => {
       exchanges: recorded.totals.requests,
     });
     const names = readdirSync(recording()).filter((name) => name !== RECORDING_FILE);
-    expect(names).toHaveLength(recorded.totals.requests);
+    expect(names.filter((name) => name.endsWith(".json"))).toHaveLength(recorded.totals.requests);
+    expect(names.filter((name) => name.endsWith(".body"))).toHaveLength(recorded.totals.requests);
     expect(names).toContain("000001-v2-meta-leaderboard-latest.json");
     const first = JSON.parse(
       readFileSync(join(recording(), "000001-v2-meta-leaderboard-latest.json"), "utf8"),
@@ -99,7 +100,9 @@ describe("sync --record then --replay", () => {
       headers: { "content-type": expect.stringContaining("application/json") },
     });
     expect(first.query).toMatch(/days=14/);
-    expect(Array.isArray(JSON.parse(first.body))).toBe(true);
+    const body = readFileSync(join(recording(), "000001-v2-meta-leaderboard-latest.body"));
+    expect(first.bodyBytes).toBe(body.length);
+    expect(Array.isArray(JSON.parse(body.toString("utf8")))).toBe(true);
   });
 
   it("never writes the API key", () => {
@@ -138,11 +141,39 @@ describe("sync --record then --replay", () => {
     }
   });
 
+  it("replays a recording of layout version 1 (bodies inside the exchange files) to the same rows", async () => {
+    const version1 = join(folder, "version-1");
+    cpSync(recording(), version1, { recursive: true });
+    for (const name of readdirSync(version1).filter((file) => /^\d+-.*\.json$/.test(file))) {
+      const { bodyBytes, ...exchange } = JSON.parse(readFileSync(join(version1, name), "utf8"));
+      const bodyFile = join(version1, name.replace(/\.json$/, ".body"));
+      const body = readFileSync(bodyFile, "utf8");
+      expect(Buffer.byteLength(body)).toBe(bodyBytes);
+      writeFileSync(join(version1, name), JSON.stringify({ ...exchange, body }));
+      rmSync(bodyFile);
+    }
+    const info = JSON.parse(readFileSync(join(version1, RECORDING_FILE), "utf8"));
+    writeFileSync(join(version1, RECORDING_FILE), JSON.stringify({ ...info, version: 1 }));
+    const summary = await runSync({
+      ...SELECTION,
+      database: join(folder, "version-1.duckdb"),
+      client: CLIENT,
+      replay: version1,
+    });
+    expect(summary.replay?.unanswered).toEqual([]);
+    expect(summary.failures).toEqual([]);
+    const original = await syncRows(join(folder, "recorded.duckdb"));
+    const replay = await syncRows(join(folder, "version-1.duckdb"));
+    for (const table of Object.keys(original)) {
+      expect({ table, rows: replay[table] }).toEqual({ table, rows: original[table] });
+    }
+  }, 120_000);
+
   it("names the request a recording cannot answer", async () => {
     const damaged = join(folder, "damaged");
     cpSync(recording(), damaged, { recursive: true });
     const missing = readdirSync(damaged)
-      .filter((name) => name.includes("insights"))
+      .filter((name) => name.includes("insights") && name.endsWith(".json"))
       .sort()
       .at(-1) as string;
     const exchange = JSON.parse(readFileSync(join(damaged, missing), "utf8")) as RecordedExchange;

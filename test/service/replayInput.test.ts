@@ -59,7 +59,9 @@ function spoiltCopy(
 ): string {
   const directory = join(folder, name);
   cpSync(recording(), directory, { recursive: true });
-  const exchangeFile = readdirSync(directory).find((file) => file !== RECORDING_FILE)!;
+  const exchangeFile = readdirSync(directory)
+    .filter((file) => file !== RECORDING_FILE && file.endsWith(".json"))
+    .sort()[0];
   spoil(directory, exchangeFile);
   return directory;
 }
@@ -143,6 +145,33 @@ describe("--replay of a spoilt recording", () => {
     });
     await expectRefused(linkedInfo, RECORDING_FILE, "is not a regular file");
   }, 90_000);
+
+  it("a body file that is a link or a FIFO, or not of its recorded length, is refused by name", async () => {
+    const bodyOf = (file: string) => file.replace(/\.json$/, ".body");
+    let linked = "";
+    const link = spoiltCopy("body-link", (copy, file) => {
+      linked = bodyOf(file);
+      const outside = join(folder, "outside.body");
+      writeFileSync(outside, readFileSync(join(copy, linked)));
+      rmSync(join(copy, linked));
+      symlinkSync(outside, join(copy, linked));
+    });
+    await expectRefused(link, linked, "is not a regular file (a link, FIFO or device)");
+    let fifo = "";
+    const piped = spoiltCopy("body-fifo", (copy, file) => {
+      fifo = bodyOf(file);
+      rmSync(join(copy, fifo));
+      execFileSync("mkfifo", [join(copy, fifo)]);
+    });
+    await expectRefused(piped, fifo, "is not a regular file (a link, FIFO or device)");
+    let cut = "";
+    const truncated = spoiltCopy("body-cut", (copy, file) => {
+      cut = bodyOf(file);
+      const bytes = readFileSync(join(copy, cut));
+      writeFileSync(join(copy, cut), bytes.subarray(0, bytes.length - 7));
+    });
+    await expectRefused(truncated, cut, "bytes (bodyBytes of");
+  }, 120_000);
 
   it("a status outside 100–599 is named, not sent", async () => {
     let spoilt = "";

@@ -154,7 +154,7 @@ export async function askModel(
         }
         model ??= new ModelProcess(options.command);
         try {
-          const line = await model.ask(JSON.stringify(prompt), options.deadlineMs);
+          const line = await model.ask(JSON.stringify(prompt), options.deadlineMs, options.signal);
           const file = join(options.out, options.fileName(asset, startUnix));
           await writeFileAtomically(file, candidateText(prompt, startUnix, line));
           options.onAnswer?.(prompt, file);

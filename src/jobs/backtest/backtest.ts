@@ -11,7 +11,8 @@ import { checkServiceRequest, type ServiceChoice } from "../../service/resolveSe
 import { UsageError } from "../../service/usageError.ts";
 import { baselineFileName } from "../baseline/file.ts";
 import { promptCloses, rangeValidatorPrompts } from "../baseline/plan.ts";
-import { timeRangeOption } from "../harness/defaults.ts";
+import { DEFAULT_JOB_DEADLINE_MS, timeRangeOption } from "../harness/defaults.ts";
+import { JobStoppedError } from "../harness/interruptedError.ts";
 import { runJob } from "../harness/runJob.ts";
 import { runScore } from "../score/score.ts";
 import type { ScoreSummary } from "../score/summary.ts";
@@ -52,6 +53,12 @@ export interface BacktestOptions extends ServiceChoice {
   readonly poolUsdPerDay?: number;
   /** The emission factor of the estimate (default {@link EMISSION_FACTOR}). */
   readonly emissionFactor?: number;
+  /**
+   * The longest the whole backtest (the model's answers and their scoring) may take, in ms;
+   * default {@link DEFAULT_JOB_DEADLINE_MS}. Past it, the model is stopped, the answers written
+   * are kept, and it throws `JobStoppedError`.
+   */
+  readonly deadlineMs?: number;
   /** Told of each answer written. */
   readonly onAnswer?: (prompt: ModelPrompt, file: string) => void;
   readonly signal?: AbortSignal;
@@ -141,10 +148,16 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
     options.now ??
     (onSandbox ? new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString() : undefined);
   const pinned = { ...options, ...(now !== undefined && { now }) };
+  // one deadline for both jobs: the scoring gets what the answers left of it
+  const deadlineMs = options.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
+  const started = performance.now();
   const definition = {
     command: "backtest",
     check: checkBacktestOptions,
     writes: "nothing" as const,
+    defaultDeadlineMs: deadlineMs,
+    interruptedMessage: (_job: unknown, why: string) =>
+      `backtest: ${why}; the answers until then are kept in ${options.out}`,
   };
   const answers = await runJob(definition, pinned, async (job) => {
     const { fromUnix, toUnix } = timeRangeOption("backtest", options.from, options.to);
@@ -169,6 +182,14 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
     ...pinned,
     competition: options.competition,
     candidate: options.out,
+    deadlineMs: Math.max(1, deadlineMs - (performance.now() - started)),
+  }).catch((error: unknown) => {
+    if (!(error instanceof JobStoppedError) || performance.now() - started < deadlineMs)
+      throw error;
+    throw new JobStoppedError(
+      `backtest: stopped at its deadline of ${deadlineMs / 1000} s (--deadline) while scoring; the answers are kept in ${options.out}`,
+      { cause: error },
+    );
   });
   const emissionFactor = options.emissionFactor ?? EMISSION_FACTOR;
   const pool = options.poolUsdPerDay ?? null;

@@ -90,8 +90,10 @@ export class ModelProcess {
    * Writes `line` (one JSON prompt, without a newline) and waits for the answer line.
    * @param line - the prompt as one line of JSON.
    * @param deadlineMs - how long to wait for the answer.
+   * @param signal - stops the wait: the copy is then ended, and the signal's reason is thrown.
    */
-  async ask(line: string, deadlineMs: number): Promise<string> {
+  async ask(line: string, deadlineMs: number, signal?: AbortSignal): Promise<string> {
+    signal?.throwIfAborted();
     if (this.exit !== undefined) {
       throw new ModelCallError(`the model ${this.exit} before answering`, "exited");
     }
@@ -99,13 +101,25 @@ export class ModelProcess {
     const queued = this.lines.shift();
     if (queued !== undefined) return queued;
     let timer: NodeJS.Timeout | undefined;
-    const answer = await new Promise<string | undefined | "timeout">((resolve) => {
+    let onAbort: (() => void) | undefined;
+    const answer = await new Promise<string | undefined | "timeout" | "aborted">((resolve) => {
       this.waiting = resolve;
-      timer = setTimeout(() => {
+      const give = (why: "timeout" | "aborted") => {
         this.waiting = undefined;
-        resolve("timeout");
-      }, deadlineMs);
-    }).finally(() => clearTimeout(timer));
+        resolve(why);
+      };
+      timer = setTimeout(() => give("timeout"), deadlineMs);
+      onAbort = () => give("aborted");
+      signal?.addEventListener("abort", onAbort, { once: true });
+    }).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort!);
+    });
+    if (answer === "aborted") {
+      this.exit = "was stopped";
+      this.kill();
+      throw signal!.reason;
+    }
     if (answer === "timeout") {
       this.exit = `did not answer within ${deadlineMs / 1000} s`;
       this.kill();

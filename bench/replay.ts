@@ -1,0 +1,104 @@
+/**
+ * The replay suite of `npm run bench` (filter `replay`): what the client itself costs. `npm
+ * start`'s sync (every unit, the embedded sandbox at a fixed clock) is recorded once with
+ * `--record`, then replayed REPLAY_REPEATS times (3) with `--replay` by the built CLI, each on a
+ * fresh database: wall time, CPU time of every thread and peak resident memory of the replaying
+ * process (`measureProcess.mjs`). The floor is `JSON.parse` of the same bodies, in a fresh process
+ * of its own in the same run (`jsonFloor.mjs`, the median of REPLAY_REPEATS). The targets are
+ * the client-speed issue's: CPU ≤ 2 × the floor, wall ≤ 8 s, peak ≤ 600 MB.
+ */
+
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { measuredRun, median } from "./measuredRun.ts";
+
+const REPEATS = Number(process.env.REPLAY_REPEATS ?? 3);
+const CLI = join(import.meta.dirname, "..", "dist", "cli", "main.js");
+const NOW = "2026-11-20T12:00:00Z";
+const TARGET_CPU_RATIO = 2;
+const TARGET_WALL_MS = 8_000;
+const TARGET_PEAK_BYTES = 600 * 10 ** 6;
+
+/** The replayed sync's medians beside the floor. */
+export interface ReplayResult {
+  readonly command: string;
+  readonly bodies: number;
+  readonly bodyBytes: number;
+  readonly floorParseMs: number;
+  readonly wallMs: number;
+  readonly cpuMs: number;
+  readonly peakRssBytes: number;
+  readonly repeats: number;
+}
+
+/** Runs `args` once in `directory`: wall, CPU and peak of the process. */
+async function measured(args: readonly string[], directory: string) {
+  const started = performance.now();
+  const usage = await measuredRun(CLI, args, directory, join(directory, "usage.json"));
+  return { wallMs: performance.now() - started, ...usage };
+}
+
+/**
+ * Records `npm start`'s sync, replays it REPLAY_REPEATS times and parses its bodies as often;
+ * the medians. Throws when the CLI is not built.
+ * @example const result = await runReplay();
+ */
+export async function runReplay(): Promise<ReplayResult> {
+  if (!existsSync(CLI)) throw new Error(`bench replay needs the built CLI (${CLI}): npm run build`);
+  const directory = mkdtempSync(join(tmpdir(), "pathlab-bench-replay-"));
+  const recording = join(directory, "recording");
+  try {
+    process.stderr.write("  replay: recording npm start's sync\n");
+    await measured(
+      ["sync", "--now", NOW, "--record", recording, "--db", join(directory, "r.duckdb")],
+      directory,
+    );
+    const runs = [];
+    const floors = [];
+    for (let run = 0; run < REPEATS; run++) {
+      process.stderr.write(`  replay: the replay and the floor (run ${run + 1}/${REPEATS})\n`);
+      const database = join(directory, `replay-${run}.duckdb`);
+      runs.push(await measured(["sync", "--replay", recording, "--db", database], directory));
+      rmSync(database, { force: true });
+      const floor = execFileSync(
+        process.execPath,
+        [join(import.meta.dirname, "jsonFloor.mjs"), recording],
+        { encoding: "utf8", maxBuffer: 2 ** 20 },
+      );
+      floors.push(JSON.parse(floor) as { bodies: number; bytes: number; parseMs: number });
+    }
+    return {
+      command: "pathlab sync --replay <npm start's sync, recorded>",
+      bodies: floors[0].bodies,
+      bodyBytes: floors[0].bytes,
+      floorParseMs: median(floors.map((floor) => floor.parseMs)),
+      wallMs: median(runs.map((run) => run.wallMs)),
+      cpuMs: median(runs.map((run) => run.cpuMs)),
+      peakRssBytes: median(runs.map((run) => run.peakRssBytes)),
+      repeats: REPEATS,
+    };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The result as lines: the replay, the floor, their ratio and the targets met or missed.
+ * @example printReplay(await runReplay());
+ */
+export function printReplay(result: ReplayResult): void {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const verdict = (met: boolean) => (met ? "met" : "MISSED");
+  const ratio = result.cpuMs / result.floorParseMs;
+  console.log(`\nreplay (${result.command}, medians of ${result.repeats})`);
+  console.log(
+    `  bodies ${result.bodies}, ${Math.round(result.bodyBytes / 10 ** 6)} MB; JSON.parse of them: ${seconds(result.floorParseMs)} (the floor)`,
+  );
+  console.log(
+    `  replay: wall ${seconds(result.wallMs)} (≤ ${seconds(TARGET_WALL_MS)} ${verdict(result.wallMs <= TARGET_WALL_MS)}), ` +
+      `CPU ${seconds(result.cpuMs)} = ${ratio.toFixed(1)} × the floor (≤ ${TARGET_CPU_RATIO} × ${verdict(ratio <= TARGET_CPU_RATIO)}), ` +
+      `peak ${Math.round(result.peakRssBytes / 10 ** 6)} MB (≤ ${TARGET_PEAK_BYTES / 10 ** 6} MB ${verdict(result.peakRssBytes <= TARGET_PEAK_BYTES)})`,
+  );
+}

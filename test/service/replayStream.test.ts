@@ -1,0 +1,88 @@
+/**
+ * The replay server streams a body from its file (layout version 2): the bytes sent are the file's,
+ * with its length as `Content-Length`, and a body file swapped for a link after the recording was
+ * checked is not followed. Real files in a temp folder, the server over real HTTP on 127.0.0.1.
+ */
+import { randomBytes } from "node:crypto";
+import { rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { neutralNaming } from "../../src/domain/naming.ts";
+import { RECORDING_FILE } from "../../src/service/record.ts";
+import { loadRecording, startReplayServer } from "../../src/service/replay.ts";
+import { temporaryFolder } from "../store/helpers.ts";
+
+let folder: string;
+let remove: () => void;
+/** 3 MiB of JSON text: a string of hex digits. */
+const body = Buffer.from(JSON.stringify(randomBytes(3 * 2 ** 19).toString("hex")));
+
+beforeAll(() => {
+  ({ folder, remove } = temporaryFolder());
+  writeFileSync(
+    join(folder, RECORDING_FILE),
+    JSON.stringify({
+      format: "pathlab-recording",
+      version: 2,
+      command: "sync",
+      recordedAt: "2026-12-03T09:00:00.000Z",
+      clock: "2026-12-03T09:00:00.000Z",
+      service: { kind: "service", baseUrl: "https://api.example.com" },
+      naming: neutralNaming,
+      paths: {},
+      complete: true,
+      exchanges: 2,
+    }),
+  );
+  for (const [sequence, path] of [
+    [1, "/big"],
+    [2, "/swapped"],
+  ] as const) {
+    const stem = join(folder, `00000${sequence}${path.replace("/", "-")}`);
+    writeFileSync(`${stem}.body`, body);
+    writeFileSync(
+      `${stem}.json`,
+      JSON.stringify({
+        sequence,
+        operation: path,
+        method: "GET",
+        path,
+        query: "",
+        status: 200,
+        headers: { "content-type": "application/json" },
+        bodyBytes: body.length,
+      }),
+    );
+  }
+});
+afterAll(() => remove?.());
+
+describe("replay of layout version 2", () => {
+  it("sends each body file's bytes with its length, and follows no link put in its place", async () => {
+    const recording = await loadRecording(folder, "sync");
+    expect(recording.exchanges.map((exchange) => exchange.bodyText)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    const outside = join(folder, "..", `${folder.split("/").at(-1)}-outside.body`);
+    writeFileSync(outside, "the file outside the recording");
+    rmSync(join(folder, "000002-swapped.body"));
+    symlinkSync(outside, join(folder, "000002-swapped.body"));
+    const server = await startReplayServer(recording);
+    try {
+      const response = await fetch(`${server.url}/big`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-length")).toBe(String(body.length));
+      expect(Buffer.from(await response.arrayBuffer()).equals(body)).toBe(true);
+      const swapped = await fetch(`${server.url}/swapped`).then(
+        (answer) => answer.text(),
+        (error: Error) => `failed: ${error.message}`,
+      );
+      expect(swapped).not.toContain("outside the recording");
+      expect(server.report().answered).toBe(2);
+    } finally {
+      await server.close();
+      rmSync(outside);
+    }
+  });
+});

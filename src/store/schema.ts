@@ -31,10 +31,10 @@ const PROMPT_KEY = ["asset", "time_increment", "time_length", "start_time"] as c
  * @example TABLES.find((table) => table.name === "prompts")?.primaryKey // => ["asset", "time_increment", "time_length", "start_time"]
  */
 export const TABLES: readonly TableDefinition[] = [
-  // The runs of pathlab's jobs: arguments without secrets, status, failures (a JSON array), and
-  // the process and machine that ran each (so that a later job can tell a dead run from a live one).
   {
     name: "runs",
+    description:
+      "The runs of pathlab's jobs: arguments without secrets, status, failures (a JSON array), and the process and machine that ran each (so that a later job can tell a dead run from a live one).",
     sequence: "run_ids",
     columns: [
       ["id", "BIGINT", "DEFAULT nextval('run_ids')"],
@@ -53,10 +53,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: ["id"],
   },
-  // One miner's path set for one prompt, keyed by (asset, miner_uid, start_time, time_increment,
-  // time_length); its prices are in `path_values`.
   {
     name: "path_sets",
+    description:
+      "One miner's path set for one prompt, keyed by (asset, miner_uid, start_time, time_increment, time_length); its prices are in `path_values`.",
     sequence: "path_set_ids",
     columns: [
       ["id", "BIGINT", "DEFAULT nextval('path_set_ids')"],
@@ -74,20 +74,20 @@ export const TABLES: readonly TableDefinition[] = [
     primaryKey: ["id"],
     unique: ["asset", "miner_uid", "start_time", "time_increment", "time_length"],
   },
-  // The prices of every path: one row per path, `prices[t + 1]` is point t (DuckDB lists are
-  // 1-based). DOUBLE is IEEE 754 binary64, so the values read back bit-identical.
   {
     name: "path_values",
+    description:
+      "The prices of every path: one row per path, `prices[t + 1]` is point t (DuckDB lists are 1-based). DOUBLE is IEEE 754 binary64, so the values read back bit-identical.",
     columns: [
       ["path_set_id", "BIGINT", "NOT NULL"],
       ["path", "INTEGER", "NOT NULL"],
       ["prices", "DOUBLE[]", "NOT NULL"],
     ],
   },
-  // An insight record as the service reported it or as pathlab recomputed it, keyed by
-  // (operation, asset, horizon, forecast_start_time, source).
   {
     name: "insights",
+    description:
+      "An insight record as the service reported it or as pathlab recomputed it, keyed by (operation, asset, horizon, forecast_start_time, source).",
     sequence: "insight_ids",
     columns: [
       ["id", "BIGINT", "DEFAULT nextval('insight_ids')"],
@@ -102,10 +102,10 @@ export const TABLES: readonly TableDefinition[] = [
     primaryKey: ["id"],
     unique: ["operation", "asset", "horizon", "forecast_start_time", "source"],
   },
-  // The numeric leaves of each insight record, for SQL: `field` is the record's property path
-  // (`data.long_liquidation_probability`), `key` the coordinates within it (`5.0%/12`).
   {
     name: "insight_values",
+    description:
+      "The numeric leaves of each insight record, for SQL: `field` is the record's property path (`data.long_liquidation_probability`), `key` the coordinates within it (`5.0%/12`).",
     columns: [
       ["insight_id", "BIGINT", "NOT NULL"],
       ["field", "VARCHAR", "NOT NULL"],
@@ -113,11 +113,10 @@ export const TABLES: readonly TableDefinition[] = [
       ["value", "DOUBLE"],
     ],
   },
-  // One row per number compared between the service's record and pathlab's recomputation, with
-  // the tolerance used and the verdict. Natural key (no index, see above): (operation, asset,
-  // horizon, forecast_start_time, field, key).
   {
     name: "crosschecks",
+    description:
+      "One row per number compared between the service's record and pathlab's recomputation, with the tolerance used and the verdict. Natural key (no index): (operation, asset, horizon, forecast_start_time, field, key).",
     columns: [
       ["operation", "VARCHAR", "NOT NULL"],
       ["asset", "VARCHAR", "NOT NULL"],
@@ -134,10 +133,10 @@ export const TABLES: readonly TableDefinition[] = [
       ["run_id", "BIGINT"],
     ],
   },
-  // Rows of a leaderboard or meta-leaderboard as fetched for a time (`as_of`), ranked as returned;
-  // `days` is 0 for operations without.
   {
     name: "leaderboard_rows",
+    description:
+      "Rows of a leaderboard or meta-leaderboard as fetched for a time (`as_of`), ranked as returned; `days` is 0 for operations without.",
     columns: [
       ["operation", "VARCHAR", "NOT NULL"],
       ["prompt_name", "VARCHAR", "NOT NULL"],
@@ -153,16 +152,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: ["operation", "prompt_name", "days", "as_of", "neuron_uid"],
   },
-  // A venue market next to the service's model probability and pathlab's recomputed one: the
-  // venue's probability, its order book (best bid and ask), the event window, the service's
-  // record, whether the current price already settles the market (`decided`) and the edge that
-  // survives the venue's spread, fee and rounding (`edge_side` `buy` or `sell` YES, `net_edge`;
-  // nulls: none, or not judged). The recomputed probability's standard errors are the Monte-Carlo
-  // one and the one between the pool's miners; `tradable` holds for a live market whose net edge
-  // exceeds twice both combined. `market` tells apart the buckets of one range-family event (their
-  // title), else it is the slug.
   {
     name: "venue_comparisons",
+    description:
+      "A venue market next to the service's model probability and pathlab's recomputed one: the venue's probability, its order book (best bid and ask), the event window, the service's record, whether the current price already settles the market (`decided`) and the edge that survives the venue's spread, fee and rounding (`edge_side` `buy` or `sell` YES, `net_edge`; nulls: none, or not judged). The recomputed probability's standard errors are the Monte-Carlo one and the one between the pool's miners; `tradable` holds for a live market whose net edge exceeds twice both combined. `market` tells apart the buckets of one range-family event (their title), else it is the slug.",
     columns: [
       ["operation", "VARCHAR", "NOT NULL"],
       ["asset", "VARCHAR", "NOT NULL"],
@@ -196,10 +189,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: ["operation", "asset", "forecast_start_time", "slug", "market"],
   },
-  // The validator prompts a `score` run scored, with the competition that pools each, the time it
-  // was scored (start + length) and the validator's rule for its prompt scores.
   {
     name: "prompts",
+    description:
+      "The validator prompts a `score` run scored, with the competition that pools each, the time it was scored (start + length) and the validator's rule for its prompt scores.",
     columns: [
       ["asset", "VARCHAR", "NOT NULL"],
       ["time_increment", "INTEGER", "NOT NULL CHECK (time_increment > 0)"],
@@ -212,10 +205,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: PROMPT_KEY,
   },
-  // The realized path of a prompt as the service returned it: `prices[t + 1]` is grid point t,
-  // NULL where the price is missing.
   {
     name: "realized_prices",
+    description:
+      "The realized path of a prompt as the service returned it: `prices[t + 1]` is grid point t, NULL where the price is missing.",
     columns: [
       ["asset", "VARCHAR", "NOT NULL"],
       ["time_increment", "INTEGER", "NOT NULL"],
@@ -226,10 +219,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: PROMPT_KEY,
   },
-  // The service's own score rows of a prompt (historical scores): raw CRPS (−1 invalid) and prompt
-  // score per miner.
   {
     name: "service_scores",
+    description:
+      "The service's own score rows of a prompt (historical scores): raw CRPS (−1 invalid) and prompt score per miner.",
     columns: [
       ["asset", "VARCHAR", "NOT NULL"],
       ["time_increment", "INTEGER", "NOT NULL"],
@@ -243,14 +236,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: [...PROMPT_KEY, "miner_uid"],
   },
-  // pathlab's scores of a prompt, per miner (`source` `network`: recomputed from its path set;
-  // `service`: its path set was not available and the CRPS is the service's) or candidate model
-  // (`candidate`, `miner_uid` −1): prompt CRPS (−1 invalid) and its price and volatility parts, the
-  // CRPS sum of each scoring interval (JSON object), prompt score, the reason a path set was
-  // rejected, the comparison with the service's row, and the uid's holder when the prompt was
-  // asked (`hotkey`; NULL when held since before the holder history pathlab read).
   {
     name: "miner_scores",
+    description:
+      "pathlab's scores of a prompt, per miner (`source` `network`: recomputed from its path set; `service`: its path set was not available and the CRPS is the service's) or candidate model (`candidate`, `miner_uid` −1): prompt CRPS (−1 invalid) and its price and volatility parts, the CRPS sum of each scoring interval (JSON object), prompt score, the reason a path set was rejected, the comparison with the service's row, and the uid's holder when the prompt was asked (`hotkey`; NULL when held since before the holder history pathlab read).",
     columns: [
       ["asset", "VARCHAR", "NOT NULL"],
       ["time_increment", "INTEGER", "NOT NULL"],
@@ -272,10 +261,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: [...PROMPT_KEY, "source", "miner_uid"],
   },
-  // Smoothed scores and reward weights of a competition at one time (`as_of`), recomputed by
-  // pathlab next to the service's, with the verdict of each and the uid's holder at that time.
   {
     name: "smoothed_scores",
+    description:
+      "Smoothed scores and reward weights of a competition at one time (`as_of`), recomputed by pathlab next to the service's, with the verdict of each and the uid's holder at that time.",
     columns: [
       ["competition", "VARCHAR", "NOT NULL"],
       ["as_of", "TIMESTAMP", "NOT NULL"],
@@ -291,10 +280,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: ["competition", "as_of", "source", "miner_uid"],
   },
-  // Calibration of one path set on one prompt (see `promptCalibration`): PIT histogram counts,
-  // central-interval levels with covered counts and width sums, and CRPS per step (basis points).
   {
     name: "calibration",
+    description:
+      "Calibration of one path set on one prompt: PIT histogram counts, central-interval levels with covered counts and width sums, and CRPS per step (basis points).",
     columns: [
       ["asset", "VARCHAR", "NOT NULL"],
       ["time_increment", "INTEGER", "NOT NULL"],
@@ -315,11 +304,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: [...PROMPT_KEY, "source", "miner_uid"],
   },
-  // Every miner's and the candidate's smoothed score, reward weight and rank at every validator
-  // update of a scored range; `window_in_range` is false for an update whose window reaches before
-  // the range (its smoothed scores then pool only the range's prompts).
   {
     name: "rank_history",
+    description:
+      "Every miner's and the candidate's smoothed score, reward weight and rank at every validator update of a scored range; `window_in_range` is false for an update whose window reaches before the range (its smoothed scores then pool only the range's prompts).",
     columns: [
       ["competition", "VARCHAR", "NOT NULL"],
       ["updated_at", "TIMESTAMP", "NOT NULL"],
@@ -335,10 +323,10 @@ export const TABLES: readonly TableDefinition[] = [
     ],
     primaryKey: ["competition", "updated_at", "source", "miner_uid"],
   },
-  // Each violation `pathlab audit` found, with its run, asset and snapshot (its forecast start,
-  // when known).
   {
     name: "audit_findings",
+    description:
+      "Each violation `pathlab audit` found, with its run, asset and snapshot (its forecast start, when known).",
     columns: [
       ["run_id", "BIGINT", "NOT NULL"],
       ["asset", "VARCHAR", "NOT NULL"],
@@ -358,9 +346,9 @@ export const TABLES: readonly TableDefinition[] = [
  * @example VIEWS.map((view) => view.name) // => ["path_points"]
  */
 export const VIEWS: readonly ViewDefinition[] = [
-  // Every price as a row, for SQL: (path set, path, point, time, price).
   {
     name: "path_points",
+    description: "Every price as a row, for SQL: (path set, path, point, time, price).",
     select: `
 SELECT
   s.id AS path_set_id, s.asset, s.miner_uid, s.start_time, s.time_increment, v.path,

@@ -21,6 +21,8 @@ export type Column = readonly [name: string, type: ColumnType, constraints?: str
  */
 export interface TableDefinition {
   readonly name: string;
+  /** What a row holds, for people and assistants (`pathlab mcp`'s resources); none for bookkeeping. */
+  readonly description?: string;
   readonly columns: readonly Column[];
   /**
    * The primary key's columns. A key of one column is declared on that column, as DuckDB writes
@@ -39,6 +41,8 @@ export interface TableDefinition {
  */
 export interface ViewDefinition {
   readonly name: string;
+  /** What a row holds. */
+  readonly description: string;
   readonly select: string;
 }
 

@@ -1,8 +1,9 @@
 /**
- * `pathlab mcp`: a Model Context Protocol server on stdio (the official SDK's low-level `Server`),
- * whose tools ({@link MCP_TOOLS}) and resources read the store it was started on, read-only. A tool
- * that fails answers a tool error with the message `pathlab query` would print, and the server
- * keeps serving. stdout carries the protocol alone.
+ * `pathlab mcp`: a Model Context Protocol server on stdio (the official SDK's low-level `Server`).
+ * Its SQL tools ({@link MCP_TOOLS}) and resources read the store it was started on, read-only; its
+ * job tools ({@link MCP_JOB_TOOLS}) run the audit and the score job, with progress notifications
+ * and cancellation. A tool that fails answers a tool error with the message the CLI would print,
+ * and the server keeps serving. stdout carries the protocol alone.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -15,16 +16,23 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { streamRows } from "../../store/queryRows.ts";
 import { openQuerySource, queryError } from "../queryRun.ts";
-import { MCP_DEFAULT_ROWS, MCP_MAX_ROWS, MCP_TOOLS, type McpTool } from "./tools.ts";
+import { migratedTables } from "../../store/schemaTables.ts";
+import { secretsOf } from "../../service/resolveService.ts";
+import { withoutSecrets } from "../../store/withoutSecrets.ts";
+import { MCP_JOB_TOOLS, type McpCall, type McpContext } from "./jobTools.ts";
+import {
+  MCP_DEFAULT_ROWS,
+  MCP_MAX_ROWS,
+  MCP_TOOLS,
+  tablesSql,
+  type McpToolDeclaration,
+} from "./tools.ts";
 
 /**
  * Where the server reads: a database file, or a lake (which wins).
  * @example const source: McpSource = { db: "./pathlab.duckdb" };
  */
-export interface McpSource {
-  readonly db: string;
-  readonly lake?: string;
-}
+export type McpSource = McpContext["source"];
 
 /**
  * What a tool answers: the columns, the rows (objects keyed by column), and how many rows the cap
@@ -38,6 +46,8 @@ export interface McpRows {
 }
 
 const SCHEMA_URI = "pathlab://schema";
+/** A table's resource is this prefix and its name. */
+const TABLE_URI = "pathlab://tables/";
 
 /**
  * Runs `sql` on `source` through `pathlab query`'s path, and reads at most `limit` rows: the rest
@@ -79,7 +89,10 @@ export async function readRows(source: McpSource, sql: string, limit: number): P
 }
 
 /** The arguments' mistakes against the tool's schema, as one line; undefined when there is none. */
-function argumentError(tool: McpTool, args: Readonly<Record<string, unknown>>): string | undefined {
+function argumentError(
+  tool: McpToolDeclaration,
+  args: Readonly<Record<string, unknown>>,
+): string | undefined {
   for (const name of tool.inputSchema.required ?? []) {
     if (typeof args[name] !== "string" || args[name] === "") {
       return `${tool.name}: ${name} must be a non-empty string`;
@@ -106,28 +119,51 @@ function toolError(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
+/** Every tool, in the order a client lists them. */
+const ALL_TOOLS: readonly McpToolDeclaration[] = [...MCP_TOOLS, ...MCP_JOB_TOOLS];
+
 /**
- * Answers one tool call: its rows, or a tool error.
- * @param source - the store to read.
+ * Answers one tool call: its rows or its object, or a tool error (never with the key in it).
+ * @param context - the store to read, and the service the job tools talk to.
  * @param name - the tool's name.
  * @param args - its arguments.
- * @example const result = await callTool({ db }, "edges", { asset: "BTC" });
+ * @param call - the call's cancellation and progress (the job tools use them).
+ * @example const result = await callTool({ source: { db }, service: {} }, "edges", { asset: "BTC" }, call);
  */
 export async function callTool(
-  source: McpSource,
+  context: McpContext,
   name: string,
   args: Readonly<Record<string, unknown>>,
+  call: McpCall,
 ): Promise<CallToolResult> {
-  const tool = MCP_TOOLS.find((candidate) => candidate.name === name);
+  const tool = ALL_TOOLS.find((candidate) => candidate.name === name);
   if (tool === undefined)
     return toolError(
-      `no tool ${name}: pathlab mcp has ${MCP_TOOLS.map((known) => known.name).join(", ")}`,
+      `no tool ${name}: pathlab mcp has ${ALL_TOOLS.map((known) => known.name).join(", ")}`,
     );
   const mistake = argumentError(tool, args);
   if (mistake !== undefined) return toolError(mistake);
+  const secrets = secretsOf(context.service.apiKey);
+  const job = MCP_JOB_TOOLS.find((candidate) => candidate.name === name);
+  if (job !== undefined) {
+    try {
+      const answer = withoutSecrets(await job.run(context, args, call), secrets) as Record<
+        string,
+        unknown
+      >;
+      return {
+        content: [{ type: "text", text: JSON.stringify(answer) }],
+        structuredContent: answer,
+      };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return toolError(String(withoutSecrets(message, secrets)));
+    }
+  }
+  const sqlTool = MCP_TOOLS.find((candidate) => candidate.name === name)!;
   const limit = typeof args.limit === "number" ? args.limit : MCP_DEFAULT_ROWS;
   try {
-    const answer = await readRows(source, tool.sql(args), limit);
+    const answer = await readRows(context.source, sqlTool.sql(args), limit);
     const note =
       answer.leftOut === 0 ? "" : `\n${answer.leftOut} more rows left out (limit ${limit})`;
     return {
@@ -140,45 +176,66 @@ export async function callTool(
 }
 
 /**
- * Starts the server on stdin and stdout, reading `source`; resolves once the transport is open.
- * @param source - the store to read.
+ * Starts the server on stdin and stdout; resolves once the transport is open.
+ * @param context - the store to read, and the service the job tools talk to.
  * @param version - pathlab's version, as the server names itself.
- * @example await startMcpServer({ db: "./pathlab.duckdb" }, "0.1.0");
+ * @example await startMcpServer({ source: { db: "./pathlab.duckdb" }, service: {} }, "0.1.0");
  */
-export async function startMcpServer(source: McpSource, version: string): Promise<Server> {
+export async function startMcpServer(context: McpContext, version: string): Promise<Server> {
+  const { source } = context;
   const server = new Server(
     { name: "pathlab", version },
     { capabilities: { tools: {}, resources: {} } },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: MCP_TOOLS.map(({ name, description, inputSchema }) => ({
+    tools: ALL_TOOLS.map(({ name, description, inputSchema }) => ({
       name,
       description,
       inputSchema,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(source, request.params.name, request.params.arguments ?? {}),
-  );
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const token = request.params._meta?.progressToken;
+    const call: McpCall = {
+      signal: extra.signal,
+      progress: (progress, total, message) => {
+        if (token === undefined) return;
+        void extra
+          .sendNotification({
+            method: "notifications/progress",
+            params: { progressToken: token, progress, total, message },
+          })
+          .catch(() => {}); // a client gone: the call's signal ends the work
+      },
+    };
+    return callTool(context, request.params.name, request.params.arguments ?? {}, call);
+  });
+  const tableUris = new Map(migratedTables().map((table) => [TABLE_URI + table.name, table]));
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [
       {
         uri: SCHEMA_URI,
         name: "schema",
-        description: "Every table and view of the store with its columns and types",
+        description: "Every table and view of the store: what a row holds, its columns and types",
         mimeType: "application/json",
       },
+      ...[...tableUris].map(([uri, table]) => ({
+        uri,
+        name: table.name,
+        description: `The ${table.kind} ${table.name}: what a row holds, its columns and types`,
+        mimeType: "application/json",
+      })),
     ],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    if (request.params.uri !== SCHEMA_URI) {
-      throw new Error(`no resource ${request.params.uri}: pathlab mcp has ${SCHEMA_URI}`);
+    const { uri } = request.params;
+    const table = tableUris.get(uri);
+    if (uri !== SCHEMA_URI && table === undefined) {
+      throw new Error(`no resource ${uri}: pathlab mcp has ${SCHEMA_URI} and ${TABLE_URI}<table>`);
     }
-    const tables = MCP_TOOLS.find((tool) => tool.name === "tables") as McpTool;
-    const { rows } = await readRows(source, tables.sql({}), MCP_MAX_ROWS);
-    return {
-      contents: [{ uri: SCHEMA_URI, mimeType: "application/json", text: JSON.stringify(rows) }],
-    };
+    const { rows } = await readRows(source, tablesSql(table?.name), MCP_MAX_ROWS);
+    const text = JSON.stringify(table === undefined ? rows : rows[0]);
+    return { contents: [{ uri, mimeType: "application/json", text }] };
   });
   await server.connect(new StdioServerTransport());
   return server;

@@ -5,11 +5,14 @@
  * neither write nor reach outside the store, and its rows are capped.
  */
 
+import { parseIsoTimeMs } from "../../domain/time.ts";
+import { TABLES, VIEWS } from "../../store/schema.ts";
+
 /**
- * One tool: its description and arguments as an MCP client lists them, and the SQL it runs.
- * @example const edges = MCP_TOOLS.find((tool) => tool.name === "edges");
+ * A tool as an MCP client lists it: its name, what it is for, and its arguments.
+ * @example const declaration: McpToolDeclaration = { name: "tables", description: "…", inputSchema: { type: "object", properties: {} } };
  */
-export interface McpTool {
+export interface McpToolDeclaration {
   readonly name: string;
   readonly description: string;
   /** The JSON Schema of its arguments (an object). */
@@ -18,6 +21,13 @@ export interface McpTool {
     readonly properties: Readonly<Record<string, unknown>>;
     readonly required?: readonly string[];
   };
+}
+
+/**
+ * One SQL tool: its declaration, and the SQL it runs.
+ * @example const edges = MCP_TOOLS.find((tool) => tool.name === "edges");
+ */
+export interface McpTool extends McpToolDeclaration {
   /** The SQL for `args` (already checked against `inputSchema` by the server). */
   readonly sql: (args: Readonly<Record<string, unknown>>) => string;
 }
@@ -38,9 +48,43 @@ function literal(value: unknown): string {
   return `'${String(value).replaceAll("'", "''")}'`;
 }
 
+/**
+ * `value` (ISO 8601, any offset) as a SQL TIMESTAMP in UTC, the store's times; throws naming the
+ * tool and argument when it is not a time.
+ */
+function utcTimestamp(tool: string, name: string, value: unknown): string {
+  const ms = parseIsoTimeMs(String(value));
+  if (!Number.isFinite(ms)) {
+    throw new Error(
+      `${tool}: ${name}: expected an ISO 8601 time such as 2026-11-21T08:00:00Z, got ${JSON.stringify(value)}`,
+    );
+  }
+  return `TIMESTAMP '${new Date(ms).toISOString().slice(0, 19).replace("T", " ")}'`;
+}
+
 /** ` AND column = 'value'` when `value` is given, else nothing. */
 function where(column: string, value: unknown): string {
   return value === undefined ? "" : ` AND ${column} = ${literal(value)}`;
+}
+
+/** Each table's and view's description, as `store/schema.ts` states it, as SQL rows. */
+const DESCRIPTIONS = `(VALUES ${[...TABLES, ...VIEWS]
+  .map((table) => `(${literal(table.name)}, ${literal(table.description ?? "")})`)
+  .join(", ")}) AS described(name, description)`;
+
+/**
+ * The SQL of the tables tool: every table and view with its description and columns, or only
+ * `name`'s.
+ * @example tablesSql("runs") // one row: runs, its description, its columns
+ */
+export function tablesSql(name?: string): string {
+  return (
+    "SELECT c.table_name AS name, any_value(described.description) AS description, " +
+    "list(c.column_name || ' ' || c.data_type ORDER BY c.column_index) AS columns " +
+    `FROM duckdb_columns() c LEFT JOIN ${DESCRIPTIONS} ON described.name = c.table_name ` +
+    `WHERE NOT c.internal AND c.table_name <> 'schema_migrations'${where("c.table_name", name)} ` +
+    "GROUP BY c.table_name ORDER BY c.table_name"
+  );
 }
 
 /**
@@ -62,12 +106,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
   {
     name: "tables",
     description:
-      "The store's tables and views with their columns and types, as the database holds them.",
+      "The store's tables and views: what a row of each holds, and its columns and types as the database holds them.",
     inputSchema: { type: "object", properties: {} },
-    sql: () =>
-      "SELECT table_name AS name, list(column_name || ' ' || data_type ORDER BY column_index) AS columns " +
-      "FROM duckdb_columns() WHERE NOT internal AND table_name <> 'schema_migrations' " +
-      "GROUP BY table_name ORDER BY table_name",
+    sql: () => tablesSql(),
   },
   {
     name: "insight",
@@ -117,17 +158,22 @@ export const MCP_TOOLS: readonly McpTool[] = [
   {
     name: "leaderboard",
     description:
-      "Miners ranked by smoothed score at the latest time a score run recomputed, beside the service's smoothed score and reward weight.",
+      "Miners ranked by reward weight (from their smoothed scores) at the latest time a score run recomputed them, or the latest at or before `at`, beside the service's smoothed score and reward weight and the verdict of their agreement.",
     inputSchema: {
       type: "object",
       properties: {
         competition: { type: "string", description: "e.g. crypto-24h (default every one)" },
+        at: {
+          type: "string",
+          description: "ISO 8601: the ranking in force then (default the latest)",
+        },
         limit: LIMIT,
       },
     },
     sql: (args) =>
       "SELECT competition, as_of, source, miner_uid, smoothed_score, reward_weight, service_smoothed_score, " +
-      `service_reward_weight, verdict FROM smoothed_scores WHERE true${where("competition", args.competition)} ` +
+      `service_reward_weight, verdict FROM smoothed_scores WHERE true${where("competition", args.competition)}` +
+      `${args.at === undefined ? "" : ` AND as_of <= ${utcTimestamp("leaderboard", "at", args.at)}`} ` +
       "QUALIFY as_of = max(as_of) OVER (PARTITION BY competition) " +
       "ORDER BY competition, reward_weight DESC NULLS LAST, miner_uid",
   },

@@ -76,12 +76,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditSummary> {
   return runJob(definition, options, async (job) => {
     const { source, assets, read } = await auditSource(job, options);
     const run = await job.startRun({ source, assets, database: job.database });
-    const reports: AuditReport[] = [];
-    for (const asset of assets) {
-      const { snapshot, missing } = await read(asset);
-      const report = auditSnapshot(snapshot);
-      reports.push({ ...report, skipped: [...missing, ...report.skipped] });
-    }
+    const reports = await auditAssets(assets, read);
     const startOf = (report: AuditReport) =>
       report.forecastStartTime === undefined
         ? undefined
@@ -102,6 +97,37 @@ export async function runAudit(options: AuditOptions): Promise<AuditSummary> {
     const database = job.database;
     return { source, runId: run.id, database, reports, findings, exitCode: findings > 0 ? 1 : 0 };
   });
+}
+
+/** Each asset's records read with `read` and audited; what could not be read is skipped. */
+async function auditAssets(
+  assets: readonly string[],
+  read: (asset: string) => Promise<{ snapshot: AuditSnapshot; missing: string[] }>,
+): Promise<AuditReport[]> {
+  const reports: AuditReport[] = [];
+  for (const asset of assets) {
+    const { snapshot, missing } = await read(asset);
+    const report = auditSnapshot(snapshot);
+    reports.push({ ...report, skipped: [...missing, ...report.skipped] });
+  }
+  return reports;
+}
+
+/**
+ * The audit of the service's records stored in `store`, as `runAudit` with `stored` makes it,
+ * without storing a run: for each asset (default: every asset with stored 24h records), its
+ * records of the latest stored 24h forecast start. Reads only.
+ * @param store - the store to read (a read-only one will do).
+ * @param assets - only these assets.
+ * @example const reports = await auditStoredRecords(store, ["BTC"]);
+ */
+export async function auditStoredRecords(
+  store: Store,
+  assets?: readonly string[],
+): Promise<AuditReport[]> {
+  return auditAssets(assets ?? (await storedAssets(store)), (asset) =>
+    storedSnapshot(store, asset),
+  );
 }
 
 /** Where the audit reads each asset's records (see {@link AuditOptions}), and which assets. */

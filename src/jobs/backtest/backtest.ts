@@ -193,9 +193,44 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
   });
   const emissionFactor = options.emissionFactor ?? EMISSION_FACTOR;
   const pool = options.poolUsdPerDay ?? null;
+  const competitions = candidateCompetitions(score, pool, emissionFactor);
+  const allValid = competitions.every((row) => row.invalid === 0);
+  const scored = competitions.reduce((sum, row) => sum + row.prompts, 0);
+  return {
+    command: "backtest",
+    out: options.out,
+    asked: answers.asked,
+    kept: answers.kept,
+    failures: answers.failures,
+    notScored: score.unmatchedCandidateFiles.length,
+    competitions,
+    emissionFactor,
+    poolUsdPerDay: pool,
+    score,
+    exitCode:
+      allValid && answers.failures.length === 0 && score.failures.length === 0 && scored > 0
+        ? 0
+        : 1,
+  };
+}
+
+/**
+ * The candidate's place in each competition of a score run with a candidate (`runScore` with
+ * `candidate`): its prompts, valid answers, mean CRPS, smoothed rank, score and reward weight at
+ * the end, and at every validator update; the estimate of USD per day when `pool` is given.
+ * @param score - the summary of the score run.
+ * @param pool - the miners' pool in USD per day, or null for no estimate.
+ * @param emissionFactor - the estimate's emission factor.
+ * @example const [first] = candidateCompetitions(summary, null, EMISSION_FACTOR);
+ */
+export function candidateCompetitions(
+  score: ScoreSummary,
+  pool: number | null,
+  emissionFactor: number,
+): BacktestCompetition[] {
   const estimate = (weight: number | null) =>
     weight === null || pool === null ? null : weight * pool * emissionFactor;
-  const competitions = score.competitions.map((competition): BacktestCompetition => {
+  return score.competitions.map((competition): BacktestCompetition => {
     const candidate = competition.candidate;
     const placings = candidate?.prompts ?? [];
     const valid = placings.filter((placing) => placing.crps !== null);
@@ -223,22 +258,4 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
       })),
     };
   });
-  const allValid = competitions.every((row) => row.invalid === 0);
-  const scored = competitions.reduce((sum, row) => sum + row.prompts, 0);
-  return {
-    command: "backtest",
-    out: options.out,
-    asked: answers.asked,
-    kept: answers.kept,
-    failures: answers.failures,
-    notScored: score.unmatchedCandidateFiles.length,
-    competitions,
-    emissionFactor,
-    poolUsdPerDay: pool,
-    score,
-    exitCode:
-      allValid && answers.failures.length === 0 && score.failures.length === 0 && scored > 0
-        ? 0
-        : 1,
-  };
 }

@@ -7,6 +7,9 @@
  * the embedded sandbox the server starts: `audit` answers what `pathlab audit --stored` answers on
  * a copy of the file; `score_candidate` reports progress, answers what the stored scores hold,
  * and a cancelled call stops its run, which is stored as interrupted, while the server goes on.
+ *
+ * Over 300 lines: one server process, on one database, serves every case in order (the read-only
+ * cases before the job tools write), so the protocol's cases stay in one file.
  */
 import { createHash } from "node:crypto";
 import { copyFileSync, readFileSync } from "node:fs";
@@ -226,6 +229,18 @@ describe("pathlab mcp over stdio", () => {
     expect(
       (insight.rows as Record<string, unknown>[]).map(({ source, record }) => ({ source, record })),
     ).toEqual(latest);
+    const verdicts = await expectedRows(
+      "select verdict, count(*)::INTEGER as n from crosschecks where asset = 'BTC' and operation = '/insights/liquidation' and horizon = '1h' " +
+        "and forecast_start_time = (select max(forecast_start_time) from insights where asset = 'BTC' and operation = '/insights/liquidation' and horizon = '1h') group by 1 order by 1",
+    );
+    expect(verdicts.length).toBeGreaterThan(0);
+    for (const row of insight.rows as { verdicts: unknown; disagreements: unknown }[]) {
+      const counts = JSON.parse(String(row.verdicts)) as Record<string, number>;
+      expect(counts).toEqual(Object.fromEntries(verdicts.map((item) => [item.verdict, item.n])));
+      const disagreeing = (counts.mismatch ?? 0) + (counts.missing ?? 0);
+      const listed = row.disagreements === null ? [] : JSON.parse(String(row.disagreements));
+      expect(listed).toHaveLength(disagreeing);
+    }
 
     const checks = await call("crosschecks", { asset: "BTC" });
     const counted = await expectedRows(

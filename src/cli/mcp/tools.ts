@@ -113,7 +113,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
   {
     name: "insight",
     description:
-      "One asset's latest insight of one operation: the service's record beside pathlab's recompute from the same paths.",
+      "One asset's latest insight of one operation: the service's record beside pathlab's recompute from the same paths, with the cross-check's verdicts counted (verdicts) and each leaf that is a mismatch or missing on one side (disagreements).",
     inputSchema: {
       type: "object",
       properties: {
@@ -123,11 +123,22 @@ export const MCP_TOOLS: readonly McpTool[] = [
       },
       required: ["asset", "operation"],
     },
-    sql: (args) =>
-      "SELECT operation, asset, horizon, forecast_start_time, source, record FROM insights " +
-      `WHERE asset = ${literal(args.asset)} AND operation = ${literal(args.operation)}${where("horizon", args.horizon)} ` +
-      "QUALIFY forecast_start_time = max(forecast_start_time) OVER (PARTITION BY horizon) " +
-      "ORDER BY horizon, source",
+    sql: (args) => {
+      const same =
+        "c.operation = l.operation AND c.asset = l.asset AND c.horizon = l.horizon " +
+        "AND c.forecast_start_time = l.forecast_start_time";
+      return (
+        "WITH l AS (SELECT operation, asset, horizon, forecast_start_time, source, record FROM insights " +
+        `WHERE asset = ${literal(args.asset)} AND operation = ${literal(args.operation)}${where("horizon", args.horizon)} ` +
+        "QUALIFY forecast_start_time = max(forecast_start_time) OVER (PARTITION BY horizon)) " +
+        "SELECT l.*, " +
+        `(SELECT to_json(histogram(c.verdict)) FROM crosschecks c WHERE ${same}) AS verdicts, ` +
+        "(SELECT to_json(list({field: c.field, key: c.key, service_value: c.service_value, " +
+        "recomputed_value: c.recomputed_value, tolerance: c.tolerance, verdict: c.verdict} ORDER BY c.field, c.key)) " +
+        `FROM crosschecks c WHERE ${same} AND c.verdict IN ('mismatch', 'missing')) AS disagreements ` +
+        "FROM l ORDER BY horizon, source"
+      );
+    },
   },
   {
     name: "crosschecks",

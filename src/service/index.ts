@@ -10,7 +10,13 @@ export * from "./embeddedSandbox.ts";
 export * from "./usageError.ts";
 export * from "./serviceInfo.ts";
 export * from "./replay.ts";
-export { RECORDING_FILE, RECORDING_VERSION, startRecording } from "./record.ts";
+export type { LoadedExchange } from "./replayInput.ts";
+export {
+  READABLE_RECORDING_VERSIONS,
+  RECORDING_FILE,
+  RECORDING_VERSION,
+  startRecording,
+} from "./record.ts";
 export type {
   RecordedExchange,
   RecordingDescription,

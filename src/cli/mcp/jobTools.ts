@@ -26,7 +26,8 @@ export interface McpContext {
     readonly seed?: number;
     readonly sandboxMiners?: number;
   };
-  readonly client?: { readonly naming?: Naming };
+  /** `--naming` and `--paths`: the deployment's words and paths. */
+  readonly client?: { readonly naming?: Naming; readonly paths?: Readonly<Record<string, string>> };
   /** `--naming auto`: the job tools ask the service once which naming it speaks. */
   readonly namingAuto?: boolean;
 }

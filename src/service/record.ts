@@ -28,7 +28,10 @@ export const RECORDING_FILE = "recording.json";
 /** The version of the layout this code writes. @example RECORDING_VERSION // => 2 */
 export const RECORDING_VERSION = 2;
 
-/** The versions `--replay` reads: this one, and 1 (bodies inside the exchange files). */
+/**
+ * The versions `--replay` reads: this one, and 1 (bodies inside the exchange files).
+ * @example READABLE_RECORDING_VERSIONS // => [1, 2]
+ */
 export const READABLE_RECORDING_VERSIONS: readonly number[] = [1, 2];
 
 /**

@@ -9,7 +9,8 @@
  */
 import { constants } from "node:fs";
 import { open, readdir } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { pipeline } from "node:stream";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { parseIsoTimeMs } from "../domain/time.ts";
@@ -163,16 +164,7 @@ export async function startReplayServer(recording: LoadedRecording): Promise<Rep
       ...exchange.headers,
       "content-length": String(exchange.bodyBytes),
     });
-    // O_NOFOLLOW: the file was checked when the recording was loaded; a link put in its place
-    // since is not followed.
-    open(exchange.bodyFile, constants.O_RDONLY | constants.O_NOFOLLOW).then(
-      (handle) =>
-        handle
-          .createReadStream({ highWaterMark: 1 << 20 })
-          .on("error", (error) => response.destroy(error))
-          .pipe(response),
-      (error: Error) => response.destroy(error),
-    );
+    streamBody(exchange.bodyFile, exchange.bodyBytes, response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -192,6 +184,28 @@ export async function startReplayServer(recording: LoadedRecording): Promise<Rep
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Streams the body file `file` into `response`. The file was checked when the recording was
+ * loaded; what is opened now must still be a regular file of `bytes` bytes, else the response is
+ * cut off at once. O_NOFOLLOW: a link put in its place since is not followed; O_NONBLOCK: a FIFO
+ * put there cannot block the open. `pipeline` closes the file when the response ends early.
+ */
+function streamBody(file: string, bytes: number, response: ServerResponse): void {
+  const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+  void (async () => {
+    const handle = await open(file, flags);
+    const stats = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    if (!stats.isFile() || stats.size !== bytes) {
+      await handle.close();
+      throw new Error(`${file} changed since the recording was loaded`);
+    }
+    pipeline(handle.createReadStream({ highWaterMark: 1 << 20 }), response, () => {});
+  })().catch((error: unknown) => response.destroy(error as Error));
 }
 
 /** `GET /path?query` (without `?` when the query is empty). */

@@ -1,8 +1,9 @@
 /**
  * The replay server streams a body from its file (layout version 2): the bytes sent are the file's,
- * with its length as `Content-Length`, and a body file swapped for a link after the recording was
- * checked is not followed. Real files in a temp folder, the server over real HTTP on 127.0.0.1.
+ * with its length as `Content-Length`; a body file swapped for a link or a FIFO after the recording
+ * was checked is neither followed nor read: the answer is cut off. Real files in a temp folder, the server over real HTTP on 127.0.0.1.
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,12 +32,13 @@ beforeAll(() => {
       naming: neutralNaming,
       paths: {},
       complete: true,
-      exchanges: 2,
+      exchanges: 3,
     }),
   );
   for (const [sequence, path] of [
     [1, "/big"],
     [2, "/swapped"],
+    [3, "/piped"],
   ] as const) {
     const stem = join(folder, `00000${sequence}${path.replace("/", "-")}`);
     writeFileSync(`${stem}.body`, body);
@@ -58,12 +60,15 @@ beforeAll(() => {
 afterAll(() => remove?.());
 
 describe("replay of layout version 2", () => {
-  it("sends each body file's bytes with its length, and follows no link put in its place", async () => {
+  it("sends each body file's bytes with its length, and follows no link nor reads a FIFO put in its place", async () => {
     const recording = await loadRecording(folder, "sync");
     expect(recording.exchanges.map((exchange) => exchange.bodyText)).toEqual([
       undefined,
       undefined,
+      undefined,
     ]);
+    rmSync(join(folder, "000003-piped.body"));
+    execFileSync("mkfifo", [join(folder, "000003-piped.body")]);
     const outside = join(folder, "..", `${folder.split("/").at(-1)}-outside.body`);
     writeFileSync(outside, "the file outside the recording");
     rmSync(join(folder, "000002-swapped.body"));
@@ -74,12 +79,14 @@ describe("replay of layout version 2", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-length")).toBe(String(body.length));
       expect(Buffer.from(await response.arrayBuffer()).equals(body)).toBe(true);
-      const swapped = await fetch(`${server.url}/swapped`).then(
-        (answer) => answer.text(),
-        (error: Error) => `failed: ${error.message}`,
-      );
-      expect(swapped).not.toContain("outside the recording");
-      expect(server.report().answered).toBe(2);
+      const failedOrText = (path: string) =>
+        fetch(`${server.url}${path}`)
+          .then((answer) => answer.text())
+          .catch((error: Error) => `failed: ${error.message}`);
+      expect(await failedOrText("/swapped")).toMatch(/^failed: /);
+      // no writer ever opens the FIFO: the answer is cut off at once, nothing read from it
+      expect(await failedOrText("/piped")).toMatch(/^failed: /);
+      expect(server.report().answered).toBe(3);
     } finally {
       await server.close();
       rmSync(outside);

@@ -8,8 +8,8 @@
  * - two files per response, numbered in the order the responses arrived:
  *   `NNNNNN-<slug of the operation>.json` (`000001-v2-meta-leaderboard-latest.json`), a small
  *   `{ sequence, operation, method, path, query, status, headers, bodyBytes }` (see
- *   {@link RecordedExchange}), and `NNNNNN-<slug>.body`, the body's bytes as received, so that a
- *   replay streams it from disk without parsing anything.
+ *   {@link RecordedExchange}), and `NNNNNN-<slug>.body`, the body as the client received it (UTF-8
+ *   text, every secret redacted), so that a replay streams it from disk without parsing anything.
  * Version 1 kept the body as a JSON string in the `.json` file (`body`); `replay.ts` still reads it.
  * No request header is saved (the API key travels in one), and every known secret is redacted
  * from what is written.
@@ -200,9 +200,10 @@ export async function startRecording(
       headers: exchange.headers,
       bodyBytes: Buffer.byteLength(body),
     };
-    // The body first: an exchange file is only written once its body is whole.
+    // The body first: an exchange file is only written once its body is whole. The body is
+    // written as redacted above, so that its length is `bodyBytes`.
     writes.push(
-      writeText(bodyFileName(file), body)
+      writeFile(join(directory, bodyFileName(file)), body)
         .then(() => write(file, recorded))
         .catch((error: unknown) => {
           failed ??= new Error(

@@ -9,7 +9,6 @@
  */
 import { constants } from "node:fs";
 import { open, readdir } from "node:fs/promises";
-import { pipeline } from "node:stream";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -187,13 +186,16 @@ export async function startReplayServer(recording: LoadedRecording): Promise<Rep
 }
 
 /**
- * Streams the body file `file` into `response`. The file was checked when the recording was
- * loaded; what is opened now must still be a regular file of `bytes` bytes, else the response is
- * cut off at once. O_NOFOLLOW: a link put in its place since is not followed; O_NONBLOCK: a FIFO
- * put there cannot block the open. `pipeline` closes the file when the response ends early.
+ * Streams the body file `file` into `response`: exactly its first `bytes` bytes, the length the
+ * recording states and the response declared. The file was checked when the recording was
+ * loaded; what is opened now must still be a regular file of `bytes` bytes, and a file cut short
+ * while it is read cuts the response off, so that the client sees a failure rather than a short
+ * body. O_NOFOLLOW: a link put in its place since is not followed; O_NONBLOCK: a FIFO put there
+ * cannot block the open.
  */
 function streamBody(file: string, bytes: number, response: ServerResponse): void {
   const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+  const changed = () => new Error(`${file} changed since the recording was loaded`);
   void (async () => {
     const handle = await open(file, flags);
     const stats = await handle.stat().catch(async (error: unknown) => {
@@ -202,9 +204,20 @@ function streamBody(file: string, bytes: number, response: ServerResponse): void
     });
     if (!stats.isFile() || stats.size !== bytes) {
       await handle.close();
-      throw new Error(`${file} changed since the recording was loaded`);
+      throw changed();
     }
-    pipeline(handle.createReadStream({ highWaterMark: 1 << 20 }), response, () => {});
+    if (bytes === 0) {
+      await handle.close();
+      response.end();
+      return;
+    }
+    const body = handle.createReadStream({ start: 0, end: bytes - 1, highWaterMark: 1 << 20 });
+    response.once("close", () => body.destroy()); // a client that went away: the file is closed
+    body.once("error", (error) => response.destroy(error));
+    body.once("end", () =>
+      body.bytesRead === bytes ? response.end() : response.destroy(changed()),
+    );
+    body.pipe(response, { end: false });
   })().catch((error: unknown) => response.destroy(error as Error));
 }
 

@@ -110,7 +110,7 @@ export async function loadExchange(
     ],
     [
       "headers",
-      "an object of legal header names and values (no line breaks)",
+      "an object of legal header names and values (no line breaks, no framing header such as content-length)",
       legalHeaders(exchange?.headers),
     ],
     bodyField,
@@ -137,11 +137,24 @@ export async function loadExchange(
   return { ...meta, bodyFile };
 }
 
-/** Headers node:http can send as they are: legal names, and string values without line breaks. */
+/** Headers that frame the response: the replay sets them itself, and a recording never holds them. */
+const FRAMING_HEADERS = new Set([
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+]);
+
+/**
+ * Headers node:http can send as they are: legal names, string values without line breaks, and no
+ * header that frames the response.
+ */
 function legalHeaders(headers: unknown): boolean {
   if (typeof headers !== "object" || headers === null || Array.isArray(headers)) return false;
   try {
     for (const [name, value] of Object.entries(headers)) {
+      if (FRAMING_HEADERS.has(name.toLowerCase())) return false;
       validateHeaderName(name);
       for (const item of Array.isArray(value) ? value : [value]) {
         if (typeof item !== "string") return false;

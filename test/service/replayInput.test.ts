@@ -187,10 +187,12 @@ describe("--replay of a spoilt recording", () => {
     );
   }, 90_000);
 
-  it("a header value with a line break, or an illegal header name, is named, not sent", async () => {
+  it("a header value with a line break, an illegal header name, or a framing header is named, not sent", async () => {
     for (const [name, headers] of [
       ["header-value", { "content-type": "application/json\r\nx-injected: 1" }],
       ["header-name", { "content type": "application/json" }],
+      ["header-framing", { "Content-Length": "5" }],
+      ["header-chunked", { "transfer-encoding": "chunked" }],
     ] as const) {
       let spoilt = "";
       const directory = spoiltCopy(name, (copy, file) => {
@@ -201,7 +203,7 @@ describe("--replay of a spoilt recording", () => {
       await expectRefused(
         directory,
         spoilt,
-        "headers: expected an object of legal header names and values (no line breaks)",
+        "headers: expected an object of legal header names and values (no line breaks, no framing header such as content-length)",
       );
     }
   }, 120_000);

@@ -32,13 +32,14 @@ beforeAll(() => {
       naming: neutralNaming,
       paths: {},
       complete: true,
-      exchanges: 3,
+      exchanges: 4,
     }),
   );
   for (const [sequence, path] of [
     [1, "/big"],
     [2, "/swapped"],
     [3, "/piped"],
+    [4, "/cut"],
   ] as const) {
     const stem = join(folder, `00000${sequence}${path.replace("/", "-")}`);
     writeFileSync(`${stem}.body`, body);
@@ -66,11 +67,14 @@ describe("replay of layout version 2", () => {
       undefined,
       undefined,
       undefined,
+      undefined,
     ]);
+    writeFileSync(join(folder, "000004-cut.body"), body.subarray(0, body.length - 1));
     rmSync(join(folder, "000003-piped.body"));
     execFileSync("mkfifo", [join(folder, "000003-piped.body")]);
     const outside = join(folder, "..", `${folder.split("/").at(-1)}-outside.body`);
-    writeFileSync(outside, "the file outside the recording");
+    // the target has the recorded length: only O_NOFOLLOW keeps it from being served
+    writeFileSync(outside, body);
     rmSync(join(folder, "000002-swapped.body"));
     symlinkSync(outside, join(folder, "000002-swapped.body"));
     const server = await startReplayServer(recording);
@@ -86,7 +90,9 @@ describe("replay of layout version 2", () => {
       expect(await failedOrText("/swapped")).toMatch(/^failed: /);
       // no writer ever opens the FIFO: the answer is cut off at once, nothing read from it
       expect(await failedOrText("/piped")).toMatch(/^failed: /);
-      expect(server.report().answered).toBe(3);
+      // a file cut short since it was checked: a failure, never a short body
+      expect(await failedOrText("/cut")).toMatch(/^failed: /);
+      expect(server.report().answered).toBe(4);
     } finally {
       await server.close();
       rmSync(outside);

@@ -24,6 +24,7 @@ import {
   MCP_DEFAULT_ROWS,
   MCP_MAX_ROWS,
   MCP_TOOLS,
+  describeTables,
   tablesSql,
   type McpToolDeclaration,
 } from "./tools.ts";
@@ -163,7 +164,12 @@ export async function callTool(
   const sqlTool = MCP_TOOLS.find((candidate) => candidate.name === name)!;
   const limit = typeof args.limit === "number" ? args.limit : MCP_DEFAULT_ROWS;
   try {
-    const answer = await readRows(context.source, sqlTool.sql(args), limit);
+    const read = await readRows(context.source, sqlTool.sql(args), limit);
+    const rows = sqlTool.rows?.(read.rows);
+    const answer =
+      rows === undefined
+        ? read
+        : { ...read, rows, columns: rows.length > 0 ? Object.keys(rows[0]) : read.columns };
     const note =
       answer.leftOut === 0 ? "" : `\n${answer.leftOut} more rows left out (limit ${limit})`;
     return {
@@ -233,7 +239,14 @@ export async function startMcpServer(context: McpContext, version: string): Prom
     if (uri !== SCHEMA_URI && table === undefined) {
       throw new Error(`no resource ${uri}: pathlab mcp has ${SCHEMA_URI} and ${TABLE_URI}<table>`);
     }
-    const { rows } = await readRows(source, tablesSql(table?.name), MCP_MAX_ROWS);
+    const rows = describeTables(
+      (await readRows(source, tablesSql(table?.name), MCP_MAX_ROWS)).rows,
+    );
+    if (table !== undefined && rows.length === 0) {
+      throw new Error(
+        `${uri}: the store holds no ${table.kind} ${table.name} (a lake without it, or a database of another version)`,
+      );
+    }
     const text = JSON.stringify(table === undefined ? rows : rows[0]);
     return { contents: [{ uri, mimeType: "application/json", text }] };
   });

@@ -30,6 +30,8 @@ export interface McpToolDeclaration {
 export interface McpTool extends McpToolDeclaration {
   /** The SQL for `args` (already checked against `inputSchema` by the server). */
   readonly sql: (args: Readonly<Record<string, unknown>>) => string;
+  /** What the answer's rows become (default: as SQL gives them). */
+  readonly rows?: (rows: readonly Record<string, unknown>[]) => Record<string, unknown>[];
 }
 
 /** How many rows a tool gives when the call names no `limit`, and the most a call may ask. */
@@ -67,24 +69,36 @@ function where(column: string, value: unknown): string {
   return value === undefined ? "" : ` AND ${column} = ${literal(value)}`;
 }
 
-/** Each table's and view's description, as `store/schema.ts` states it, as SQL rows. */
-const DESCRIPTIONS = `(VALUES ${[...TABLES, ...VIEWS]
-  .map((table) => `(${literal(table.name)}, ${literal(table.description ?? "")})`)
-  .join(", ")}) AS described(name, description)`;
+/** Each table's and view's description, as `store/schema.ts` states it. */
+const DESCRIPTIONS = new Map(
+  [...TABLES, ...VIEWS].map((table) => [table.name, table.description ?? ""]),
+);
 
 /**
- * The SQL of the tables tool: every table and view with its description and columns, or only
- * `name`'s.
- * @example tablesSql("runs") // one row: runs, its description, its columns
+ * The SQL of the tables tool: every table and view with its columns, or only `name`'s. It names
+ * no table but `name`, so that a lake copies none but that one to answer it.
+ * @example tablesSql("runs") // one row: runs and its columns
  */
 export function tablesSql(name?: string): string {
   return (
-    "SELECT c.table_name AS name, any_value(described.description) AS description, " +
-    "list(c.column_name || ' ' || c.data_type ORDER BY c.column_index) AS columns " +
-    `FROM duckdb_columns() c LEFT JOIN ${DESCRIPTIONS} ON described.name = c.table_name ` +
-    `WHERE NOT c.internal AND c.table_name <> 'schema_migrations'${where("c.table_name", name)} ` +
-    "GROUP BY c.table_name ORDER BY c.table_name"
+    "SELECT table_name AS name, list(column_name || ' ' || data_type ORDER BY column_index) AS columns " +
+    `FROM duckdb_columns() WHERE NOT internal AND table_name <> 'schema_migrations'${where("table_name", name)} ` +
+    "GROUP BY table_name ORDER BY table_name"
   );
+}
+
+/**
+ * The rows of {@link tablesSql} with each table's description beside its name.
+ * @example describeTables([{ name: "runs", columns: [] }])[0].description // => "The runs of pathlab's jobs: …"
+ */
+export function describeTables(
+  rows: readonly Record<string, unknown>[],
+): Record<string, unknown>[] {
+  return rows.map(({ name, ...rest }) => ({
+    name,
+    description: DESCRIPTIONS.get(String(name)) ?? "",
+    ...rest,
+  }));
 }
 
 /**
@@ -109,6 +123,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       "The store's tables and views: what a row of each holds, and its columns and types as the database holds them.",
     inputSchema: { type: "object", properties: {} },
     sql: () => tablesSql(),
+    rows: describeTables,
   },
   {
     name: "insight",

@@ -182,10 +182,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
     ...pinned,
     competition: options.competition,
     candidate: options.out,
-    deadlineMs: Math.max(1, deadlineMs - (performance.now() - started)),
+    deadlineMs: Math.max(1, Math.round(deadlineMs - (performance.now() - started))),
   }).catch((error: unknown) => {
-    if (!(error instanceof JobStoppedError) || performance.now() - started < deadlineMs)
-      throw error;
+    // the score job's own deadline is what is left of the backtest's: say it as the backtest's
+    if (!(error instanceof JobStoppedError) || !error.message.includes("(--deadline)")) throw error;
     throw new JobStoppedError(
       `backtest: stopped at its deadline of ${deadlineMs / 1000} s (--deadline) while scoring; the answers are kept in ${options.out}`,
       { cause: error },

@@ -15,7 +15,8 @@ import { measuredRun, median } from "./measuredRun.ts";
 const REPEATS = Number(process.env.E2E_REPEATS ?? 3);
 /** The checkout whose built CLI runs: this one, or E2E_ROOT (another checkout, for a before/after). */
 const ROOT = process.env.E2E_ROOT ?? join(import.meta.dirname, "..");
-const CLI = join(ROOT, "dist", "cli", "main.js");
+/** The built CLI that runs (`runOnce`). */
+export const CLI = join(ROOT, "dist", "cli", "main.js");
 const NOW = "2026-11-20T12:00:00Z";
 
 /** One command of the suite and the issue's targets for it. */
@@ -93,8 +94,12 @@ const CASES: readonly EndToEndCase[] = [
   },
 ];
 
-/** Runs the CLI once with `args` on a fresh database; its wall time, CPU time and peak memory. */
-async function runOnce(args: readonly string[]) {
+/**
+ * Runs the built CLI once with `args` on a fresh database in a temp folder of its own (removed
+ * after); its wall time, CPU time of every thread and peak memory.
+ * @example const { wallMs, cpuMs } = await runOnce(["sync", "--replay", recording]);
+ */
+export async function runOnce(args: readonly string[]) {
   const directory = mkdtempSync(join(tmpdir(), "pathlab-e2e-"));
   const usageFile = join(directory, "usage.json");
   try {

@@ -12,10 +12,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { measuredRun, median } from "./measuredRun.ts";
+import { CLI, runOnce } from "./endToEnd.ts";
+import { median } from "./measuredRun.ts";
 
 const REPEATS = Number(process.env.REPLAY_REPEATS ?? 3);
-const CLI = join(import.meta.dirname, "..", "dist", "cli", "main.js");
 const NOW = "2026-11-20T12:00:00Z";
 const TARGET_CPU_RATIO = 2;
 const TARGET_WALL_MS = 8_000;
@@ -33,13 +33,6 @@ export interface ReplayResult {
   readonly repeats: number;
 }
 
-/** Runs `args` once in `directory`: wall, CPU and peak of the process. */
-async function measured(args: readonly string[], directory: string) {
-  const started = performance.now();
-  const usage = await measuredRun(CLI, args, directory, join(directory, "usage.json"));
-  return { wallMs: performance.now() - started, ...usage };
-}
-
 /**
  * Records `npm start`'s sync, replays it REPLAY_REPEATS times and parses its bodies as often;
  * the medians. Throws when the CLI is not built.
@@ -51,17 +44,12 @@ export async function runReplay(): Promise<ReplayResult> {
   const recording = join(directory, "recording");
   try {
     process.stderr.write("  replay: recording npm start's sync\n");
-    await measured(
-      ["sync", "--now", NOW, "--record", recording, "--db", join(directory, "r.duckdb")],
-      directory,
-    );
+    await runOnce(["sync", "--now", NOW, "--record", recording]);
     const runs = [];
     const floors = [];
     for (let run = 0; run < REPEATS; run++) {
       process.stderr.write(`  replay: the replay and the floor (run ${run + 1}/${REPEATS})\n`);
-      const database = join(directory, `replay-${run}.duckdb`);
-      runs.push(await measured(["sync", "--replay", recording, "--db", database], directory));
-      rmSync(database, { force: true });
+      runs.push(await runOnce(["sync", "--replay", recording]));
       const floor = execFileSync(
         process.execPath,
         [join(import.meta.dirname, "jsonFloor.mjs"), recording],

@@ -160,10 +160,8 @@ export async function startRecording(
       `${command}: --record: the directory ${JSON.stringify(directory)} is not empty (${present.length} entries); record into a new or empty directory`,
     );
   }
-  const writeText = (file: string, text: string) =>
-    writeFile(join(directory, file), redactSecrets(text, secrets));
   const write = (file: string, value: unknown) =>
-    writeText(file, `${JSON.stringify(value, null, 2)}\n`);
+    writeFile(join(directory, file), redactSecrets(`${JSON.stringify(value, null, 2)}\n`, secrets));
   let info: RecordingInfo | undefined;
   let sequence = 0;
   const writes: Promise<void>[] = [];

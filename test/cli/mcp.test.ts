@@ -50,6 +50,13 @@ async function expectedRows(sql: string): Promise<Record<string, unknown>[]> {
   }
 }
 
+/** Only `keys` of each of a tool's rows, to compare with SQL that selects those columns. */
+function pick(rows: unknown, ...keys: string[]): Record<string, unknown>[] {
+  return (rows as Record<string, unknown>[]).map((row) =>
+    Object.fromEntries(keys.map((key) => [key, row[key]])),
+  );
+}
+
 const digest = () => createHash("sha256").update(readFileSync(database)).digest("hex");
 
 /** A tool's call: its rows and note, or its error text. */
@@ -226,9 +233,7 @@ describe("pathlab mcp over stdio", () => {
         "and forecast_start_time = (select max(forecast_start_time) from insights where asset = 'BTC' and operation = '/insights/liquidation' and horizon = '1h') order by source",
     );
     expect(latest.map((row) => row.source)).toEqual(["recomputed", "service"]);
-    expect(
-      (insight.rows as Record<string, unknown>[]).map(({ source, record }) => ({ source, record })),
-    ).toEqual(latest);
+    expect(pick(insight.rows, "source", "record")).toEqual(latest);
     const verdicts = await expectedRows(
       "select verdict, count(*)::INTEGER as n from crosschecks where asset = 'BTC' and operation = '/insights/liquidation' and horizon = '1h' " +
         "and forecast_start_time = (select max(forecast_start_time) from insights where asset = 'BTC' and operation = '/insights/liquidation' and horizon = '1h') group by 1 order by 1",
@@ -259,12 +264,7 @@ describe("pathlab mcp over stdio", () => {
       "select market, net_edge from venue_comparisons where not coalesce(decided, false) order by coalesce(tradable, false) desc, net_edge desc nulls last",
     );
     expect(open.length).toBeGreaterThan(0);
-    expect(
-      (edges.rows as Record<string, unknown>[]).map(({ market, net_edge }) => ({
-        market,
-        net_edge,
-      })),
-    ).toEqual(open);
+    expect(pick(edges.rows, "market", "net_edge")).toEqual(open);
   });
 
   it("leaderboard answers from smoothed_scores (none before a score run), and the key appears nowhere", async () => {
@@ -347,12 +347,7 @@ describe("pathlab mcp over stdio", () => {
       "select miner_uid, reward_weight from smoothed_scores where competition = 'crypto-1h' qualify as_of = max(as_of) over () order by reward_weight desc nulls last, miner_uid",
     );
     expect(latest.length).toBeGreaterThan(0);
-    expect(
-      (board.rows as Record<string, unknown>[]).map(({ miner_uid, reward_weight }) => ({
-        miner_uid,
-        reward_weight,
-      })),
-    ).toEqual(latest);
+    expect(pick(board.rows, "miner_uid", "reward_weight")).toEqual(latest);
     const early = await call("leaderboard", {
       competition: "crypto-1h",
       at: "2020-01-01T00:00:00Z",

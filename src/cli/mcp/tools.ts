@@ -5,7 +5,7 @@
  * neither write nor reach outside the store, and its rows are capped.
  */
 
-import { parseIsoTimeMs } from "../../domain/time.ts";
+import { isoSeconds, parseIsoTimeMs } from "../../domain/time.ts";
 import { TABLES, VIEWS } from "../../store/schema.ts";
 
 /**
@@ -61,7 +61,7 @@ function utcTimestamp(tool: string, name: string, value: unknown): string {
       `${tool}: ${name}: expected an ISO 8601 time such as 2026-11-21T08:00:00Z, got ${JSON.stringify(value)}`,
     );
   }
-  return `TIMESTAMP '${new Date(ms).toISOString().slice(0, 19).replace("T", " ")}'`;
+  return `TIMESTAMP '${isoSeconds(ms / 1000)}'`;
 }
 
 /** ` AND column = 'value'` when `value` is given, else nothing. */

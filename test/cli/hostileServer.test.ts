@@ -11,10 +11,10 @@ import type { SyncSummary } from "../../src/jobs/sync/summary.ts";
 import { syncFixture } from "../jobs/syncFixture.ts";
 import { startHostileProxy, type Hostility } from "./hostileProxy.ts";
 import { runPathlab } from "./runPathlab.ts";
-import { SMALL_WORLD } from "../smallWorld.ts";
 
 const KEY = "sk-test-hostile-41d9e2";
-const fixture = syncFixture(KEY, SMALL_WORLD);
+// Two miners: each prediction set the proxy answers is 64 MiB of bytes, and the point is one of them.
+const fixture = syncFixture(KEY, { miners: 2 });
 
 async function syncAgainst(hostility: Hostility, database: string, unitDeadline = "60") {
   const proxy = await startHostileProxy(fixture.sandbox.url, hostility);
@@ -43,7 +43,8 @@ describe("sync against a hostile server", () => {
     expect(summary.failures.map((failure) => failure.reason).join("\n")).toMatch(
       /\/v2\/prediction\/historical: HTTP 200: response body over the limit of 64 MiB \(67108864 bytes\) for this operation \(maxBodyBytes\): cut off after \d+ bytes/,
     );
-    // Without limits this grew past 4 GiB; eight 64 MiB bodies in flight at most, and the sync's own.
+    // Without limits this grew past 4 GiB (the bodies never end); with them, at most one 64 MiB body
+    // per prediction set in flight, and the sync's own.
     console.log(`sync against endless bodies: peak RSS ${run.peakRssMb.toFixed(0)} MB`);
     expect(run.peakRssMb, "no /proc to read the child's peak memory from").toBeGreaterThan(0);
     expect(run.peakRssMb).toBeLessThan(1536);
@@ -53,14 +54,14 @@ describe("sync against a hostile server", () => {
     const { run, summary } = await syncAgainst(
       "dripping liquidation",
       join(fixture.folder, "drip.duckdb"),
-      "8",
+      "3",
     );
     expect(run.code, run.stderr).toBe(1);
     expect(summary.units.map((unit) => unit.status)).toEqual(["failed"]);
     expect(
       summary.failures.map((failure) => failure.reason),
       run.stderr,
-    ).toContain("unit not stored: not finished within 8 s (the unit's deadline, --unit-deadline)");
+    ).toContain("unit not stored: not finished within 3 s (the unit's deadline, --unit-deadline)");
     // The client's own deadline per call is 10 minutes: a sync that waited for it would not end
     // within the test's 3.
   }, 180_000);

@@ -10,7 +10,7 @@ import { runPathlab } from "./runPathlab.ts";
 describe("the queue commands", () => {
   it("a Redis that is not there is one line naming it, the password masked, exit 1", async () => {
     const url = `redis://user:hunter2@127.0.0.1:${await freePort()}`;
-    for (const args of [
+    const commands = [
       ["queue", "status", "--redis", url],
       ["worker", "--redis", url, "--lake", "unused-lake", "--until-idle"],
       [
@@ -25,9 +25,11 @@ describe("the queue commands", () => {
         "--now",
         "2026-11-20T12:00:00Z",
       ],
-    ]) {
-      const result = await runPathlab(args);
-      expect(result.code, args.join(" ")).toBe(1);
+    ];
+    // the three at once: each is a process of its own
+    const results = await Promise.all(commands.map((args) => runPathlab(args)));
+    for (const [index, result] of results.entries()) {
+      expect(result.code, commands[index].join(" ")).toBe(1);
       expect(result.stderr).toMatch(
         /^pathlab: cannot reach Redis at redis:\/\/user:\*\*\*@127\.0\.0\.1:\d+ \(ECONNREFUSED\); is redis-server running there\?\n$/,
       );

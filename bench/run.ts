@@ -4,7 +4,8 @@
  * fresh Node process of its own, so that no suite's code or imports change how another's kernels
  * are compiled (see bench/NOTES.md, "One process per suite"). Each case's pathlab function, naive
  * JS baseline and numpy peer are timed as warm medians with the same repeat count; the runner prints
- * a table and writes bench/results.json. Without filters, or with the filter `e2e`, the
+ * a table and writes bench/results.json (bench/results.filtered.json when filters are given: a
+ * partial run never replaces the figures of a whole one). Without filters, or with the filter `e2e`, the
  * end-to-end suite (`endToEnd.ts`: the built CLI's commands as whole processes) runs after them,
  * and with the filter `units` (or none) the units suite (`queueWorkers.ts`: the day of scoring by
  * `score` on 1 and 2 pool threads and by 1–3 queue workers), and with the filter `serve` (or
@@ -248,7 +249,11 @@ async function main(filters: readonly string[]): Promise<void> {
   if (sandbox !== undefined) printSandbox(sandbox);
   const replay = filters.length === 0 || filters.includes("replay") ? await runReplay() : undefined;
   if (replay !== undefined) printReplay(replay);
-  const output = join(import.meta.dirname, "results.json");
+  // Only a whole run replaces the current figures; a filtered one is written beside them.
+  const output = join(
+    import.meta.dirname,
+    filters.length === 0 ? "results.json" : "results.filtered.json",
+  );
   const results = {
     machine: info,
     results: rows,

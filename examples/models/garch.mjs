@@ -1,14 +1,17 @@
-// A model for `pathlab backtest --model "node examples/models/garch.mjs"`: GARCH(1,1) on the
-// history's log returns, with Student-t shocks (fat tails), Node's standard library only.
-//
-// pathlab writes one prompt per line on stdin (JSON: asset, start_time, time_increment,
-// time_length, num_simulations, and history, [[unix_seconds, price], …] strictly before the
-// start); the model answers each with one line on stdout, {"predictions": [[price, …], …]}.
+// A model for `pathlab backtest`: GARCH(1,1) on the history's log returns, with Student-t shocks
+// (fat tails), Node's standard library only. It works in both of backtest's forms:
+// - `--model examples/models/garch.mjs`: pathlab imports it on worker threads and calls its
+//   `simulate(prompt)`, which returns the paths;
+// - `--model "node examples/models/garch.mjs"`: run as a command, it reads one prompt per line on
+//   stdin and answers each with one line on stdout, {"predictions": [[price, …], …]}.
+// A prompt holds asset, start_time, time_increment, time_length, num_simulations, and history,
+// [[unix_seconds, price], …] strictly before the start.
 //
 // The GARCH parameters are not fitted: persistence α + β = 0.97 with α = 0.07, and the long-run
 // variance is the history's, so the forecast starts from the variance the last returns imply and
 // drifts back to the day's. A seed per prompt makes the same prompt give the same paths.
 import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
 
 const ALPHA = 0.07;
 const BETA = 0.9;
@@ -38,7 +41,7 @@ function generator(seedText) {
 /** Eight significant digits, as the validator accepts prices. */
 const rounded = (price) => Number(price.toPrecision(8));
 
-function simulate(prompt) {
+export function simulate(prompt) {
   const prices = prompt.history.map(([, price]) => price).filter((price) => price > 0);
   const returns = prices.slice(1).map((price, index) => Math.log(price / prices[index]));
   const longRun = returns.reduce((sum, r) => sum + r * r, 0) / Math.max(1, returns.length);
@@ -63,8 +66,11 @@ function simulate(prompt) {
   });
 }
 
-for await (const line of createInterface({ input: process.stdin })) {
-  if (line.trim() !== "") {
-    process.stdout.write(`${JSON.stringify({ predictions: simulate(JSON.parse(line)) })}\n`);
+// run as a command (not imported): answer the prompts on stdin
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line.trim() !== "") {
+      process.stdout.write(`${JSON.stringify({ predictions: simulate(JSON.parse(line)) })}\n`);
+    }
   }
 }

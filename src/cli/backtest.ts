@@ -45,10 +45,15 @@ answers each with one line on stdout: {"predictions": [[…], …]} or the valid
 stderr shows here. Examples: examples/models/gbm.py (Python, standard library only) and
 examples/models/garch.mjs (Node, GARCH(1,1) with Student-t shocks).
 
+--model ./model.mjs (one argument, an existing .mjs or .js file) loads an ES module instead, on
+--concurrency worker threads: its simulate(prompt) gets the same prompt as an object and returns
+the paths (number[][], or one Float64Array of num_simulations × points, path after path) or an
+answer as above; it may be async. A module without simulate exits 2 before any prompt is asked.
+
 Each answer is kept in --out as a candidate file (rerun: only the prompts without one are asked),
 then scored as score --candidate scores it: validated with the rules of its date (an invalid or
 missing answer takes the validator's penalty), ranked among the network's miners. A call that
-crashes or passes --model-timeout costs its prompt; the model is started again, at most
+crashes, throws or passes --model-timeout costs its prompt; the model is started again, at most
 --max-restarts times.
 
 Estimated USD per day = reward weight × --pool-usd-per-day × --emission-factor (0.6935, the
@@ -68,7 +73,10 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
       .description(
         "run your model (any language) over a range as the validators prompt it; its rank, reward weight and estimated earnings",
       )
-      .requiredOption("--model <command>", "the model's command line (see below)")
+      .requiredOption(
+        "--model <command>",
+        "the model's command line, or its ES module file (see below)",
+      )
       .addOption(
         new Option("--competition <name>", "the competition whose prompts to answer")
           .choices([...COMPETITIONS])

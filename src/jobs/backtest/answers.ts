@@ -13,6 +13,7 @@ import { UsageError } from "../../service/usageError.ts";
 import { writeFileAtomically } from "../baseline/file.ts";
 import type { MinuteCloses } from "../sync/fetchMinuteCloses.ts";
 import { ModelCallError, ModelProcess } from "./modelProcess.ts";
+import type { ModelThreads } from "./modelThreads.ts";
 
 /**
  * A prompt as the model reads it: the validator's request (`asset`, `start_time` ISO 8601,
@@ -42,6 +43,8 @@ export interface ModelFailure {
 /** What `askModel` needs. */
 export interface AskModelOptions {
   readonly command: string;
+  /** The threads of a model module (`--model ./model.mjs`); none: `command` runs as a process. */
+  readonly threads?: ModelThreads;
   readonly out: string;
   readonly concurrency: number;
   readonly deadlineMs: number;
@@ -93,9 +96,16 @@ export function modelPrompt(
  * The text of a candidate file from the model's answer line: `{"predictions": …}` becomes the
  * record layout with the prompt it answers; the validator's list layout and anything else are
  * kept as the model wrote them, for `validate` to judge (an invalid answer then gets the
- * validator's penalty, and its reason in the score's summary).
+ * validator's penalty, and its reason in the score's summary). An answer whose only key is
+ * `predictions` keeps its text too: the prompt's fields are written in front of it, so its
+ * numbers reach the validation as the model wrote them, and the answer is parsed once, not
+ * parsed and written again.
+ * @param prompt - the prompt the line answers.
+ * @param startUnix - its start, Unix seconds.
+ * @param line - the model's answer line.
+ * @example answerFileText(prompt, 1795244400, '{"predictions": [[1, 2]]}') // => '{"asset":"BTC",…,"start_time":1795244400,"predictions": [[1, 2]]}'
  */
-function candidateText(prompt: ModelPrompt, startUnix: number, line: string): string {
+export function answerFileText(prompt: ModelPrompt, startUnix: number, line: string): string {
   let answer: unknown;
   try {
     answer = JSON.parse(line);
@@ -104,18 +114,22 @@ function candidateText(prompt: ModelPrompt, startUnix: number, line: string): st
   }
   if (typeof answer !== "object" || answer === null || Array.isArray(answer)) return line;
   if (!("predictions" in answer)) return line;
-  return JSON.stringify({
+  const head = JSON.stringify({
     asset: prompt.asset,
     time_increment: prompt.time_increment,
     time_length: prompt.time_length,
     start_time: startUnix,
-    predictions: (answer as { predictions: unknown }).predictions,
   });
+  const keys = Object.keys(answer);
+  if (keys.length === 1) return `${head.slice(0, -1)},${line.trimStart().slice(1)}`;
+  const predictions = (answer as { predictions: unknown }).predictions;
+  return `${head.slice(0, -1)},"predictions":${JSON.stringify(predictions)}}`;
 }
 
 /**
  * Asks the model for every prompt of `prompts` whose file `out` lacks, `concurrency` copies at a
- * time, one prompt per copy at a time; writes each answer's file. A copy that exits or misses its
+ * time, one prompt per copy at a time (a copy is a process of the command, or a call at a time on
+ * the module's threads); writes each answer's file. A copy that exits or misses its
  * deadline costs its prompt (a {@link ModelFailure}, and a file the validator rejects, so that the
  * prompt takes its penalty and a rerun asks again) and is started again; after `maxRestarts`
  * restarts in all, the run stops with an error naming the last failure.
@@ -137,7 +151,7 @@ export async function askModel(
   let restarts = 0;
   let next = 0;
   const copy = async () => {
-    let model: ModelProcess | undefined;
+    let model: Pick<ModelProcess, "alive" | "ask" | "close"> | undefined;
     try {
       while (next < todo.length && options.signal?.aborted !== true) {
         const { asset, startUnix } = todo[next++];
@@ -152,11 +166,11 @@ export async function askModel(
           }
           model = undefined;
         }
-        model ??= new ModelProcess(options.command);
+        model ??= options.threads?.copy() ?? new ModelProcess(options.command);
         try {
           const line = await model.ask(JSON.stringify(prompt), options.deadlineMs, options.signal);
           const file = join(options.out, options.fileName(asset, startUnix));
-          await writeFileAtomically(file, candidateText(prompt, startUnix, line));
+          await writeFileAtomically(file, answerFileText(prompt, startUnix, line));
           options.onAnswer?.(prompt, file);
         } catch (error) {
           if (!(error instanceof ModelCallError)) throw error;
@@ -164,7 +178,7 @@ export async function askModel(
           // the prompt with no path: the validator rejects it, so the prompt is scored with its
           // penalty; a rerun asks again
           const file = join(options.out, options.fileName(asset, startUnix));
-          const noAnswer = JSON.parse(candidateText(prompt, startUnix, '{"predictions":[]}'));
+          const noAnswer = JSON.parse(answerFileText(prompt, startUnix, '{"predictions":[]}'));
           const text = JSON.stringify({ [FAILURE_KEY]: error.message, ...noAnswer });
           await writeFileAtomically(file, `${text}\n`);
         }

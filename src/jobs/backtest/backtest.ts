@@ -17,6 +17,7 @@ import { runJob } from "../harness/runJob.ts";
 import { runScore } from "../score/score.ts";
 import type { ScoreSummary } from "../score/summary.ts";
 import { askModel, checkModelCommand, type ModelFailure, type ModelPrompt } from "./answers.ts";
+import { modelModuleOf, ModelThreads } from "./modelThreads.ts";
 
 /**
  * The emission normalization factor of the official backtester (synth-lib): reward weight × the
@@ -31,7 +32,11 @@ export const EMISSION_FACTOR = 0.6935;
  * @example const options: BacktestOptions = { model: "python3 examples/models/gbm.py", competition: "crypto-1h", from: "2026-11-21T08:00:00Z", to: "2026-11-21T10:00:00Z", out: "./backtest" };
  */
 export interface BacktestOptions extends ServiceChoice {
-  /** The model's command line, run through the shell (see `modelProcess.ts`). */
+  /**
+   * The model: an ES module file that exports `simulate(prompt)` (`./model.mjs`, one argument
+   * ending in `.mjs` or `.js`), run on worker threads; otherwise a command line, run through the
+   * shell (see `modelProcess.ts`).
+   */
   readonly model: string;
   readonly competition: Competition;
   readonly from: string;
@@ -151,6 +156,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
   // one deadline for both jobs: the scoring gets what the answers left of it
   const deadlineMs = options.deadlineMs ?? DEFAULT_JOB_DEADLINE_MS;
   const started = performance.now();
+  const concurrency = options.concurrency ?? 1;
   const definition = {
     command: "backtest",
     check: checkBacktestOptions,
@@ -159,15 +165,20 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
     interruptedMessage: (_job: unknown, why: string) =>
       `backtest: ${why}; the answers until then are kept in ${options.out}`,
   };
+  const module = modelModuleOf(options.model);
+  const threads = module === undefined ? undefined : new ModelThreads(module, concurrency);
   const answers = await runJob(definition, pinned, async (job) => {
+    // a module that does not load is a usage error, before any prompt is asked
+    await threads?.check();
     const { fromUnix, toUnix } = timeRangeOption("backtest", options.from, options.to);
     const range = await rangeValidatorPrompts(job, job.checked, fromUnix, toUnix, options.assets);
     const lookbackSeconds = options.lookbackSeconds ?? 86400;
     const closes = await promptCloses(job, range.prompts, lookbackSeconds);
     return askModel(range.prompts, closes, {
       command: options.model,
+      ...(threads !== undefined && { threads }),
       out: options.out,
-      concurrency: options.concurrency ?? 1,
+      concurrency,
       deadlineMs: (options.modelTimeoutSeconds ?? 60) * 1000,
       maxRestarts: options.maxRestarts ?? 3,
       lookbackSeconds,
@@ -177,7 +188,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
       signal: job.signal,
       onAnswer: options.onAnswer,
     });
-  });
+  }).finally(() => threads?.close());
   const score = await runScore({
     ...pinned,
     competition: options.competition,

@@ -1,0 +1,4 @@
+// A model module that never returns: its simulate spins on the thread.
+export function simulate() {
+  for (;;);
+}

@@ -1,0 +1,2 @@
+// A module that is not a model: it exports no simulate.
+export const model = "gbm";

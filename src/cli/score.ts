@@ -118,7 +118,7 @@ export function scoreCommand(io: ProgramIo, status: ProgramStatus): Command {
       .option("--json", "print the summary as JSON instead of tables")
       .addHelpText(
         "after",
-        "\nThe validator's rules are those of each prompt's date (the era table, DOMAIN.md §3b): the\n" +
+        "\nThe validator's rules are those of each prompt's date (pathlab's era table): the\n" +
           "competitions and their shares, the prompt-score rule, the 1h gap formula, the price format\n" +
           "rule, SPYX → SP500, the crypto-1h volatility CRPS. Miners are keyed by hotkey; smoothed\n" +
           "scores are computed at every validator update of the range (table rank_history).\n" +

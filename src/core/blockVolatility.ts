@@ -1,5 +1,5 @@
 /**
- * Block volatilities of the validator's volatility CRPS (DOMAIN.md §3b): the sample standard
+ * Block volatilities of the validator's volatility CRPS (the validator's dated rules): the sample standard
  * deviation (ddof 1) of the 1-step basis-point simple returns inside consecutive blocks of one
  * path with gaps (the realized path). For every path of a path set at once:
  * `pathBlockVolatilities.ts`.

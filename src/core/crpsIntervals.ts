@@ -1,5 +1,5 @@
 /**
- * Validator-style CRPS of one path set over one scoring interval (DOMAIN.md §2): the simulated
+ * Validator-style CRPS of one path set over one scoring interval (the validator's CRPS): the simulated
  * changes on the interval's grid against a realized change series, term by term.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Impermanent loss at `price` of a concentrated-liquidity position over [lower, upper] opened at
- * `startPrice`, as a positive fraction (DOMAIN.md §4): 1 − V_LP(P)/V_HODL(P) with, for unit
+ * `startPrice`, as a positive fraction (the service's insight conventions): 1 − V_LP(P)/V_HODL(P) with, for unit
  * liquidity, x0 = 1/√P0 − 1/√U, y0 = √P0 − √L, V_HODL = x0·P + y0 and V_LP = P·(1/√L − 1/√U) if
  * P < L, √U − √L if P > U, else 2√P − P/√U − √L.
  *

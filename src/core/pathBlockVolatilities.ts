@@ -1,6 +1,6 @@
 /**
  * Block volatilities of every path of a path set at once, for the volatility CRPS of prompt
- * scoring (DOMAIN.md §3b): per block size, the sample standard deviation (ddof 1) of each block's
+ * scoring (the validator's dated rules): per block size, the sample standard deviation (ddof 1) of each block's
  * 1-step basis-point returns, as `blockVolatilities` (blockVolatility.ts) defines it, from the
  * returns laid out step-major, as prompt scoring gathers them.
  */

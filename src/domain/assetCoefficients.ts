@@ -1,5 +1,5 @@
 /**
- * Per-asset weights of prompt scores in the smoothed score (DOMAIN.md §3): a prompt of asset a
+ * Per-asset weights of prompt scores in the smoothed score (the validator's scoring rules): a prompt of asset a
  * counts c(a) times. Assets not in the table weigh 1.0.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Assets, horizons and competitions of the interface (`spec/interface.md`, Endpoints; `DOMAIN.md` §1),
+ * Assets, horizons and competitions of the interface (the service's interface, Endpoints; the network's competitions),
  * as literal unions. Where one description of the spec lists an extra asset for an operation, the
  * extra is kept in that operation's list and named in its comment: rejecting a value one description
  * allows would make the client stricter than the service.
@@ -237,7 +237,7 @@ export type PredictionAsset = (typeof PREDICTION_ASSETS)[number];
 
 /**
  * Asset values of the validation operations: the spec's list, with `SP500` and its earlier form
- * `SPYX`. (`SPCX`, which DOMAIN.md puts in `com-equ-24h`, is not in the spec's list.)
+ * `SPYX`. (`SPCX`, which the network's public record puts in `com-equ-24h`, is not in the spec's list.)
  * @example
  * VALIDATION_ASSETS.includes("SP500") // => true
  */
@@ -271,7 +271,7 @@ export const HORIZONS = ["1h", "24h"] as const;
 export type Horizon = (typeof HORIZONS)[number];
 
 /**
- * The current competitions (DOMAIN.md §1).
+ * The current competitions (the network's prompts).
  * @example
  * COMPETITIONS // => ["crypto-1h", "crypto-24h", "com-equ-24h"]
  */
@@ -315,7 +315,7 @@ export function canonicalCompetition(name: PromptName): Competition {
 }
 
 /**
- * The assets scored in each competition (DOMAIN.md §1). `com-equ-24h` holds `SP500` and its earlier
+ * The assets scored in each competition (the network's prompts). `com-equ-24h` holds `SP500` and its earlier
  * form `SPYX`.
  * @example
  * COMPETITION_ASSETS["crypto-1h"] // => ["BTC", "ETH", "SOL", "XRP", "HYPE"]

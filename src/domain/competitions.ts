@@ -1,5 +1,5 @@
 /**
- * The validator's competitions and their parameters by era (DOMAIN.md §3): which prompts are
+ * The validator's competitions and their parameters by era (the validator's scoring rules): which prompts are
  * pooled, over how many days the smoothed score looks back, the softmax β, and the competition's
  * share of the rewards.
  */

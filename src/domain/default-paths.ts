@@ -39,7 +39,7 @@ export const DEFAULT_PATHS = {
 /**
  * Paths of the live deployment that differ from {@link DEFAULT_PATHS}: the validator's newer
  * smoothed-scores endpoint, `/rewards/scores?prompt_name=<competition>`, which the network's
- * public backtester reads (DOMAIN.md §3b). Jobs run under the live naming use these unless the
+ * public backtester reads (the validator's dated rules). Jobs run under the live naming use these unless the
  * caller's `paths` say otherwise; the sandbox serves them beside the defaults.
  * @example
  * LIVE_PATHS["/validation/smoothed-scores"] // => "/rewards/scores"

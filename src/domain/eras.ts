@@ -1,5 +1,5 @@
 /**
- * The validator's eras (DOMAIN.md §3b) as one dated table: every rule of scoring and validation
+ * The validator's eras (the validator's dated rules) as one dated table: every rule of scoring and validation
  * that changed over time, and the instant it changed. Everything in pathlab that depends on the
  * date (the competitions and their shares, the prompt-score rule, the 1h gap formula, the response
  * format, SPYX → SP500, the owner burn, the volatility CRPS, VHFT) asks {@link validatorEraAt}.
@@ -13,7 +13,7 @@ import {
 } from "./competitions.ts";
 
 /**
- * How a prompt's raw CRPS values become prompt scores (DOMAIN.md §3, §3b):
+ * How a prompt's raw CRPS values become prompt scores (the validator's scoring and its dated rules):
  * - `legacy-p90`: cap at p90, invalid miners get p90 (until 2026-07-16);
  * - `p95`: no cap, invalid miners get p95 of the valid raws (from 2026-07-16);
  * - `current`: cap at 10 × median, invalid miners get p95 of the uncapped valid raws (from the
@@ -23,7 +23,7 @@ import {
 export type PromptScoreRule = "legacy-p90" | "p95" | "current";
 
 /**
- * Which rule checks a response's prices (DOMAIN.md §3b): `legacy` counts the characters of
+ * Which rule checks a response's prices (the validator's dated rules): `legacy` counts the characters of
  * Python's `str(price)` without its `.`; `v1.10.3` asks for int or float (not bool), finite, within
  * float32 and equal to its own 8-significant-digit form.
  * @example const rule: ResponseFormatRule = "v1.10.3";
@@ -52,7 +52,7 @@ function day(year: number, month: number, date: number): number {
 }
 
 /**
- * The dated changes of DOMAIN.md §3b, in Unix seconds.
+ * The dated changes of the validator's rules, in Unix seconds.
  * @example ERA_DATES.sp500ReplacesSpyx // => 1784764800
  */
 export const ERA_DATES = Object.freeze({
@@ -99,7 +99,7 @@ export interface ValidatorEra {
   /** Whether 1h `_gaps` intervals keep only their first change (else: ordinary intervals). */
   readonly gapsFirstChangeOnly: boolean;
   readonly responseFormat: ResponseFormatRule;
-  /** Whether crypto-1h prompt CRPS adds the volatility CRPS (DOMAIN.md §3b). */
+  /** Whether crypto-1h prompt CRPS adds the volatility CRPS (the validator's dated rules). */
   readonly volatilityCrps: boolean;
   /** Whether the owner uid receives the sum of the miners' weights (the burn). */
   readonly ownerBurn: boolean;
@@ -207,13 +207,13 @@ function eraLabel(era: Omit<ValidatorEra, "label">): string {
 
 /**
  * When the validator updates the smoothed scores after the prompts of a scored minute t: at
- * t + 120 s, the first whole minute past the 90 s scoring gate (DOMAIN.md §3).
+ * t + 120 s, the first whole minute past the 90 s scoring gate (the validator's scoring rules).
  * @example UPDATE_DELAY_SECONDS // => 120
  */
 export const UPDATE_DELAY_SECONDS = 120;
 
 /**
- * An update at u pools the prompts scored in (u − window, u − 60 s) (DOMAIN.md §3b).
+ * An update at u pools the prompts scored in (u − window, u − 60 s) (the validator's dated rules).
  * @example UPDATE_GATE_SECONDS // => 60
  */
 export const UPDATE_GATE_SECONDS = 60;

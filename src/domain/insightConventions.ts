@@ -67,7 +67,7 @@ export function rebasePrice(
 // ── Horizons and time ───────────────────────────────────────────────────────────────────────
 
 /**
- * The path grid of a horizon (DOMAIN.md §1).
+ * The path grid of a horizon (the network's prompts).
  * @example const { timeIncrement, nPoints } = HORIZON_LAYOUTS["1h"]; // 60, 61
  */
 export interface HorizonLayout {

@@ -1,8 +1,8 @@
 /**
- * The validator's scoring intervals (DOMAIN.md §2): interval name → length in seconds. The name's
+ * The validator's scoring intervals (the validator's CRPS): interval name → length in seconds. The name's
  * suffix selects how changes are formed: `_abs` = raw price at the end, `_gaps` = only the first
  * change, otherwise consecutive basis-point changes. Insertion order is the validator's order.
- * Also the block sizes of the crypto-1h volatility CRPS (DOMAIN.md §3b).
+ * Also the block sizes of the crypto-1h volatility CRPS (the validator's dated rules).
  */
 
 /**
@@ -43,7 +43,7 @@ export const SCORING_INTERVALS_1H: Readonly<Record<string, number>> = Object.fre
 });
 
 /**
- * λ of the crypto-1h volatility CRPS (DOMAIN.md §3b): the weight of the volatility part against
+ * λ of the crypto-1h volatility CRPS (the validator's dated rules): the weight of the volatility part against
  * the price part.
  * @example VOLATILITY_CRPS_LAMBDA // => 5.25
  */
@@ -61,7 +61,7 @@ export interface VolatilityBlock {
 }
 
 /**
- * The volatility CRPS blocks of crypto-1h prompts (DOMAIN.md §3b; the validator's
+ * The volatility CRPS blocks of crypto-1h prompts (the validator's dated rules; the validator's
  * `vol_scoring_blocks`, synthdataco/synth-subnet pull request #323), name → block, in the
  * validator's order: one 60-minute block, four 15-minute and twelve 5-minute blocks, each size
  * weighted λ / (3 · its block count), so that each size adds λ/3 × its mean CRPS per block.

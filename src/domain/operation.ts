@@ -1,5 +1,5 @@
 /**
- * The shape of one operation of the interface (`spec/interface.md`): its path, query parameters,
+ * The shape of one operation of the Market Forecast Service's interface: its path, query parameters,
  * authentication and response decoder. The operations table (`operations.ts`) holds one entry per
  * operation of the spec; the client, the sandbox and the jobs all read it.
  */

@@ -1,5 +1,5 @@
 /**
- * The operations table: every operation of the interface (`spec/interface.md`), grouped by section,
+ * The operations table: every operation of the Market Forecast Service's interface, grouped by section,
  * each entry keeping its literal path type. The client, the sandbox, the CLI and the jobs read it.
  * Paths the spec does not show are pathlab's defaults, decided in `default-paths.ts`. The
  * insights and venue sections are the insight kinds' operations (`insightKinds.ts`).

@@ -1,5 +1,5 @@
 /**
- * The validator's rules on the text of one price (DOMAIN.md §1, §3b), and the miners' rounding.
+ * The validator's rules on the text of one price (the network's competitions and the validator's dated rules), and the miners' rounding.
  *
  * - Legacy rule: a price has too many digits when `len(str(price).replace(".", "")) > 8`, a length
  *   of Python's text of the number, so the leading zero of a price below 1 counts ("0.51234567"

@@ -1,4 +1,4 @@
-/** The result of the validator's prompt score rule for one prompt (DOMAIN.md §3). */
+/** The result of the validator's prompt score rule for one prompt (the validator's scoring rules). */
 
 /**
  * The prompt scores of one prompt, as `promptScores` returns them (of `pathlab/scoring`, and of

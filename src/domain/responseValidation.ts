@@ -1,5 +1,5 @@
 /**
- * The validator's check of a miner's response (synth `validate_responses`, DOMAIN.md §1, §3b):
+ * The validator's check of a miner's response (synth `validate_responses`, with the validator's dated rules):
  * `CORRECT` or the first failure, with the validator's exact reason, under the format rule of a
  * date ({@link validatorEraAt}). Read in the validator's code: `response_validation_v2.py` of
  * mode-network/synth-subnet at 22fe852 (legacy rule) and of synthdataco/synth-subnet at 6bbb152

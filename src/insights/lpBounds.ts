@@ -26,7 +26,7 @@ import { sessionAndContext } from "./sessionAndContext.ts";
  *   minutes by default (`context.timeInIntervalUnit`: `"hours"` or `"fraction"` of the horizon),
  *   4 decimals;
  * - `expected_impermanent_loss`: the mean over paths of the concentrated-liquidity loss at the last
- *   point, P0 = the current price (DOMAIN.md §4), unrounded.
+ *   point, P0 = the current price (the service's insight conventions), unrounded.
  * One pass over the paths for all 16 widths (`nestedRangeStatistics`, the nested case of
  * `rangeStatistics` of core), shared with the running extremes when the session was prepared for
  * both (`InsightSession.prepare`, `prepareRecords`). Standard errors:

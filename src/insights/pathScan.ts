@@ -18,7 +18,7 @@ import { logReturn } from "../core/volatility.ts";
 export interface NestedIntervals {
   readonly lowers: Float64Array;
   readonly uppers: Float64Array;
-  /** P0 of the impermanent loss (DOMAIN.md §4). */
+  /** P0 of the impermanent loss (the service's insight conventions). */
   readonly startPrice: number;
 }
 

@@ -38,7 +38,7 @@ export interface InsightSessionOptions {
   readonly currentPrice: number;
   /**
    * How paths are re-based to `currentPrice`: `"additive"` p − p₀ + c (default, the service's
-   * ensembles, DOMAIN.md §4) or `"multiplicative"` p·c / p₀.
+   * ensembles, the service's insight conventions) or `"multiplicative"` p·c / p₀.
    */
   readonly rebase?: RebaseMode;
 }

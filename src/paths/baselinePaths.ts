@@ -143,7 +143,7 @@ export interface BaselinePathModel {
  *   S(t+1) = S(t)·exp(−σ²/2 + σZ), σ = `stepVolatility` (so E[S(t)] = S(0): a martingale);
  * - `random-walk`: the arithmetic Gaussian random walk (Bachelier), S(t+1) = S(t) + s·Z with
  *   s = `startPrice × stepVolatility`, the same step deviation in price units as the GBM's first
- *   step. Not floored at 0: at the assets' volatilities (DOMAIN.md §5, at most ~100 % a year) a
+ *   step. Not floored at 0: at the assets' volatilities (the markets' usual magnitudes, at most ~100 % a year) a
  *   non-positive price after 24 h is over 19 standard deviations away.
  * O(nPaths·nPoints). Throws `RangeError` for a non-positive start price, a negative or non-finite
  * volatility, counts that are not positive integers, or an `out` of the wrong length.
@@ -183,7 +183,7 @@ export function simulateBaselinePaths(
   }
   const normals = new NormalStream(model.seed);
   const shocks = new Float64Array(nPoints - 1);
-  // Branch once on the model, outside the loops (STYLE.md: kernels).
+  // Branch once on the model, outside the loops (the house style of kernels).
   if (model.model === "gbm") {
     const meanLogStep = -(stepVolatility * stepVolatility) / 2;
     for (let path = 0; path < nPaths; ++path) {

@@ -1,6 +1,6 @@
 /**
  * Concentrated-liquidity (LP) statistics of a price range [lower, upper] over a path set:
- * impermanent loss (DOMAIN.md §4), stay-in-range probability, expected time in range, and the
+ * impermanent loss (the service's insight conventions), stay-in-range probability, expected time in range, and the
  * probability levels of the LP-probabilities record.
  */
 
@@ -8,7 +8,7 @@ import { requireFinite, requireNonEmpty, requirePathMatrix } from "./validate.ts
 
 /**
  * Impermanent loss at `price` of a concentrated-liquidity position over [lower, upper] opened at
- * `startPrice`, as a positive fraction: 1 − V_LP(P) / V_HODL(P) (DOMAIN.md §4). With unit
+ * `startPrice`, as a positive fraction: 1 − V_LP(P) / V_HODL(P) (the service's insight conventions). With unit
  * liquidity, x0 = 1/√P0 − 1/√U and y0 = √P0 − √L; V_HODL = x0·P + y0;
  * V_LP = P·(1/√L − 1/√U) if P < L, √U − √L if P > U, else 2√P − P/√U − √L.
  * Returns NaN for a negative or NaN `price` (a numeric domain problem).

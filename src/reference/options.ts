@@ -1,5 +1,5 @@
 /**
- * Option prices as plain ensemble means of the payoff at the terminal price (DOMAIN.md §4).
+ * Option prices as plain ensemble means of the payoff at the terminal price (the service's insight conventions).
  */
 
 import { requireFinite, requireNonEmpty } from "./validate.ts";

@@ -1,5 +1,5 @@
 /**
- * The validator's prompt CRPS (DOMAIN.md §2, §3b): one miner's simulated paths scored against the
+ * The validator's prompt CRPS (the validator's CRPS and its dated rules): one miner's simulated paths scored against the
  * realized path over every scoring interval, plus, for crypto-1h prompts of the era that has it,
  * the volatility CRPS. Follows `calculate_crps_for_miner` (and `calculate_total_score_for_miner`)
  * of the validator step by step, with the per-term CRPS from {@link crpsProperscoring}
@@ -11,7 +11,7 @@ import { requirePathMatrix, requireScoringIntervals } from "./validate.ts";
 import { volatilityCrpsDetails, type VolatilityCrpsDetails } from "./volatilityCrps.ts";
 
 /**
- * The validator rules of {@link promptCrpsDetails} that changed over time (DOMAIN.md §3b); the
+ * The validator rules of {@link promptCrpsDetails} that changed over time (the validator's dated rules); the
  * defaults are the current price rules without the volatility CRPS.
  * @example const before: PromptCrpsOptions = { gapsFirstChangeOnly: false }; // a 1h prompt before 2026-03-11
  */

@@ -1,6 +1,6 @@
 /**
  * Prompt scores: every miner's prompt CRPS turned into a score relative to the best miner of the
- * prompt (DOMAIN.md §3, §3b), under the legacy p90 rule, the p95 rule and the current
+ * prompt (the validator's scoring and its dated rules), under the legacy p90 rule, the p95 rule and the current
  * median-capped p95 rule.
  */
 

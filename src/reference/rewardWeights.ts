@@ -1,5 +1,5 @@
 /**
- * Reward weights (DOMAIN.md §3): a softmax of the smoothed scores within each competition, scaled
+ * Reward weights (the validator's scoring rules): a softmax of the smoothed scores within each competition, scaled
  * by the competition's share, then added up per miner across competitions.
  */
 

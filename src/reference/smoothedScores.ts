@@ -1,5 +1,5 @@
 /**
- * Smoothed scores (DOMAIN.md §3): per miner, the asset-coefficient-weighted mean of its prompt
+ * Smoothed scores (the validator's scoring rules): per miner, the asset-coefficient-weighted mean of its prompt
  * scores over a look-back window, with late joiners back-filled with each earlier prompt's worst
  * score. Follows the validator's `prepare_df_for_moving_average` and `compute_smoothed_score`.
  */
@@ -27,14 +27,14 @@ export interface ScoredPrompt {
 
 /**
  * Smoothed score per miner at the update made at `updateUnix`, over the prompts scored in
- * (updateUnix − windowDays·86400, updateUnix − 60 s) (the validator's window, DOMAIN.md §3b):
+ * (updateUnix − windowDays·86400, updateUnix − 60 s) (the validator's window):
  * L = Σ c(asset)·S / Σ c(asset) over the miner's prompt scores S in the window (plus back-fill),
  * c from {@link assetCoefficient}. Lower is better.
  *
  * Back-fill (as the validator does it): a miner whose first score in the window comes after the
  * window's earliest scored time is "new"; for every distinct scored time before its first one it
  * gets one extra row, score = worstScore and asset = asset of the FIRST prompt (in input order)
- * with that scored time. Choice, and a difference from "for each earlier prompt" in DOMAIN.md §3:
+ * with that scored time. Choice, and a difference from "for each earlier prompt" in the validator's scoring rules:
  * the validator keys its back-fill by scored time, so when several assets are scored in the same
  * minute a new miner gets one row for that minute, not one per prompt. Pass prompts sharing a
  * scored time in the order the validator saved them (the multi-asset minute row's `assets`).

@@ -1,5 +1,5 @@
 /**
- * The service's probabilities for venue contracts (DOMAIN.md §4), from a path set whose point 0 is
+ * The service's probabilities for venue contracts (the service's insight conventions), from a path set whose point 0 is
  * the forecast start: Up/Down, range, above and hit, each resolved at the point `endStep` that
  * corresponds to the event's end time.
  */

@@ -1,5 +1,5 @@
 /**
- * Realized and forecast volatility, annualized percent (DOMAIN.md §4), with simple-statistics'
+ * Realized and forecast volatility, annualized percent (the service's insight conventions), with simple-statistics'
  * sample standard deviation (ddof 1).
  */
 

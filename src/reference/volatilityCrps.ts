@@ -1,5 +1,5 @@
 /**
- * The validator's volatility CRPS of crypto-1h prompts (DOMAIN.md §3b; synthdataco/synth-subnet
+ * The validator's volatility CRPS of crypto-1h prompts (the validator's dated rules; synthdataco/synth-subnet
  * pull request #323, `block_volatilities` and `calculate_vol_crps_for_miner`): per block size, the
  * realized volatility of each block scored against the miner's simulated volatilities of that
  * block, summed and weighted. Written the plain way, step by step, with the per-block CRPS from

@@ -66,7 +66,7 @@ export interface PromptCrpsOfValuesOptions {
 }
 
 /**
- * The validator's prompt CRPS of one miner (DOMAIN.md §2, §3b) from its path-major `values`
+ * The validator's prompt CRPS of one miner (the validator's CRPS and its dated rules) from its path-major `values`
  * (`nPaths` × `plan.nPoints`), writing each interval's sum into `intervalSums` (NaN for every
  * interval when the miner is invalid before scoring) and, when the plan has a volatility part,
  * each block size's unweighted CRPS sum into `volatilitySums` (NaN when not computed). In the

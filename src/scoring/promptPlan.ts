@@ -34,7 +34,7 @@ export interface PlannedInterval {
 }
 
 /**
- * One block size of the volatility CRPS of a {@link PromptPlan} (DOMAIN.md §3b).
+ * One block size of the volatility CRPS of a {@link PromptPlan} (the validator's dated rules).
  * @example planPrompt(realized, { timeIncrement: 60, nPoints: 61, intervals, volatilityBlocks: VOLATILITY_BLOCKS_1H }).volatility?.[2].stepsPerBlock // => 5
  */
 export interface PlannedVolatilityBlock {
@@ -115,7 +115,7 @@ export interface PromptShape {
 
 /**
  * The kind of an interval from its name: `_abs` → `"absolute"`, `_gaps` → `"gaps"`, otherwise
- * `"returns"` (DOMAIN.md §2).
+ * `"returns"` (the validator's CRPS).
  * @param name - the interval's name, e.g. `0_5min_gaps`.
  * @example intervalKindOf("0_5min_gaps") // => "gaps"
  */

@@ -1,5 +1,5 @@
 /**
- * Prompt scores (DOMAIN.md §3): every miner's prompt CRPS of one prompt turned into a score
+ * Prompt scores (the validator's scoring rules): every miner's prompt CRPS of one prompt turned into a score
  * relative to the prompt's best miner, under the legacy p90 rule, the p95 rule or the current
  * median-capped p95 rule.
  */

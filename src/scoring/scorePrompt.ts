@@ -1,5 +1,5 @@
 /**
- * The validator's prompt CRPS of one miner (DOMAIN.md §2, §3b), from a path set and the spec's
+ * The validator's prompt CRPS of one miner (the validator's CRPS and its dated rules), from a path set and the spec's
  * realized path record, under the validator's rules of the prompt's date.
  */
 
@@ -18,7 +18,7 @@ import {
 } from "./scoringTarget.ts";
 
 /**
- * Options of {@link scorePrompt}: the CRPS method, and the dated rules (DOMAIN.md §3b), which
+ * Options of {@link scorePrompt}: the CRPS method, and the dated rules (the validator's dated rules), which
  * come from the validator's era at the prompt's scored time (start + time length) unless set
  * here (`promptCrpsRules`).
  * @example const options: ScorePromptOptions = { method: "parity", eraSettings: { volatilityCrpsFromUnix: null } };
@@ -47,7 +47,7 @@ export interface PromptCrps {
   /** The price CRPS: the plain sum over intervals and terms; NaN when −1 before scoring. */
   readonly priceCrps: number;
   /**
-   * The volatility CRPS added to it, Σ weight × block-size sum (DOMAIN.md §3b); `null` when the
+   * The volatility CRPS added to it, Σ weight × block-size sum (the validator's dated rules); `null` when the
    * prompt's rules add none (not crypto-1h, an era without it, or `volatility: false`); NaN when
    * they do but the miner is −1 before it is computed.
    */
@@ -69,7 +69,7 @@ export interface PromptCrps {
 }
 
 /**
- * The validator's prompt CRPS of one miner (DOMAIN.md §2, §3b): the path set's simulated changes on
+ * The validator's prompt CRPS of one miner (the validator's CRPS and its dated rules): the path set's simulated changes on
  * each interval's grid (basis-point returns, the first change for `_gaps`, end prices for `_abs`
  * with the validator's shortening of k on short realized paths) scored against the realized
  * changes by the ensemble CRPS of properscoring; missing realized prices (`null` or NaN) make their

@@ -1,7 +1,7 @@
 /**
  * What a prompt is scored against: a competition (whose scoring intervals are known) or an explicit
- * interval set (name → seconds, DOMAIN.md §2); and the validator's rules of the prompt's date that
- * change its CRPS (DOMAIN.md §3b: the 1h gap formula, the crypto-1h volatility CRPS).
+ * interval set (name → seconds, the validator's CRPS); and the validator's rules of the prompt's date that
+ * change its CRPS (the validator's dated rules: the 1h gap formula, the crypto-1h volatility CRPS).
  */
 
 import {
@@ -103,7 +103,7 @@ export interface PromptCrpsRuleOptions {
 
 /**
  * The rules a prompt scored at `scoredTimeUnix` (start + time length) is scored by
- * (DOMAIN.md §3b), from the validator's era at that time (`validatorEraAt` with
+ * (the validator's dated rules), from the validator's era at that time (`validatorEraAt` with
  * `options.eraSettings`) unless `options` sets them:
  * - `volatility`: for `{ competition: "crypto-1h" }`, whether the era has the volatility CRPS
  *   (from `eraSettings.volatilityCrpsFromUnix`); for every other target false: the validator adds

@@ -1,5 +1,5 @@
 /**
- * Smoothed scores (DOMAIN.md §3): per miner, the asset-coefficient-weighted mean of its prompt
+ * Smoothed scores (the validator's scoring rules): per miner, the asset-coefficient-weighted mean of its prompt
  * scores over a competition's look-back window, with miners that joined inside the window
  * back-filled with each earlier scored time's worst score.
  */
@@ -43,7 +43,7 @@ export interface SmoothedScoreOptions {
 
 /**
  * Smoothed score per miner at the update made at `now`, over the prompts scored in
- * (now − windowDays·86,400 s, now − 60 s) (the validator's window, DOMAIN.md §3b; the competition's
+ * (now − windowDays·86,400 s, now − 60 s) (the validator's window; the competition's
  * window: crypto-1h 5 days, crypto-24h and com-equ-24h 10, legacy `low` 10 and `high` 3):
  * L = Σ c(asset)·S / Σ c(asset) over the miner's prompt scores S in the window, c the asset
  * coefficient. Lower is better. `prompts` are the competition's scored prompts, in the order the

@@ -1,5 +1,5 @@
 /**
- * The volatility part of a crypto-1h prompt CRPS (DOMAIN.md §3b), the kernel beside
+ * The volatility part of a crypto-1h prompt CRPS (the validator's dated rules), the kernel beside
  * `promptCrpsOfValues.ts`: every path's block volatilities from its 1-step returns, then each
  * observed block's CRPS against the realized block volatility.
  */

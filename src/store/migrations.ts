@@ -35,7 +35,7 @@ WHERE database_name = current_database() AND table_name = 'schema_migrations'`;
 
 /**
  * Every migration of pathlab's schema, in order, each as it shipped (`migrations/`): version 1
- * creates the tables of DESIGN.md §4 that the sync job writes; version 2 the tables the score job
+ * creates the tables that the sync job writes; version 2 the tables the score job
  * writes; version 3 lets a run end `interrupted`; version 4 adds the service's CRPS as a score
  * source, hotkeys and rank history; version 5 lets a run end `abandoned` and records its process;
  * version 6 adds the findings of `audit`; version 7 marks venue comparisons decided or tradable.

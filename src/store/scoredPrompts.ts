@@ -46,7 +46,7 @@ export interface MinerScoreEntry {
   readonly hotkey?: string | null;
   /** Prompt CRPS; −1 when the path set is invalid or the total is not finite. */
   readonly crps: number;
-  /** The price part of the CRPS and the volatility part (crypto-1h, DOMAIN.md §3b); null when not computed. */
+  /** The price part of the CRPS and the volatility part (crypto-1h, the validator's dated rules); null when not computed. */
   readonly priceCrps?: number | null;
   readonly volatilityCrps?: number | null;
   /** CRPS sum of each scoring interval (empty when not scored). */

@@ -3,7 +3,7 @@
  * 24 hours before a prompt's start, scaled to the prompt's time increment.
  */
 
-/** Minutes in a 365-day year, the annualization base of realized volatility (DOMAIN.md §4). */
+/** Minutes in a 365-day year, the annualization base of realized volatility (the service's insight conventions). */
 const MINUTES_PER_YEAR = 525600;
 
 /**
@@ -29,7 +29,7 @@ export interface MinuteVolatility {
  * returns ln(cᵢ / cᵢ₋₁) of consecutive minute closes `closes` (one per minute, NaN where the
  * candle is missing). A return beside a missing or non-positive close is left out, so a gap does
  * not become one long "minute". This is the realized-volatility estimator of the service's
- * volatility records (DOMAIN.md §4) over one block.
+ * volatility records (the service's insight conventions) over one block.
  * @example minuteVolatility(Float64Array.of(100, 101, 100, 101, 100)) // => { minuteVolatility: 0.01149…, returns: 4 }
  */
 export function minuteVolatility(closes: Float64Array): MinuteVolatility {

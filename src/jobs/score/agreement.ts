@@ -4,7 +4,7 @@
 
 import type { Agreement, ScoreDisagreement } from "./summary.ts";
 
-/** Relative tolerance of an agreement (DOMAIN.md: validator-exact to ≤ 1e-9 relative). */
+/** Relative tolerance of an agreement (validator-exact: ≤ 1e-9 relative). */
 const RELATIVE_TOLERANCE = 1e-9;
 
 /**

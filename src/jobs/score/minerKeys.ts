@@ -1,7 +1,7 @@
 /**
  * Miners as the validator knows them: by hotkey, not by uid. A uid that changed hands is a new
  * miner (back-filled like any late joiner), so the smoothed scores are keyed by (uid, hotkey),
- * read from the service's uid holders (DOMAIN.md §3b).
+ * read from the service's uid holders (the validator's dated rules).
  */
 
 import type { PathlabClient } from "../../client/pathlab-client.ts";

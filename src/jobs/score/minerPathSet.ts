@@ -91,7 +91,7 @@ export async function fetchMinerPathSet(
   } catch (error) {
     if (!(error instanceof PathSetError)) throw error;
     const where = `path ${error.path}, point ${error.point}`;
-    // A response the validator accepted that holds a zero price: its CRPS is −1 (DOMAIN.md §2).
+    // A response the validator accepted that holds a zero price: its CRPS is −1 (the validator's CRPS).
     if (error.point !== undefined && Number(error.got) === 0) {
       return {
         kind: "scored -1",

@@ -93,7 +93,7 @@ export interface CandidateResult {
 export interface CompetitionScores {
   /** The competition's name in the era of the range (`low`/`high` before 2026-06-23). */
   readonly competition: string;
-  /** The validator's era at the update compared (DOMAIN.md §3b), e.g. `2026-07-23 SP500 replaces SPYX, …`. */
+  /** The validator's era at the update compared (the validator's dated rules), e.g. `2026-07-23 SP500 replaces SPYX, …`. */
   readonly era: string;
   /** Every era the range's prompts were scored in, oldest first (one unless it crosses a change). */
   readonly eras: readonly string[];

@@ -1,7 +1,7 @@
 /**
  * The members of the service's insight ensemble for one prompt, fetched as the service picks them:
  * miners in meta-leaderboard order, each one's prediction set for the prompt, the first ten that
- * make valid path sets (DOMAIN.md §4; the sandbox's `world.ensemble` does the same).
+ * make valid path sets (the service's insight conventions; the sandbox's `world.ensemble` does the same).
  */
 
 import { AuthenticationError, BadRequestError, PaymentRequiredError } from "../../client/errors.ts";

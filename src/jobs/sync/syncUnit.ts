@@ -2,7 +2,7 @@
  * One unit of the sync (asset × horizon × the service's forecast start): the service's records,
  * the top-10 path sets at their `forecast_start_time`, the recomputation and cross-check
  * (`fetchCheckedUnit`), and one transaction in the store. Shared by the sync job and its tests;
- * the steps are DESIGN.md §3.
+ * the steps are docs/architecture.md's (plan → unit → reduce).
  */
 
 import type { Store } from "../../store/openStore.ts";

@@ -4,7 +4,7 @@
  * 5,000 times in `npm start`. `Float64Array.prototype.sort` takes about 0.6 ms per column on this
  * machine; the radix sort below about 0.3 ms, with the same result. The fast core has sorts of
  * its own (`core/sortFloat64.ts`), which the sandbox does not import, so that the cross-checks
- * stay independent of it (DESIGN.md).
+ * stay independent of it (docs/architecture.md).
  */
 
 /** Whether this platform stores doubles little-endian (the byte order the radix passes assume). */

@@ -1,6 +1,6 @@
 /**
  * The sandbox's markets: one profile per asset with its price level, volatility and the shape of
- * its randomness, chosen to look like the real markets (DOMAIN.md §5).
+ * its randomness, chosen to look like the real markets (the markets' usual magnitudes).
  */
 
 /**
@@ -16,7 +16,7 @@ export interface MarketProfile {
   readonly anchorPrice: number;
   /** Long-run annualized volatility, a fraction (0.52 = 52 %); jumps add a little on top. */
   readonly annualVolatility: number;
-  /** The band DOMAIN.md §5 gives (or, where it gives none, the sandbox's), checked by the tests. */
+  /** The band of the markets' usual magnitudes (or, where it gives none, the sandbox's), checked by the tests. */
   readonly volatilityBand: readonly [number, number];
   /** Standard deviation of the daily log-volatility (stochastic volatility across days). */
   readonly volatilityOfVolatility: number;
@@ -71,7 +71,7 @@ function profile(
 /**
  * Every market of the sandbox, by symbol: FULL with the cross-listed equities, SP500, and the
  * validation and prediction assets. Equities are traded around the clock as tokenized symbols.
- * Bands from DOMAIN.md §5 (BTC 45–60 %, ETH 60–80 %, SOL 70–100 %, XAU 12–20 %, equities 15–50 %);
+ * Bands of the markets' usual magnitudes (BTC 45–60 %, ETH 60–80 %, SOL 70–100 %, XAU 12–20 %, equities 15–50 %);
  * XRP, HYPE and WTIOIL have none there and use the sandbox's own.
  * @example MARKET_PROFILES.XAU.anchorPrice // => 3800
  */

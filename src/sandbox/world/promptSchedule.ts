@@ -15,7 +15,7 @@ import { SCORING_INTERVALS_1H, SCORING_INTERVALS_24H } from "../../domain/interv
 export type PromptHorizon = "1h" | "24h";
 
 /**
- * How often the validator prompts: `real` is the network's cadence (DOMAIN.md §1: 1h prompts
+ * How often the validator prompts: `real` is the network's cadence (the network's prompts: 1h prompts
  * every minute, each asset every 5 minutes; 24h BTC every 4 minutes, the others every 12);
  * `sandbox` is thinned so that scoring stays affordable offline — 1h prompts 4× rarer (each asset
  * every 20 minutes), 24h prompts of BTC every 30 minutes (7.5× rarer) and of the others every 120
@@ -25,7 +25,7 @@ export type PromptHorizon = "1h" | "24h";
 export type PromptCadence = "sandbox" | "real";
 
 /**
- * The prompt layout of a horizon: grid and scoring intervals (DOMAIN.md §1–2).
+ * The prompt layout of a horizon: grid and scoring intervals (the network's prompt grids and scoring intervals).
  * @example PROMPT_LAYOUTS["24h"].pointCount // => 289
  */
 export interface PromptLayout {

@@ -27,7 +27,7 @@ import type { Submissions } from "./submissions.ts";
 import { validatorPromptCrps } from "./validatorCrps.ts";
 
 /**
- * Seconds after a prompt's scored time (start + length) before its scores exist (DOMAIN.md §3).
+ * Seconds after a prompt's scored time (start + length) before its scores exist (the validator's scoring rules).
  * @example SCORING_DELAY_SECONDS // => 90
  */
 export const SCORING_DELAY_SECONDS = 90;
@@ -100,7 +100,7 @@ interface PromptWork {
 
 /**
  * The validator's dated prompt-CRPS rules for a prompt of `series` scored at `scoredTimeUnix`
- * (DOMAIN.md §3b), as the scoring layer's `promptCrpsRules` reads them for a competition target:
+ * (the validator's dated rules), as the scoring layer's `promptCrpsRules` reads them for a competition target:
  * the era's gap formula, and the volatility CRPS for crypto-1h prompts of an era that has it.
  */
 function crpsRulesOf(series: PromptSeries, scoredTimeUnix: number): PromptCrpsOptions {

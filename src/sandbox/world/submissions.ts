@@ -39,7 +39,7 @@ export type Submission =
       readonly startUnix: number;
       readonly timeIncrement: number;
       readonly timeLength: number;
-      /** `CORRECT` or the validator's first failure (DOMAIN.md §1). */
+      /** `CORRECT` or the validator's first failure (the network's prompts). */
       readonly reason: string;
       /** Seconds the miner took to answer; NaN for a time-out. */
       readonly responseTimeSeconds: number;

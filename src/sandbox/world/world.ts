@@ -244,7 +244,7 @@ export interface World {
   warmUp(): Promise<void>;
 }
 
-/** Miners pooled in an insight ensemble and the meta-leaderboard days that rank them (DOMAIN.md §4). */
+/** Miners pooled in an insight ensemble and the meta-leaderboard days that rank them (the service's insight conventions). */
 const ENSEMBLE_MINERS = 10;
 const ENSEMBLE_RANKING_DAYS = 14;
 const DEFAULT_SCORING_MINUTES: Readonly<Record<PromptCadence, number>> = { sandbox: 32, real: 10 };

@@ -1,5 +1,5 @@
 /**
- * Migration 1, "initial schema": the tables of DESIGN.md §4 that the sync job writes (runs, path
+ * Migration 1, "initial schema": the tables that the sync job writes (runs, path
  * sets and their values, insights and their numeric leaves, cross-checks, leaderboard rows, venue
  * comparisons), as they shipped. Frozen: a shipped migration is never edited. The current shape
  * of every table is `schema.ts`'s; test/store/schema.test.ts checks that the migrations end there.

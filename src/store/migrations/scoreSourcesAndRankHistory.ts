@@ -1,6 +1,6 @@
 /**
  * Migration 4, "score sources and rank history", as it shipped: what the score job stores once it
- * benchmarks miners as the live network does (DOMAIN.md §3b). Frozen: a shipped migration is never
+ * benchmarks miners as the live network does (the validator's dated rules). Frozen: a shipped migration is never
  * edited. The current shape of every table is `schema.ts`'s; test/store/schema.test.ts checks that
  * the migrations end there.
  */

@@ -15,6 +15,7 @@ import {
   addServiceOptions,
   rethrowAsUsage,
   serviceRequest,
+  storeTargetOf,
   type ServiceCommandOptions,
 } from "./serviceOptions.ts";
 
@@ -26,6 +27,7 @@ interface BacktestCommandOptions extends ServiceCommandOptions {
   assets?: string[];
   out: string;
   db: string;
+  lake?: string;
   concurrency: number;
   modelTimeout: number;
   maxRestarts: number;
@@ -90,6 +92,10 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
       .option("--out <dir>", "the folder of the model's answers", "./backtest")
       .option("--db <path>", "the database the scores go to", DEFAULT_DATABASE)
       .option(
+        "--lake <dir>",
+        "score into a Parquet lake instead (readable while the run goes on, as score --lake writes it)",
+      )
+      .option(
         "--deadline <seconds>",
         `the longest the whole backtest, answers and scoring, may take (${DEFAULT_JOB_DEADLINE_MS / 3_600_000} hours by default); past it, the model is stopped, the answers written are kept, and it exits 1`,
         integerOption("--deadline", 1, 7 * 86_400),
@@ -146,7 +152,7 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
         to: options.to,
         ...(options.assets !== undefined && { assets: options.assets }),
         out: options.out,
-        database: options.db,
+        ...storeTargetOf(command, options),
         concurrency: options.concurrency,
         modelTimeoutSeconds: options.modelTimeout,
         maxRestarts: options.maxRestarts,

@@ -15,7 +15,7 @@ const fixed = (value: number | null, digits: number) =>
  */
 export function formatBacktestReport(summary: BacktestSummary, colors: boolean): string {
   const lines = [
-    `pathlab backtest: ${counted(summary.asked, "prompt")} asked, ${counted(summary.kept, "answer")} kept from ${summary.out}; scored into ${summary.score.database} (run ${summary.score.runId})`,
+    `pathlab backtest: ${counted(summary.asked, "prompt")} asked, ${counted(summary.kept, "answer")} kept from ${summary.out}; scored into ${summary.score.lake === undefined ? summary.score.database : `lake ${summary.score.lake}`} (run ${summary.score.runId})`,
   ];
   const table = new Table({
     head: [

@@ -65,6 +65,25 @@ describe("pathlab backtest with a model module", () => {
     expect(await candidateCrps("command")).toEqual(crps);
   }, 120_000);
 
+  it("--lake scores the kept answers into a lake, as into the database, asking nothing again", async () => {
+    const lake = join(folder, "module-lake");
+    const args = rangeArgs("module", join(models, "walk.mjs"));
+    // the same answers folder as the first test: every answer is kept
+    const db = args.indexOf("--db");
+    args.splice(db, 2, "--lake", lake);
+    const result = await runPathlab(args);
+    expect(result.code, result.stderr).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary.asked).toBe(0);
+    expect(summary.kept).toBeGreaterThan(1);
+    const fromLake = await queryLines(
+      ["--lake", lake],
+      "select asset, start_time, crps from miner_scores where miner_uid = -1 order by all",
+    );
+    expect(fromLake).toHaveLength(summary.kept);
+    expect(fromLake).toEqual(await candidateCrps("module"));
+  }, 120_000);
+
   it("a call that throws or never returns costs its prompt; the run completes", async () => {
     const [throwing, busy] = await Promise.all([
       runPathlab(rangeArgs("throw", join(models, "throwSecond.mjs"), "--max-restarts", "50")),

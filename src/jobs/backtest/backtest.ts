@@ -44,8 +44,10 @@ export interface BacktestOptions extends ServiceChoice {
   readonly assets?: readonly string[];
   /** The folder of the model's answers (created when missing; answers there are kept). */
   readonly out: string;
-  /** The database the score job writes (default ./pathlab.duckdb). */
+  /** The database the score job writes (default ./pathlab.duckdb); not with `lake`. */
   readonly database?: string;
+  /** A Parquet lake the score job writes instead of a database (as `score --lake`). */
+  readonly lake?: string;
   /** Copies of the model asked at a time (default 1). */
   readonly concurrency?: number;
   /** Seconds a model call may take (default 60). */

@@ -126,7 +126,7 @@ describe("pathlab backtest with a model module", () => {
     const result = await runPathlab(rangeArgs("none", path));
     expect(result.code).toBe(2);
     expect(result.stderr.split("\n")[0]).toBe(
-      `pathlab: backtest: --model ${path}: expected a module that exports a function simulate(prompt), got one that exports model`,
+      `pathlab: backtest: --model ${path}: expected a module that exports a function simulate(prompt), got one that exports model (a model that reads prompts on stdin runs as a command: --model "node ${path}")`,
     );
     expect(() => readdirSync(join(folder, "none"))).toThrow(/ENOENT/);
   }, 60_000);

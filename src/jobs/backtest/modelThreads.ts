@@ -65,8 +65,9 @@ export class ModelThreads {
     try {
       await this.piscina.run({ module: this.module });
     } catch (error) {
+      const path = fileURLToPath(this.module);
       throw new UsageError(
-        `backtest: --model ${fileURLToPath(this.module)}: ${(error as Error).message}`,
+        `backtest: --model ${path}: ${(error as Error).message} (a model that reads prompts on stdin runs as a command: --model "node ${path}")`,
       );
     }
   }

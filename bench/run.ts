@@ -11,7 +11,9 @@
  * `score` on 1 and 2 pool threads and by 1–3 queue workers), and with the filter `serve` (or
  * none) the serve suite (`serveThreads.ts`: `pathlab serve` answering `npm start`'s requests
  * with 0–2 compute threads), and with the filter `replay` (or none) the replay suite
- * (`replay.ts`: `npm start`'s sync replayed from a recording beside `JSON.parse` of its bodies).
+ * (`replay.ts`: `npm start`'s sync replayed from a recording beside `JSON.parse` of its bodies),
+ * and with the filter `cold` (or none) the cold rows (`cold.ts`: each case's first calls, in a
+ * process of its own).
  *
  * Each suite process starts as plain `node bench/suite.mjs`, which loads the TypeScript the way the
  * `pathlab` command does, and runs with `--trace-protector-invalidation`: a suite whose process
@@ -37,6 +39,7 @@ import {
   type BenchSuite,
   type Timing,
 } from "./harness.ts";
+import { printCold, runCold, runColdCase, type ColdRow } from "./cold.ts";
 import { printEndToEnd, runEndToEnd } from "./endToEnd.ts";
 import { printUnits, runUnits } from "./queueWorkers.ts";
 import { printReplay, runReplay } from "./replay.ts";
@@ -224,20 +227,28 @@ async function main(filters: readonly string[]): Promise<void> {
       .map(([key, value]) => `${key}: ${value}`)
       .join("\n"),
   );
-  const files = readdirSync(SUITES)
+  const allFiles = readdirSync(SUITES)
     .filter((name) => name.endsWith(".ts"))
-    .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
     .sort();
+  const files = allFiles.filter(
+    (name) => filters.length === 0 || filters.some((filter) => name.includes(filter)),
+  );
+  // cold rows: in a whole run, or with the filter `cold` (of the filtered suites, else of all)
+  const coldFiles =
+    filters.length === 0 || filters.includes("cold") ? (files.length > 0 ? files : allFiles) : [];
   const rows: Row[] = [];
-  if (files.length > 0) {
+  let cold: ColdRow[] | undefined;
+  if (files.length > 0 || coldFiles.length > 0) {
     const data = makeBenchData();
     try {
       for (const file of files) rows.push(...(await runSuiteProcess(file, data.directory)));
+      if (coldFiles.length > 0) cold = await runCold(coldFiles, data.directory);
     } finally {
       rmSync(data.directory, { recursive: true, force: true });
     }
     console.log();
-    printTable(rows);
+    if (rows.length > 0) printTable(rows);
+    if (cold !== undefined) printCold(cold, rows);
   }
   const endToEnd =
     filters.length === 0 || filters.includes("e2e") ? await runEndToEnd() : undefined;
@@ -257,6 +268,7 @@ async function main(filters: readonly string[]): Promise<void> {
   const results = {
     machine: info,
     results: rows,
+    ...(cold !== undefined && { cold }),
     ...(endToEnd !== undefined && { endToEnd }),
     ...(units !== undefined && { units }),
     ...(sandbox !== undefined && { sandbox }),
@@ -267,7 +279,12 @@ async function main(filters: readonly string[]): Promise<void> {
 }
 
 const suiteIndex = process.argv.indexOf("--suite");
-if (suiteIndex >= 0) {
+const coldIndex = process.argv.indexOf("--cold");
+const dataFolder = () => process.argv[process.argv.indexOf("--data") + 1];
+if (coldIndex >= 0) {
+  const [file, index] = process.argv.slice(coldIndex + 1, coldIndex + 3);
+  await runColdCase(file, Number(index), dataFolder());
+} else if (suiteIndex >= 0) {
   await runSuite(process.argv[suiteIndex + 1], process.argv[process.argv.indexOf("--data") + 1]);
 } else {
   await main(process.argv.slice(2));

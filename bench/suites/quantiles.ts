@@ -8,6 +8,7 @@ import {
   quantilesSorted,
   stepQuantiles,
 } from "../../src/core/quantiles.ts";
+import { transpose } from "../../src/core/transpose.ts";
 import { defineSuite, MINERS, PATHS_PER_MINER, POINTS, type BenchCase } from "../harness.ts";
 
 const PROBABILITIES = PERCENTILE_PROBABILITIES;
@@ -178,6 +179,20 @@ export const suite = defineSuite({
         },
       );
     }
+    // What a job does with a fresh ensemble: its values step-major, then the quantiles. Each
+    // call transposes a new copy, so that no call finds the step-major array of another.
+    const stepMajorOut = new Float64Array(nPaths * POINTS);
+    cases.push({
+      name: "fresh ensemble: transpose + stepQuantiles",
+      size: "10,000 × 289",
+      pathlab: () =>
+        stepQuantiles(transpose(data.pooled, nPaths, POINTS, stepMajorOut), nPaths, POINTS, {
+          probabilities: PROBABILITIES,
+          out,
+        }),
+      peer: { script: "quantiles", case: "percentile_10k" },
+      note: "numpy = np.quantile(axis=0) of the path-major array",
+    });
     return cases;
   },
 });

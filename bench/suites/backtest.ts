@@ -1,8 +1,9 @@
 /**
  * pathlab's own work on one backtest prompt (issue 45: it stays below the time to read the
  * answer), beside `JSON.parse` of the model's answer line: the answer kept as a candidate file
- * (`answerFileText`), the file read and checked with the validator's rules (`candidateFileFromText`;
- * the score job does it twice: when it lists the folder, then for the path set it scores), the
+ * (`answerFileText`), the file's bytes read and checked with the validator's rules
+ * (`candidateFileFromBytes`, as `readCandidateFile` does once the bytes are in; the score job does
+ * it once, when it lists the folder, and keeps the path set for the prompt's scoring), the
  * candidate's CRPS (`scorePrompt`) and its prompt score among 250 miners (`promptScores`).
  *
  * The answer is the bench data's first miner as a model's line, `{"predictions": [[…], …]}`: a 24h
@@ -11,12 +12,16 @@
 
 import type { RealizedPath } from "../../src/domain/records/validation.ts";
 import { answerFileText, type ModelPrompt } from "../../src/jobs/backtest/answers.ts";
-import { candidateFileFromText } from "../../src/jobs/score/readCandidateFile.ts";
+import { candidateFileFromBytes } from "../../src/jobs/score/readCandidateFile.ts";
+import { validatorPaths } from "../../src/jobs/sync/fetchPredictionSets.ts";
+import { parsePredictionSetBytes } from "../../src/paths/predictionBytes.ts";
+import { validateResponse } from "../../src/domain/responseValidation.ts";
 import { promptScores } from "../../src/scoring/promptScores.ts";
 import { scorePrompt } from "../../src/scoring/scorePrompt.ts";
 import { defineSuite, PATHS_PER_MINER, POINTS, TIME_INCREMENT } from "../harness.ts";
 
-const START_TIME = 1772063100;
+/** A prompt of 2026-11-21, under the validator's v1.10.3 rules. */
+const START_TIME = 1795244400;
 /** The other miners of the prompt: their raw CRPS, fixed (the pool is scored once per prompt). */
 const OTHERS = Array.from({ length: 249 }, (_, miner) => 900 + ((miner * 37) % 400));
 
@@ -35,7 +40,7 @@ export const suite = defineSuite({
       Array.from(data.miner0.subarray(path * POINTS, (path + 1) * POINTS)),
     );
     const line = JSON.stringify({ predictions });
-    const text = answerFileText(prompt, START_TIME, line);
+    const bytes = Buffer.from(answerFileText(prompt, START_TIME, line));
     const realized: RealizedPath = {
       asset: "BTC",
       real_prices: Array.from(data.realized),
@@ -45,7 +50,7 @@ export const suite = defineSuite({
     };
     const target = { competition: "crypto-24h" } as const;
     const read = () => {
-      const file = candidateFileFromText("BTC-bench-24h.json", text);
+      const file = candidateFileFromBytes("BTC-bench-24h.json", bytes);
       if (file.pathSet === undefined) throw new Error(`bench answer invalid: ${file.reason}`);
       return file.pathSet;
     };
@@ -54,15 +59,28 @@ export const suite = defineSuite({
       return promptScores([...OTHERS, crps], { rule: "current" });
     };
     const pathSet = read();
+    // the file's prices as the parser reads them, the set object opened as the score job opens it
+    const setBytes = [Buffer.from('[{"miner_uid":-1,'), bytes.subarray(1), Buffer.from("]")];
+    const shape = { timeIncrement: TIME_INCREMENT, timeLength: prompt.time_length, nPaths: 1000 };
+    const [parsed] = parsePredictionSetBytes(setBytes, shape);
+    const check = () =>
+      validateResponse(
+        [START_TIME, TIME_INCREMENT, ...validatorPaths(parsed)],
+        {
+          startTimeUnix: START_TIME,
+          timeIncrement: TIME_INCREMENT,
+          timeLength: prompt.time_length,
+        },
+        { at: START_TIME },
+      );
     const size = `${(line.length / 1e6).toFixed(1)} MB, 1,000 × 289`;
     const readAnswer = () => JSON.parse(line);
     return [
       {
-        name: "backtest prompt, pathlab's own work in all (keep, read twice, score, rank)",
+        name: "backtest prompt, pathlab's own work in all (keep, read and check, score, rank)",
         size,
         pathlab: () => {
           answerFileText(prompt, START_TIME, line);
-          read();
           return score(read());
         },
         naive: readAnswer,
@@ -75,13 +93,29 @@ export const suite = defineSuite({
         naive: readAnswer,
       },
       {
-        name: "  the file read and checked by the validator's rules (once)",
+        name: "  the file read and checked by the validator's rules",
         size,
         pathlab: read,
         naive: readAnswer,
       },
       {
-        name: "  its CRPS and prompt score among 250",
+        name: "    the bytes parsed into the path set's prices",
+        size,
+        pathlab: () => parsePredictionSetBytes(setBytes, shape),
+        naive: readAnswer,
+      },
+      {
+        name: "  validation, scoring and ranking (the validator's checks, CRPS, score among 250)",
+        size,
+        pathlab: () => {
+          if (check() !== "CORRECT") throw new Error("bench answer invalid");
+          return score(pathSet);
+        },
+        naive: readAnswer,
+        note: "issue 45: below the reading of the answer",
+      },
+      {
+        name: "    its CRPS and prompt score among 250",
         size: "1,000 × 289",
         pathlab: () => score(pathSet),
       },

@@ -85,6 +85,8 @@ export interface ParsedPredictionSet {
   readonly intLexemeIndices: Uint32Array;
   /** What {@link pathSetFromPrediction} throws for the same record, or `undefined` when it passes. */
   readonly error: PathSetError | undefined;
+  /** The keys the set's object holds, a repeated key counted each time (0 for a set that is no object). */
+  readonly keyCount: number;
 }
 
 /**
@@ -263,6 +265,7 @@ class ByteParser implements PredictionSetParser {
 
   // The set being read.
   private keyRole = ROLE_OTHER;
+  private keyCount = 0;
   private minerUidGot: unknown = undefined;
   private startTimeGot: unknown = undefined;
   private predictionsIsArray = false;
@@ -542,6 +545,7 @@ class ByteParser implements PredictionSetParser {
     const position = this.framePositions[depth];
     if ((kind === FRAME_SET || kind === FRAME_OBJECT) && position !== EXPECT_VALUE) {
       if (kind === FRAME_SET) {
+        this.keyCount++;
         this.keyRole = stringEquals(bytes, start, stop, "predictions")
           ? ROLE_PREDICTIONS
           : stringEquals(bytes, start, stop, "miner_uid")
@@ -613,6 +617,7 @@ class ByteParser implements PredictionSetParser {
         values: new Float64Array(0),
         intLexemeIndices: new Uint32Array(0),
         error: new PathSetError({ subject: "miner_uid", expected: "an integer", got: undefined }),
+        keyCount: 0,
       });
     }
     this.frameCounts[depth] = count + 1;
@@ -657,6 +662,7 @@ class ByteParser implements PredictionSetParser {
       );
     }
     this.keyRole = ROLE_OTHER;
+    this.keyCount = 0;
     this.minerUidGot = undefined;
     this.startTimeGot = undefined;
     this.predictionsIsArray = false;
@@ -754,6 +760,7 @@ class ByteParser implements PredictionSetParser {
       values: this.values,
       intLexemeIndices: this.intIndices.slice(0, this.intCount),
       error,
+      keyCount: this.keyCount,
     });
   }
 

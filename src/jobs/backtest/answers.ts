@@ -98,14 +98,27 @@ export function modelPrompt(
  * kept as the model wrote them, for `validate` to judge (an invalid answer then gets the
  * validator's penalty, and its reason in the score's summary). An answer whose only key is
  * `predictions` keeps its text too: the prompt's fields are written in front of it, so its
- * numbers reach the validation as the model wrote them, and the answer is parsed once, not
- * parsed and written again.
+ * numbers reach the validation as the model wrote them, and the answer is parsed once, when the
+ * file is read. An answer that opens with `{"predictions":` and has no other `"` is taken for one
+ * without a parse here (the file's reading rejects it if it is not JSON).
  * @param prompt - the prompt the line answers.
  * @param startUnix - its start, Unix seconds.
  * @param line - the model's answer line.
  * @example answerFileText(prompt, 1795244400, '{"predictions": [[1, 2]]}') // => '{"asset":"BTC",…,"start_time":1795244400,"predictions": [[1, 2]]}'
  */
 export function answerFileText(prompt: ModelPrompt, startUnix: number, line: string): string {
+  const head = JSON.stringify({
+    asset: prompt.asset,
+    time_increment: prompt.time_increment,
+    time_length: prompt.time_length,
+    start_time: startUnix,
+  });
+  const opening = ONLY_PREDICTIONS.exec(line.slice(0, 64));
+  // No other quote after the key: no other key (and no string), so no parse is needed to see
+  // that `predictions` is the only key; the file's reading checks the rest.
+  if (opening !== null && !line.includes('"', opening[0].length)) {
+    return `${head.slice(0, -1)},${line.trimStart().slice(1)}`;
+  }
   let answer: unknown;
   try {
     answer = JSON.parse(line);
@@ -114,17 +127,14 @@ export function answerFileText(prompt: ModelPrompt, startUnix: number, line: str
   }
   if (typeof answer !== "object" || answer === null || Array.isArray(answer)) return line;
   if (!("predictions" in answer)) return line;
-  const head = JSON.stringify({
-    asset: prompt.asset,
-    time_increment: prompt.time_increment,
-    time_length: prompt.time_length,
-    start_time: startUnix,
-  });
   const keys = Object.keys(answer);
   if (keys.length === 1) return `${head.slice(0, -1)},${line.trimStart().slice(1)}`;
   const predictions = (answer as { predictions: unknown }).predictions;
   return `${head.slice(0, -1)},"predictions":${JSON.stringify(predictions)}}`;
 }
+
+/** The opening of an answer `{"predictions": …` (JSON's whitespace allowed around it). */
+const ONLY_PREDICTIONS = /^[ \t\n\r]*\{[ \t\n\r]*"predictions"[ \t\n\r]*:/;
 
 /**
  * Asks the model for every prompt of `prompts` whose file `out` lacks, `concurrency` copies at a

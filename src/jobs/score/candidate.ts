@@ -3,9 +3,10 @@
  * one answer to one prompt, in either layout of `candidateFile.ts` (the spec's prediction-set
  * record plus its prompt, or the miner's response `[start_time, time_increment, [p0 …], …]` whose
  * asset is the file name up to its first `-`), validated with the validator's rules and reasons.
- * The folder is read one file at a time, and what is kept of each is its prompt and verdict: a
- * path set is read again when its prompt is scored (`loadCandidatePathSet`), so memory stays that
- * of one file however many there are.
+ * The folder is read one file at a time. What is kept of each is its prompt and verdict, and the
+ * path sets of the first valid files up to {@link KEPT_BYTES} of prices, which their prompts take
+ * when they are scored (`takeCandidatePathSet`); a file beyond them is read again then
+ * (`loadCandidatePathSet`), so memory stays bounded however many files there are.
  */
 
 import { readdir, stat } from "node:fs/promises";
@@ -17,6 +18,12 @@ import { readCandidateFile } from "./readCandidateFile.ts";
 export { CANDIDATE_MINER_UID } from "./candidateFile.ts";
 export type { CandidateFile, CandidateReadOptions } from "./candidateFile.ts";
 export { readCandidateFile, candidateFileFromText } from "./readCandidateFile.ts";
+
+/** Bytes of prices the folder's reading keeps for scoring, about 110 24h path sets. */
+const KEPT_BYTES = 256 * 2 ** 20;
+
+/** The path sets kept for scoring, each taken once. */
+const kept = new WeakMap<CandidateFolderFile, PathSet>();
 
 /**
  * A candidate file of a folder: what `readCandidateFile` found, without the path set (`pathSet`
@@ -37,9 +44,14 @@ export interface CandidateFolderFile extends CandidateFile {
  * never opened) or cannot be read (a dangling symlink, a symlink loop, no permission). Only a
  * folder that cannot be read throws (an Error naming it).
  * @param folder - the folder of candidate files.
+ * @param keptBytes - bytes of prices kept for scoring ({@link takeCandidatePathSet}); 256 MiB by
+ *   default.
  * @example const files = await readCandidateFolder("./my-model"); files.filter((file) => file.reason)
  */
-export async function readCandidateFolder(folder: string): Promise<CandidateFolderFile[]> {
+export async function readCandidateFolder(
+  folder: string,
+  keptBytes = KEPT_BYTES,
+): Promise<CandidateFolderFile[]> {
   let names: string[];
   try {
     names = (await readdir(folder)).filter((name) => name.endsWith(".json")).sort();
@@ -50,6 +62,7 @@ export async function readCandidateFolder(folder: string): Promise<CandidateFold
     );
   }
   const files: CandidateFolderFile[] = [];
+  let keptSoFar = 0;
   for (const name of names) {
     const path = join(folder, name);
     const unreadable = await notARegularFile(path);
@@ -58,9 +71,26 @@ export async function readCandidateFolder(folder: string): Promise<CandidateFold
       continue;
     }
     const { pathSet, ...read } = await readCandidateFile(path);
-    files.push({ ...read, pathSet: undefined, path, valid: pathSet !== undefined });
+    const file = { ...read, pathSet: undefined, path, valid: pathSet !== undefined };
+    if (pathSet !== undefined && keptSoFar + pathSet.values.byteLength <= keptBytes) {
+      kept.set(file, pathSet);
+      keptSoFar += pathSet.values.byteLength;
+    }
+    files.push(file);
   }
   return files;
+}
+
+/**
+ * The path set {@link readCandidateFolder} kept for `file`, taken: a second call gives
+ * `undefined`, and so does a file whose path set was not kept.
+ * @param file - a file as {@link readCandidateFolder} listed it.
+ * @example const pathSet = takeCandidatePathSet(files[0]) ?? (await loadCandidatePathSet(files[0]));
+ */
+export function takeCandidatePathSet(file: CandidateFolderFile): PathSet | undefined {
+  const pathSet = kept.get(file);
+  kept.delete(file);
+  return pathSet;
 }
 
 /**

@@ -5,12 +5,11 @@
  */
 
 import type { EraSettings } from "../../domain/eras.ts";
-import type { CandidateFolderFile } from "./candidate.ts";
 import { minerKeysOf, type MinerKeys } from "./minerKeys.ts";
 import type { PlannedPrompt } from "./rangePrompts.ts";
 import { UnitDeadline } from "../harness/unitDeadline.ts";
 import { threadClient, type TaskClientOptions } from "../../service/threadClients.ts";
-import { scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
+import { scorePromptPool, type PromptCandidate, type PromptPool } from "./scorePromptPool.ts";
 
 /**
  * A prompt to score on a pool thread.
@@ -25,10 +24,7 @@ export interface PromptTask {
   readonly ownOnly: boolean;
   readonly selected: readonly number[] | undefined;
   readonly eraSettings: EraSettings;
-  readonly candidate: {
-    readonly takesPart: boolean;
-    readonly file: CandidateFolderFile | undefined;
-  };
+  readonly candidate: PromptCandidate;
   /** The prompt's deadline, from when its thread starts it: its requests stop then. */
   readonly deadlineMs: number;
   /** The error's message when the deadline passes. */

@@ -208,7 +208,7 @@ export async function runScoreUnit(
       eraSettings: unit.eraSettings,
     },
     prompt,
-    { takesPart: false, file: undefined },
+    { takesPart: false, file: undefined, pathSet: undefined },
   );
   await storePromptPool(context.store, scored, {
     keys,

@@ -1,7 +1,8 @@
 /**
  * Reads a candidate file in either layout (`candidateFile.ts`: a prediction-set record plus its
  * prompt, or a miner's response) and checks it with the validator's rules and reason strings,
- * then makes the path set of a file the validator accepts.
+ * then makes the path set of a file the validator accepts. A file of the common shape is read
+ * straight from its bytes (`recordFileBytes.ts`), with the same result.
  */
 
 import { readFile } from "node:fs/promises";
@@ -11,6 +12,7 @@ import { PathSetError } from "../../paths/pathSetError.ts";
 import { parsePythonJson, PythonFloat } from "../../domain/pythonJson.ts";
 import type { PredictionSet } from "../../domain/records/prediction-set.ts";
 import { CORRECT_REASON, validateResponse } from "../../domain/responseValidation.ts";
+import { recordFileFromBytes } from "./recordFileBytes.ts";
 import {
   CANDIDATE_MINER_UID,
   unknownPrompt,
@@ -29,9 +31,9 @@ export async function readCandidateFile(
   path: string,
   options: CandidateReadOptions = {},
 ): Promise<CandidateFile> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, "utf8");
+    bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return {
@@ -39,7 +41,26 @@ export async function readCandidateFile(
       reason: `cannot read the file: ${code ?? (error as Error).message}`,
     };
   }
-  return candidateFileFromText(basename(path), text, options);
+  return candidateFileFromBytes(basename(path), bytes, options);
+}
+
+/**
+ * Reads `bytes`, the content of the candidate file named `file`, as {@link readCandidateFile}
+ * does: a file of the common shape straight from its bytes, any other as text.
+ * @param file - the file's name, which names its prompt in the flat layout (`BTC-….json`).
+ * @param bytes - the file's content.
+ * @param options - when to validate it (`atUnix`); the prompt's start by default.
+ * @example candidateFileFromBytes("BTC-a.json", Buffer.from("[]")).reason // => "Response is empty"
+ */
+export function candidateFileFromBytes(
+  file: string,
+  bytes: Buffer,
+  options: CandidateReadOptions = {},
+): CandidateFile {
+  return (
+    recordFileFromBytes(file, bytes, options) ??
+    candidateFileFromText(file, bytes.toString("utf8"), options)
+  );
 }
 
 /** The prompt lengths a miner response's increment implies. */

@@ -78,21 +78,33 @@ export interface PoolContext {
 }
 
 /**
- * Scores one prompt (see the module comment). `candidate` says whether the candidate takes part
- * (it covers the prompt's competition and asset) and its file for the prompt, if any.
+ * The candidate on one prompt: whether it takes part (it covers the prompt's competition and
+ * asset), its file for the prompt if any, and that file's path set when the folder's reading kept
+ * it (`takeCandidatePathSet`; otherwise the file is read again).
+ * @example const candidate: PromptCandidate = { takesPart: true, file, pathSet: undefined };
+ */
+export interface PromptCandidate {
+  readonly takesPart: boolean;
+  readonly file: CandidateFolderFile | undefined;
+  readonly pathSet: PathSet | undefined;
+}
+
+/**
+ * Scores one prompt (see the module comment) with the candidate's file for it, if any.
  * @example const pool = await scorePromptPool(context, prompt, { takesPart: true, file });
  */
 export async function scorePromptPool(
   context: PoolContext,
   prompt: PlannedPrompt,
-  candidate: { readonly takesPart: boolean; readonly file: CandidateFolderFile | undefined },
+  candidate: PromptCandidate,
 ): Promise<PromptPool> {
   const { asset, startUnix, rows, timeIncrement, timeLength } = prompt;
   const served = (PREDICTION_ASSETS as readonly string[]).includes(asset);
   const uids = context.selected ?? rows.map((row) => row.miner_uid);
   const recomputed = context.ownOnly || !served ? [] : uids;
   const candidatePathSet =
-    candidate.file === undefined ? undefined : await loadCandidatePathSet(candidate.file);
+    candidate.pathSet ??
+    (candidate.file === undefined ? undefined : await loadCandidatePathSet(candidate.file));
   const realized =
     recomputed.length > 0 || candidatePathSet !== undefined
       ? await context.client.request("/validation/realized-path", {

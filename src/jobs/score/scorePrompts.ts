@@ -13,6 +13,7 @@ import type { Agreement } from "./summary.ts";
 import type { CompetitionPrompts, PlannedPrompt, RangeCompetition } from "./rangePrompts.ts";
 import { scorePromptPool, type PromptPool } from "./scorePromptPool.ts";
 import { storePromptPool } from "./storePrompt.ts";
+import { takeCandidatePathSet } from "./candidate.ts";
 
 /**
  * Stages 2, 3 and 6 for every prompt: pooled and scored by the unit runner (on its pool, as many
@@ -99,6 +100,7 @@ function startPrompt(
       matches.covers(competition.name, prompt.asset) &&
       (prompt.rows.length > 0 || file !== undefined),
     file,
+    pathSet: file === undefined ? undefined : takeCandidatePathSet(file),
   };
   const message = deadlineMessage("prompt", context.unitDeadlineMs);
   const deadline = runner.deadline(context.unitDeadlineMs, message, inFlight);

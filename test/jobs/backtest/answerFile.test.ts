@@ -6,7 +6,10 @@
 
 import { describe, expect, it } from "vitest";
 import { answerFileText, type ModelPrompt } from "../../../src/jobs/backtest/answers.ts";
-import { candidateFileFromText } from "../../../src/jobs/score/readCandidateFile.ts";
+import {
+  candidateFileFromBytes,
+  candidateFileFromText,
+} from "../../../src/jobs/score/readCandidateFile.ts";
 
 const START = 1795244400;
 const PROMPT: ModelPrompt = {
@@ -54,7 +57,9 @@ describe("answerFileText", () => {
 
   it("gives a file that validates as the record the answer stands for", () => {
     const line = JSON.stringify({ predictions: paths });
-    const kept = candidateFileFromText("BTC-a.json", answerFileText(PROMPT, START, line));
+    const text = answerFileText(PROMPT, START, line);
+    const kept = candidateFileFromText("BTC-a.json", text);
+    expect(candidateFileFromBytes("BTC-a.json", Buffer.from(text))).toEqual(kept);
     const record = candidateFileFromText(
       "BTC-b.json",
       JSON.stringify({ ...HEAD, predictions: paths }),
@@ -62,5 +67,14 @@ describe("answerFileText", () => {
     expect(kept.reason).toBe(record.reason);
     expect(kept.validation).toBe("CORRECT");
     expect(kept.pathSet?.values).toEqual(record.pathSet?.values);
+  });
+
+  it("an answer cut short keeps the prompt's fields, and its file is not JSON", () => {
+    const line = JSON.stringify({ predictions: paths }).slice(0, -40);
+    const text = answerFileText(PROMPT, START, line);
+    expect(text.startsWith(JSON.stringify(HEAD).slice(0, -1))).toBe(true);
+    const kept = candidateFileFromBytes("BTC-a.json", Buffer.from(text));
+    expect(kept.reason).toMatch(/^not JSON: /);
+    expect(kept.validation).toBeUndefined();
   });
 });

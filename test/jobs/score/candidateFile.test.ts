@@ -9,8 +9,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   CANDIDATE_MINER_UID,
   candidateFileFromText,
+  loadCandidatePathSet,
   readCandidateFile,
   readCandidateFolder,
+  takeCandidatePathSet,
 } from "../../../src/jobs/score/candidate.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
 
@@ -164,5 +166,17 @@ describe("candidate files", () => {
       ["BTC-one.json", "response", "BTC", undefined],
       ["record.json", "record", "ETH", undefined],
     ]);
+  });
+
+  it("the folder's reading keeps valid path sets for scoring, each taken once, within its budget", async () => {
+    const files = await readCandidateFolder(folder);
+    const [first, second] = files.map(takeCandidatePathSet);
+    expect(second).toEqual((await readCandidateFile(join(folder, "record.json"))).pathSet);
+    expect(first?.values).toEqual((await loadCandidatePathSet(files[0]))?.values);
+    expect(takeCandidatePathSet(files[0])).toBeUndefined();
+    // one 1h path set (61,000 prices) fits in 500,000 bytes, two do not
+    const budgeted = await readCandidateFolder(folder, 500_000);
+    expect(budgeted.map((file) => takeCandidatePathSet(file) !== undefined)).toEqual([true, false]);
+    expect((await loadCandidatePathSet(budgeted[1]))?.values).toEqual(second?.values);
   });
 });

@@ -14,6 +14,7 @@ const E2E = [
   "test/jobs/queue/workers.test.ts",
   "test/jobs/queue/sync.test.ts",
   "test/jobs/queue/watch.test.ts",
+  "test/jobs/queue/backtest.test.ts",
   "test/cli/interrupt.test.ts",
   "test/cli/syncLakeKill.test.ts",
   "test/cli/scoreWatch.test.ts",

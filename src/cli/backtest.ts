@@ -65,31 +65,53 @@ Exit codes: 0 every prompt answered validly and scored, 1 otherwise (listed), 2 
 interrupted (the answers until then are kept).`;
 
 /**
+ * Adds the options that say what a backtest asks and of whom: `--model`, `--competition`,
+ * `--assets`, `--out`, `--model-timeout` and `--lookback` (`backtest` and `enqueue backtest`).
+ * @example const command = addModelOptions(new Command("backtest"));
+ */
+export function addModelOptions(command: Command): Command {
+  return command
+    .requiredOption(
+      "--model <command>",
+      "the model's command line, or its ES module file (see below)",
+    )
+    .addOption(
+      new Option("--competition <name>", "the competition whose prompts to answer")
+        .choices([...COMPETITIONS])
+        .makeOptionMandatory(),
+    )
+    .option(
+      "--assets <list>",
+      "comma-separated assets (default: every asset of the competition)",
+      listOption("--assets", (asset) => asset),
+    )
+    .option("--out <dir>", "the folder of the model's answers", "./backtest")
+    .option(
+      "--model-timeout <seconds>",
+      "seconds a model call may take",
+      numberOption("--model-timeout", 0.1, 3600),
+      60,
+    )
+    .option(
+      "--lookback <hours>",
+      "hours of realized prices in each prompt's history",
+      integerOption("--lookback", 1, 168),
+      24,
+    );
+}
+
+/**
  * The `backtest` command of the program (`buildProgram`): runs the model and prints a table per
  * competition (or JSON), and sets the exit code.
  * @example buildProgram(io, status).addCommand(backtestCommand(io, status));
  */
 export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
   const command = addServiceOptions(
-    addPromptRangeOptions(new Command("backtest"))
-      .description(
+    addModelOptions(
+      addPromptRangeOptions(new Command("backtest")).description(
         "run your model (any language) over a range as the validators prompt it; its rank, reward weight and estimated earnings",
-      )
-      .requiredOption(
-        "--model <command>",
-        "the model's command line, or its ES module file (see below)",
-      )
-      .addOption(
-        new Option("--competition <name>", "the competition whose prompts to answer")
-          .choices([...COMPETITIONS])
-          .makeOptionMandatory(),
-      )
-      .option(
-        "--assets <list>",
-        "comma-separated assets (default: every asset of the competition)",
-        listOption("--assets", (asset) => asset),
-      )
-      .option("--out <dir>", "the folder of the model's answers", "./backtest")
+      ),
+    )
       .option("--db <path>", "the database the scores go to", DEFAULT_DATABASE)
       .option(
         "--lake <dir>",
@@ -108,22 +130,10 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
         1,
       )
       .option(
-        "--model-timeout <seconds>",
-        "seconds a model call may take",
-        numberOption("--model-timeout", 0.1, 3600),
-        60,
-      )
-      .option(
         "--max-restarts <n>",
         "restarts of a failing model before the run stops",
         integerOption("--max-restarts", 0, 1000),
         3,
-      )
-      .option(
-        "--lookback <hours>",
-        "hours of realized prices in each prompt's history",
-        integerOption("--lookback", 1, 168),
-        24,
       )
       .option(
         "--pool-usd-per-day <usd>",

@@ -1,7 +1,7 @@
 /**
- * `pathlab enqueue score|sync|watch`: a range's score or sync units (or a watch) on a Redis queue,
- * for `pathlab worker` processes (`worker.ts`) on any machine. `pathlab queue status|unwatch|retry`
- * are in `queueAdmin.ts`.
+ * `pathlab enqueue score|sync|watch|backtest`: a range's score, sync or backtest units (or a watch)
+ * on a Redis queue, for `pathlab worker` processes (`worker.ts`) on any machine.
+ * `pathlab queue status|unwatch|retry` are in `queueAdmin.ts`.
  */
 
 import { sandboxText } from "../service/serviceInfo.ts";
@@ -12,6 +12,7 @@ import type { EnqueueSummary } from "../jobs/queue/enqueue.ts";
 import { UsageError } from "../service/usageError.ts";
 import type { UnitService } from "../jobs/score/queueUnit.ts";
 import { counted } from "../domain/counted.ts";
+import { addModelOptions } from "./backtest.ts";
 import { addQueueOptions } from "./queueAdmin.ts";
 import type { ProgramIo } from "./io.ts";
 import { addCompetitionOptions, minersOption } from "./score.ts";
@@ -209,5 +210,55 @@ export function enqueueCommand(io: ProgramIo): Command {
     .description("put units on a Redis queue for `pathlab worker` processes")
     .addCommand(score)
     .addCommand(sync)
-    .addCommand(watch);
+    .addCommand(watch)
+    .addCommand(enqueueBacktestCommand(io));
+}
+
+const BACKTEST_HELP = `
+Each unit is one prompt: a worker asks the model for it (unless --out already holds its answer),
+keeps the answer in --out as pathlab backtest does, and scores the prompt with the answer as one
+more miner into its lake. A failed call costs its prompt the validator's penalty. The command
+runs through the shell in each worker's working folder; --out (and a module's file) are made
+absolute here, so every worker must reach them (a shared folder beyond one machine). Once the
+workers are done, pathlab lake reduce --from --to ranks the model among the miners.`;
+
+/** `pathlab enqueue backtest`: a backtest's prompts as units, answered and scored by workers. */
+function enqueueBacktestCommand(io: ProgramIo): Command {
+  const command = addQueueOptions(
+    addDeploymentOptions(
+      addServiceOptions(
+        addModelOptions(addPromptRangeOptions(new Command("backtest"))).description(
+          "put a backtest's prompts on the queue: workers ask your model for each and score it among the miners",
+        ),
+      ),
+    ),
+  ).addHelpText("after", BACKTEST_HELP);
+  type Options = EnqueueCommandOptions & {
+    model: string;
+    from: string;
+    to: string;
+    out: string;
+    modelTimeout: number;
+    lookback: number;
+  };
+  return command.action(async (options: Options) => {
+    const { runEnqueueBacktest } = await import("../jobs/queue/enqueueBacktest.ts");
+    let summary;
+    try {
+      summary = await runEnqueueBacktest({
+        model: options.model,
+        competition: options.competition as Competition,
+        from: options.from,
+        to: options.to,
+        ...(options.assets !== undefined && { assets: options.assets }),
+        out: options.out,
+        modelTimeoutSeconds: options.modelTimeout,
+        lookbackSeconds: options.lookback * 3600,
+        ...queueTargetOf(command, options, io),
+      });
+    } catch (error) {
+      rethrowAsUsage(command, error);
+    }
+    io.stdout(enqueuedLine(summary));
+  });
 }

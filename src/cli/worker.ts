@@ -1,4 +1,4 @@
-/** `pathlab worker`: runs queued units (score and sync) on any machine into a Parquet lake. */
+/** `pathlab worker`: runs queued units (score, sync and backtest) on any machine into a Parquet lake. */
 
 import { Command } from "commander";
 import { counted } from "../domain/counted.ts";
@@ -92,7 +92,7 @@ export function workerCommand(io: ProgramIo): Command {
               ? `worker: ${event.unit} failed: ${event.reason}\n`
               : event.planned !== undefined
                 ? `worker: ${event.unit}: ${counted(event.planned, "new unit")} enqueued\n`
-                : `worker: ${event.unit} stored (${counted(event.rows ?? 0, "row")}${leftOut(event.failures)})\n`,
+                : `worker: ${event.unit} stored (${counted(event.rows ?? 0, "row")}${leftOut(event)})\n`,
           ),
       });
       io.stdout(
@@ -105,8 +105,13 @@ export function workerCommand(io: ProgramIo): Command {
   return command;
 }
 
-/** A sync unit's failures that left the rest stored, for the worker's line of the unit. */
-function leftOut(failures: readonly string[] | undefined): string {
+/**
+ * What went wrong in a unit stored all the same, for the worker's line of the unit: a sync unit's
+ * records or path sets left out, a backtest unit's model call that cost its prompt the penalty.
+ */
+function leftOut(event: { unit: string; failures?: readonly string[] }): string {
+  const { failures } = event;
   if (failures === undefined || failures.length === 0) return "";
+  if (event.unit.startsWith("backtest.")) return `; penalized: ${failures.join("; ")}`;
   return `; ${failures.length} left out: ${failures.join("; ")}`;
 }

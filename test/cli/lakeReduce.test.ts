@@ -99,9 +99,9 @@ describe("pathlab lake reduce", () => {
     const smoothed = await queryLines(["--db", database], SMOOTHED);
     const candidateSmoothed = smoothed.filter((line) => JSON.parse(line).source === "candidate");
     expect(candidateSmoothed.length).toBe(1);
-    const { smoothed_score: smoothedScore } = JSON.parse(candidateSmoothed[0]) as {
-      smoothed_score: number;
-    };
+    const { smoothed_score: smoothedScore, reward_weight: rewardWeight } = JSON.parse(
+      candidateSmoothed[0],
+    ) as { smoothed_score: number; reward_weight: number };
 
     // the candidate's smoothed score and rank as `score` reports them
     const placed = /candidate: smoothed ([0-9.]+), rank (\d+) of (\d+)/.exec(stored.stdout);
@@ -110,7 +110,7 @@ describe("pathlab lake reduce", () => {
     const reduced = await pathlab(["lake", "reduce", "--lake", lake, ...RANGE]);
     expect(reduced.code, reduced.stderr).toBe(0);
     expect(reduced.stdout).toContain(
-      `smoothed scores of 5 miners at 2026-11-21T09:58:00Z, 0 agreeing with the service's; ${placed![0]}\n`,
+      `smoothed scores of 5 miners at 2026-11-21T09:58:00Z, 0 agreeing with the service's; ${placed![0]}, reward weight ${rewardWeight.toPrecision(4)}\n`,
     );
     expect(await queryLines(["--lake", lake], RANK_HISTORY)).toEqual(expected);
     expect(await queryLines(["--lake", lake], SMOOTHED)).toEqual(smoothed);

@@ -59,6 +59,16 @@ export interface AskModelOptions {
 }
 
 /**
+ * How far before a prompt's start the realized closes of its history reach: the look-back, and
+ * the minute before the first point (the candle that closes at that point starts then).
+ * @param lookbackSeconds - the prompt's look-back.
+ * @example historySeconds(86400) // => 86460
+ */
+export function historySeconds(lookbackSeconds: number): number {
+  return lookbackSeconds + 60;
+}
+
+/**
  * The model's prompt for a start: the history on the prompt's grid (start − lookback, …, start −
  * increment), each point the close of the 1-minute candle ending then; points without a close are
  * left out.
@@ -206,8 +216,13 @@ export async function askModel(
 /** The one key of the file that stands for a prompt the model gave no answer to. */
 const FAILURE_KEY = "backtest_no_answer";
 
-/** Whether `file` holds an answer (a file for a failed call does not: it is asked again). */
-function answered(file: string): boolean {
+/**
+ * Whether `file` holds an answer: it exists and is not the file of a failed call (which is asked
+ * again).
+ * @param file - the answer's path in the answers' folder.
+ * @example answered("./backtest/BTC-20261121T090000Z-1h.json") // => true once the model answered
+ */
+export function answered(file: string): boolean {
   if (!existsSync(file)) return false;
   const descriptor = openSync(file, "r");
   try {

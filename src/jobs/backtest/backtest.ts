@@ -16,7 +16,13 @@ import { JobStoppedError } from "../harness/interruptedError.ts";
 import { runJob } from "../harness/runJob.ts";
 import { runScore } from "../score/score.ts";
 import type { ScoreSummary } from "../score/summary.ts";
-import { askModel, checkModelCommand, type ModelFailure, type ModelPrompt } from "./answers.ts";
+import {
+  askModel,
+  checkModelCommand,
+  historySeconds,
+  type ModelFailure,
+  type ModelPrompt,
+} from "./answers.ts";
 import { modelModuleOf, ModelThreads } from "./modelThreads.ts";
 
 /**
@@ -175,7 +181,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestSum
     const { fromUnix, toUnix } = timeRangeOption("backtest", options.from, options.to);
     const range = await rangeValidatorPrompts(job, job.checked, fromUnix, toUnix, options.assets);
     const lookbackSeconds = options.lookbackSeconds ?? 86400;
-    const closes = await promptCloses(job, range.prompts, lookbackSeconds);
+    const closes = await promptCloses(job, range.prompts, historySeconds(lookbackSeconds));
     return askModel(range.prompts, closes, {
       command: options.model,
       ...(threads !== undefined && { threads }),

@@ -216,7 +216,11 @@ export async function runEnqueueWatch(
   });
 }
 
-function connectionOf(url: string): ConnectionOptions {
+/**
+ * BullMQ's connection to `url`, or a `UsageError` that says why the URL does not serve.
+ * @example const connection = connectionOf("redis://127.0.0.1:6379");
+ */
+export function connectionOf(url: string): ConnectionOptions {
   try {
     return redisConnection(url);
   } catch (error) {

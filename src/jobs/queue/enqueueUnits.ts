@@ -5,21 +5,24 @@
 
 import { Queue, type ConnectionOptions } from "bullmq";
 import { Redis } from "ioredis";
+import { backtestUnitKey, type BacktestUnit } from "../backtest/backtestUnit.ts";
 import { scoreUnitKey, type ScoreUnit } from "../score/queueUnit.ts";
 import { queuedSyncUnitKey, type QueuedSyncUnit } from "../sync/queueUnit.ts";
 
 /**
- * A unit on the queue: a score unit (a prompt) or a sync unit (a forecast).
+ * A unit on the queue: a score unit (a prompt), a backtest unit (a prompt put to a model, then
+ * scored) or a sync unit (a forecast).
  * @example const units: QueueUnit[] = [...scoreUnits, ...syncUnits];
  */
-export type QueueUnit = ScoreUnit | QueuedSyncUnit;
+export type QueueUnit = ScoreUnit | BacktestUnit | QueuedSyncUnit;
 
 /**
  * A unit's natural key, its job id on the queue.
  * @example queueUnitKey(unit) // => "sync.BTC.1h.20261121T100000Z"
  */
 export function queueUnitKey(unit: QueueUnit): string {
-  return unit.kind === "sync" ? queuedSyncUnitKey(unit) : scoreUnitKey(unit);
+  if (unit.kind === "sync") return queuedSyncUnitKey(unit);
+  return unit.kind === "backtest" ? backtestUnitKey(unit) : scoreUnitKey(unit);
 }
 
 /**

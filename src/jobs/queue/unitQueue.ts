@@ -13,6 +13,7 @@ import type { Queue } from "bullmq";
 import { Worker, type ConnectionOptions, type Job } from "bullmq";
 import { prepareLake } from "../../store/lake.ts";
 import { parseIsoTimeMs } from "../../domain/time.ts";
+import { runBacktestUnitIntoLake, type BacktestUnit } from "../backtest/backtestUnit.ts";
 import { MinerKeysCache, runScoreUnitIntoLake, type ScoreUnit } from "../score/queueUnit.ts";
 import { runQueuedSyncUnit, type QueuedSyncUnit } from "../sync/queueUnit.ts";
 import { quietQueue } from "./enqueueUnits.ts";
@@ -127,7 +128,9 @@ export async function runQueueWorker(
   }
   const worker = new Worker(
     options.queue,
-    async (job: Job<ScoreUnit | QueuedSyncUnit | ScoreWatch | SyncWatch>): Promise<UnitResult> => {
+    async (
+      job: Job<ScoreUnit | BacktestUnit | QueuedSyncUnit | ScoreWatch | SyncWatch>,
+    ): Promise<UnitResult> => {
       if (job.data.kind === "watch" || job.data.kind === "sync watch") {
         const watch = job.data;
         const nowUnix =
@@ -143,6 +146,12 @@ export async function runQueueWorker(
         const unit = job.data;
         return services.use(unit.service, (client) =>
           runQueuedSyncUnit(unit, { client, lake: options.lake }),
+        );
+      }
+      if (job.data.kind === "backtest") {
+        const unit = job.data;
+        return services.use(unit.service, (client) =>
+          runBacktestUnitIntoLake(unit, { client, keys, lake: options.lake }),
         );
       }
       const unit = job.data;

@@ -93,6 +93,7 @@ export interface ReducedCompetition {
         readonly agreeing: number;
         readonly candidate?: {
           readonly smoothedScore: number;
+          readonly rewardWeight: number;
           readonly rank: number;
           readonly of: number;
         };
@@ -256,6 +257,6 @@ export function reducedLine(reduced: ReducedCompetition): string {
       : `smoothed scores of ${counted(smoothed.miners, "miner")} at ${smoothed.asOf}, ${smoothed.agreeing} agreeing with the service's` +
         (smoothed.candidate === undefined
           ? ""
-          : `; candidate: smoothed ${smoothed.candidate.smoothedScore.toFixed(4)}, rank ${smoothed.candidate.rank} of ${smoothed.candidate.of}`))
+          : `; candidate: smoothed ${smoothed.candidate.smoothedScore.toFixed(4)}, rank ${smoothed.candidate.rank} of ${smoothed.candidate.of}, reward weight ${smoothed.candidate.rewardWeight.toPrecision(4)}`))
   );
 }

@@ -19,7 +19,7 @@ import { SCORED_PROMPT_TABLES } from "../../store/scoredPrompts.ts";
 import { AgreementTally } from "./agreement.ts";
 import { fetchMinerKeys, minerKeysSpan, type MinerKeys } from "./minerKeys.ts";
 import { planRange } from "./rangePrompts.ts";
-import { scorePromptPool } from "./scorePromptPool.ts";
+import { scorePromptPool, type PromptCandidate } from "./scorePromptPool.ts";
 import type { CheckedScoreOptions } from "./options.ts";
 import { selectedMiners } from "./selectedMiners.ts";
 import { storePromptPool } from "./storePrompt.ts";
@@ -170,18 +170,25 @@ export class MinerKeysCache {
   }
 }
 
+/** No candidate on the prompt: a plain score unit. */
+const NO_CANDIDATE: PromptCandidate = { takesPart: false, file: undefined, pathSet: undefined };
+
 /**
  * Runs one unit: pools and scores its prompt exactly as `pathlab score` does (on this thread) and
  * stores it into `store` under its natural key (no run id: a unit belongs to no run). Resolves to
  * the count of miners scored.
+ * @param unit - the prompt and how to score it.
+ * @param context - the service's client, the store, the uid holders' cache, and the candidate on
+ *   the prompt (a backtest unit's answer; none by default).
  * @example await runScoreUnit(unit, { client, store, keys });
  */
 export async function runScoreUnit(
-  unit: ScoreUnit,
+  unit: Omit<ScoreUnit, "kind">,
   context: {
     readonly client: PathlabClient;
     readonly store: Store;
     readonly keys: MinerKeysCache;
+    readonly candidate?: PromptCandidate;
     readonly signal?: AbortSignal;
   },
 ): Promise<number> {
@@ -208,7 +215,7 @@ export async function runScoreUnit(
       eraSettings: unit.eraSettings,
     },
     prompt,
-    { takesPart: false, file: undefined, pathSet: undefined },
+    context.candidate ?? NO_CANDIDATE,
   );
   await storePromptPool(context.store, scored, {
     keys,
@@ -221,16 +228,28 @@ export async function runScoreUnit(
 
 /**
  * Runs one unit into the lake: scored into a store of its own in memory (`runScoreUnit`), then
- * written as the unit's files. Resolves to the rows written.
+ * written as the unit's files (a backtest unit's with its candidate: the same files, one more
+ * miner). Resolves to the rows written.
  * @example const { rows } = await runScoreUnitIntoLake(unit, { client, keys, lake: "./lake" });
  */
 export async function runScoreUnitIntoLake(
-  unit: ScoreUnit,
-  context: { readonly client: PathlabClient; readonly keys: MinerKeysCache; readonly lake: string },
+  unit: Omit<ScoreUnit, "kind">,
+  context: {
+    readonly client: PathlabClient;
+    readonly keys: MinerKeysCache;
+    readonly lake: string;
+    readonly candidate?: PromptCandidate;
+  },
 ): Promise<{ rows: number }> {
   const store = await openStore(":memory:");
   try {
-    await runScoreUnit(unit, { client: context.client, store, keys: context.keys });
+    const { client, keys, candidate } = context;
+    await runScoreUnit(unit, {
+      client,
+      store,
+      keys,
+      ...(candidate !== undefined && { candidate }),
+    });
     const rows = await writeLakeUnit(context.lake, lakeUnitOf(unit), store, SCORED_PROMPT_TABLES);
     return { rows: Object.values(rows).reduce((sum, count) => sum + count, 0) };
   } finally {

@@ -62,7 +62,8 @@ export function smoothedScoresSelector(live: boolean): SmoothedScoresSelector {
 
 /**
  * The rows of `smoothed_scores` of a comparison: each miner of its leaderboard beside the
- * service's numbers, and the candidate (not compared).
+ * service's numbers, and the candidate with its smoothed score and reward weight among them (not
+ * compared).
  * @example await writeSmoothedScores(store, competition, asOfUnix, smoothedScoreEntries(comparison), runId);
  */
 export function smoothedScoreEntries(comparison: ServiceComparison): SmoothedScoreEntry[] {
@@ -81,7 +82,7 @@ export function smoothedScoreEntries(comparison: ServiceComparison): SmoothedSco
       source: "candidate",
       minerUid: CANDIDATE_MINER_UID,
       smoothedScore: comparison.candidate.smoothedScore,
-      rewardWeight: null,
+      rewardWeight: comparison.candidate.rewardWeight,
       serviceSmoothedScore: null,
       serviceRewardWeight: null,
       verdict: "not compared",

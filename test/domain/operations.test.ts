@@ -79,7 +79,7 @@ describe("the operations table", () => {
   });
 
   it("every path written in backticks in the spec's Endpoints section is in the table", () => {
-    const specFile = path.resolve(capturedFolder, "../../domain/interface.md");
+    const specFile = path.resolve(capturedFolder, "../../spec/interface.md");
     if (!existsSync(specFile)) {
       console.warn(`spec/interface.md missing at ${specFile}: cross-check skipped`);
       return;

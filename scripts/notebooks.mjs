@@ -6,7 +6,8 @@
 //    seed 42: `pathlab sync` at two clocks a day apart (the later one sees how the earlier one's 24h
 //    forecasts and daily markets turned out), then, at the later clock, `pathlab score` of the
 //    crypto-24h prompts the sandbox's validator has scored (the leaderboard, recomputed and
-//    compared) and of half a day of BTC 1h prompts of the top-10 miners (CRPS, calibration).
+//    compared), and `pathlab backtest` of half a day of BTC 1h prompts: the top-10 miners (CRPS,
+//    calibration) and the Python example model among them (a backtest over time).
 //    Then the same with `--base-url` against `pathlab serve` (the same seed, at the later clock, with
 //    a key) into notebooks/.executed/service/pathlab.duckdb: a database built against a service,
 //    whose notebooks ask that service (kept running while they execute) for what the database lacks.
@@ -18,9 +19,9 @@
 //    and a reading copy without the code (`--no-input`, `<name>.reading.html`).
 //    With `--all` (CI runs it so), every notebook also runs on the service's database (copies in
 //    notebooks/.executed/service/), the miners notebook also on a database that `pathlab score`
-//    alone built, without a sync (notebooks/.executed/score/), and every notebook on a lake that
-//    `sync --lake` and `score --lake` wrote with the same jobs and `lake reduce` reduced
-//    (notebooks/.executed/lake/; a lake keeps no runs, so the charts that ask the service say so).
+//    and the backtest alone built, without a sync (notebooks/.executed/score/), and every notebook
+//    on a lake that `sync --lake`, `score --lake` and `backtest --lake` wrote with the same jobs
+//    and `lake reduce` reduced (notebooks/.executed/lake/; a lake keeps no runs, so the charts that ask the service say so).
 //    Those three run the sandbox's small network (`--sandbox-miners 9`): their point is that every
 //    notebook reads each kind of store, and the pictures come from the first database alone.
 //    Without it, only the first database is built and read: a few minutes instead of a quarter hour.
@@ -146,9 +147,17 @@ function buildDatabase(target, service, { sync = true } = {}) {
   // clock: those that started 24h to 24h 40min before it.
   const day = ["--competition", "crypto-24h", "--from", at(24 + 2 / 3), "--to", at(24)];
   pathlab(["score", ...clock, ...day], target, service);
-  // Half a day of BTC 1h prompts of the top-10 miners, up to the last one the validator scored.
+  // Half a day of BTC 1h prompts of the top-10 miners, up to the last one the validator scored,
+  // with the Python example model answering them as a miner would: a backtest, scored among them.
   const hours = ["--competition", "crypto-1h", "--assets", "BTC", "--miners", "top:10"];
-  pathlab(["score", ...clock, ...hours, "--from", at(13), "--to", at(1)], target, service);
+  const answers = path.join(path.dirname(target), "backtest");
+  rmSync(answers, { force: true, recursive: true });
+  const model = ["--model", "python3 examples/models/gbm.py", "--out", answers];
+  pathlab(
+    ["backtest", ...model, ...clock, ...hours, "--from", at(13), "--to", at(1)],
+    target,
+    service,
+  );
   // a lake's rank history comes from its reduce step, over every prompt it holds
   if (target === lake) pathlab(["lake", "reduce", ...clock], target, service);
 }

@@ -6,10 +6,12 @@
 import { Command, Option } from "commander";
 import { COMPETITIONS, type Competition } from "../domain/assets.ts";
 import type { BacktestSummary } from "../jobs/backtest/backtest.ts";
+import type { MinerSelection } from "../jobs/score/score.ts";
 import { DEFAULT_DATABASE, DEFAULT_JOB_DEADLINE_MS } from "../jobs/harness/defaults.ts";
 import { onInterrupt } from "./interrupt.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
 import { integerOption, listOption, numberOption } from "./optionParsers.ts";
+import { minersOption } from "./score.ts";
 import {
   addPromptRangeOptions,
   addServiceOptions,
@@ -20,6 +22,7 @@ import {
 } from "./serviceOptions.ts";
 
 interface BacktestCommandOptions extends ServiceCommandOptions {
+  miners?: MinerSelection;
   model: string;
   competition: Competition;
   from: string;
@@ -112,6 +115,11 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
         "run your model (any language) over a range as the validators prompt it; its rank, reward weight and estimated earnings",
       ),
     )
+      .option(
+        "--miners <selection>",
+        "top:N or uid,uid: the miners recomputed from their path sets, the others taking the service's CRPS (default: every miner; own-only with --base-url)",
+        minersOption,
+      )
       .option("--db <path>", "the database the scores go to", DEFAULT_DATABASE)
       .option(
         "--lake <dir>",
@@ -161,6 +169,7 @@ export function backtestCommand(io: ProgramIo, status: ProgramStatus): Command {
         from: options.from,
         to: options.to,
         ...(options.assets !== undefined && { assets: options.assets }),
+        ...(options.miners !== undefined && { miners: options.miners }),
         out: options.out,
         ...storeTargetOf(command, options),
         concurrency: options.concurrency,

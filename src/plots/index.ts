@@ -16,3 +16,4 @@ export * from "./venueCharts.ts";
 export * from "./minerCharts.ts";
 export * from "./calibrationCharts.ts";
 export * from "./candidateCharts.ts";
+export * from "./backtestChart.ts";

@@ -205,4 +205,46 @@ describe("the chart builders' numbers", () => {
       realized: null,
     });
   });
+
+  it("backtestOverTimeChart: the model and the field's median at each update, the estimate as given", () => {
+    const updates = [
+      { updatedUnix: 0, rank: 3, of: 11, rewardWeight: 0.02, medianRewardWeight: 0.001 },
+      { updatedUnix: 600, rank: 1, of: 12, rewardWeight: 0.5, medianRewardWeight: 0 },
+    ];
+    const chart = plots.backtestOverTimeChart({
+      competition: "crypto-1h",
+      updates,
+      usdPerWeight: 100,
+    });
+    expect(valuesOf(chart)).toEqual([
+      { time: "1970-01-01T00:00:00Z", series: "your model", rank: 3, weight: 0.02, usd: 2 },
+      {
+        time: "1970-01-01T00:00:00Z",
+        series: "the field's median miner",
+        rank: 6,
+        weight: 0.001,
+        usd: 0.1,
+      },
+      { time: "1970-01-01T00:10:00Z", series: "your model", rank: 1, weight: 0.5, usd: 50 },
+      {
+        time: "1970-01-01T00:10:00Z",
+        series: "the field's median miner",
+        rank: 6.5,
+        weight: 0,
+        usd: 0,
+      },
+    ]);
+    const panels = chart.vconcat as { transform: { filter: string }[] }[];
+    expect(panels).toHaveLength(3);
+    // the median's weight of 0 is left off the log scale
+    expect(panels[1].transform).toEqual([{ filter: "datum.weight > 0" }]);
+    // without a pool, no estimate and no earnings panel
+    const none = plots.backtestOverTimeChart({
+      competition: "crypto-1h",
+      updates,
+      usdPerWeight: null,
+    });
+    expect(valuesOf(none).map((row) => row.usd)).toEqual([null, null, null, null]);
+    expect(none.vconcat as unknown[]).toHaveLength(2);
+  });
 });

@@ -187,6 +187,17 @@ export function sampleCharts(): Record<string, plots.Chart> {
         of: 6,
       })),
     }),
+    backtestOverTimeChart: plots.backtestOverTimeChart({
+      competition: "crypto-1h",
+      updates: Array.from({ length: 8 }, (_, update) => ({
+        updatedUnix: START + update * 3600,
+        rank: 1 + Math.floor(random() * 10),
+        of: 11,
+        rewardWeight: 10 ** (-1 - 4 * random()),
+        medianRewardWeight: 10 ** (-2 - 2 * random()),
+      })),
+      usdPerWeight: 10_000 * 0.6935,
+    }),
     medianExcessChart: plots.medianExcessChart({
       prompts: "BTC 1h",
       rows: Array.from({ length: 8 }, (_, prompt) => ({

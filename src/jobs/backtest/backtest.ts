@@ -14,7 +14,7 @@ import { promptCloses, rangeValidatorPrompts } from "../baseline/plan.ts";
 import { DEFAULT_JOB_DEADLINE_MS, timeRangeOption } from "../harness/defaults.ts";
 import { JobStoppedError } from "../harness/interruptedError.ts";
 import { runJob } from "../harness/runJob.ts";
-import { runScore } from "../score/score.ts";
+import { runScore, type MinerSelection } from "../score/score.ts";
 import type { ScoreSummary } from "../score/summary.ts";
 import {
   askModel,
@@ -48,6 +48,11 @@ export interface BacktestOptions extends ServiceChoice {
   readonly from: string;
   readonly to: string;
   readonly assets?: readonly string[];
+  /**
+   * The miners recomputed from their path sets, as `score --miners` takes them (the others take the
+   * service's CRPS); default every miner, and none against a service (own-only).
+   */
+  readonly miners?: MinerSelection;
   /** The folder of the model's answers (created when missing; answers there are kept). */
   readonly out: string;
   /** The database the score job writes (default ./pathlab.duckdb); not with `lake`. */

@@ -3,14 +3,15 @@
  * put them, and is scored and ranked among the network's miners, with an estimate of its earnings.
  */
 
-import { Command, Option } from "commander";
-import { COMPETITIONS, type Competition } from "../domain/assets.ts";
+import { Command } from "commander";
+import type { Competition } from "../domain/assets.ts";
 import type { BacktestSummary } from "../jobs/backtest/backtest.ts";
 import type { MinerSelection } from "../jobs/score/score.ts";
 import { DEFAULT_DATABASE, DEFAULT_JOB_DEADLINE_MS } from "../jobs/harness/defaults.ts";
 import { onInterrupt } from "./interrupt.ts";
 import type { ProgramIo, ProgramStatus } from "./io.ts";
-import { integerOption, listOption, numberOption } from "./optionParsers.ts";
+import { integerOption, numberOption } from "./optionParsers.ts";
+import { addAnsweredPromptOptions } from "./baseline.ts";
 import { minersOption } from "./score.ts";
 import {
   addPromptRangeOptions,
@@ -73,21 +74,12 @@ interrupted (the answers until then are kept).`;
  * @example const command = addModelOptions(new Command("backtest"));
  */
 export function addModelOptions(command: Command): Command {
-  return command
-    .requiredOption(
+  return addAnsweredPromptOptions(
+    command.requiredOption(
       "--model <command>",
       "the model's command line, or its ES module file (see below)",
-    )
-    .addOption(
-      new Option("--competition <name>", "the competition whose prompts to answer")
-        .choices([...COMPETITIONS])
-        .makeOptionMandatory(),
-    )
-    .option(
-      "--assets <list>",
-      "comma-separated assets (default: every asset of the competition)",
-      listOption("--assets", (asset) => asset),
-    )
+    ),
+  )
     .option("--out <dir>", "the folder of the model's answers", "./backtest")
     .option(
       "--model-timeout <seconds>",

@@ -51,6 +51,25 @@ Exit codes: 0 a file for every prompt of the range, 1 some prompt without a file
 prompt in the range, 2 bad usage, 130 interrupted (the files written until then are whole).`;
 
 /**
+ * Adds the prompts a model answers: `--competition <name>` (required, one of the competitions)
+ * and `--assets <list>` (default every asset of the competition); `baseline` and `backtest`.
+ * @example const command = addAnsweredPromptOptions(new Command("baseline"));
+ */
+export function addAnsweredPromptOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option("--competition <name>", "the competition whose prompts to answer")
+        .choices([...COMPETITIONS])
+        .makeOptionMandatory(),
+    )
+    .option(
+      "--assets <list>",
+      "comma-separated assets (default: every asset of the competition)",
+      listOption("--assets", (asset) => asset),
+    );
+}
+
+/**
  * The `baseline` command of the program (`buildProgram`): prints one line per file written, a
  * summary with the volatility used per asset and the commands to run next (or JSON), and sets the
  * exit code.
@@ -58,19 +77,9 @@ prompt in the range, 2 bad usage, 130 interrupted (the files written until then 
  */
 export function baselineCommand(io: ProgramIo, status: ProgramStatus): Command {
   const command = addServiceOptions(
-    addPromptRangeOptions(new Command("baseline"))
+    addAnsweredPromptOptions(addPromptRangeOptions(new Command("baseline")))
       .description(
         "write a baseline candidate (GBM or random walk) for every prompt of a range: a first model to score and a bar to beat",
-      )
-      .addOption(
-        new Option("--competition <name>", "the competition whose prompts to answer")
-          .choices([...COMPETITIONS])
-          .makeOptionMandatory(),
-      )
-      .option(
-        "--assets <list>",
-        "comma-separated assets (default: every asset of the competition)",
-        listOption("--assets", (asset) => asset),
       )
       .addOption(
         new Option("--model <name>", "the model to simulate")

@@ -227,9 +227,15 @@ function enqueueBacktestCommand(io: ProgramIo): Command {
   const command = addQueueOptions(
     addDeploymentOptions(
       addServiceOptions(
-        addModelOptions(addPromptRangeOptions(new Command("backtest"))).description(
-          "put a backtest's prompts on the queue: workers ask your model for each and score it among the miners",
-        ),
+        addModelOptions(addPromptRangeOptions(new Command("backtest")))
+          .description(
+            "put a backtest's prompts on the queue: workers ask your model for each and score it among the miners",
+          )
+          .option(
+            "--miners <selection>",
+            "top:N or uid,uid: the miners recomputed from their path sets (default: every miner; own-only with --base-url)",
+            minersOption,
+          ),
       ),
     ),
   ).addHelpText("after", BACKTEST_HELP);
@@ -251,6 +257,7 @@ function enqueueBacktestCommand(io: ProgramIo): Command {
         from: options.from,
         to: options.to,
         ...(options.assets !== undefined && { assets: options.assets }),
+        ...(options.miners !== undefined && { miners: options.miners }),
         out: options.out,
         modelTimeoutSeconds: options.modelTimeout,
         lookbackSeconds: options.lookback * 3600,

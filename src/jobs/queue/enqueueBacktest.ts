@@ -27,7 +27,9 @@ import { DEFAULT_QUEUE, enqueueUnits, reachRedis } from "./enqueueUnits.ts";
  * @example const options: EnqueueBacktestOptions = { model: "python3 /srv/gbm.py", competition: "crypto-1h", from, to, out: "/shared/answers", redis: "redis://127.0.0.1:6379" };
  */
 export interface EnqueueBacktestOptions
-  extends ServiceChoice, Pick<EnqueueScoreOptions, "client" | "eraSettings" | "redis" | "queue"> {
+  extends
+    ServiceChoice,
+    Pick<EnqueueScoreOptions, "client" | "eraSettings" | "redis" | "queue" | "miners"> {
   /** The model: a command line (run in each worker's working folder), or an ES module file. */
   readonly model: string;
   readonly competition: Competition;

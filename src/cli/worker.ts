@@ -109,9 +109,14 @@ export function workerCommand(io: ProgramIo): Command {
  * What went wrong in a unit stored all the same, for the worker's line of the unit: a sync unit's
  * records or path sets left out, a backtest unit's model call that cost its prompt the penalty.
  */
-function leftOut(event: { unit: string; failures?: readonly string[] }): string {
-  const { failures } = event;
-  if (failures === undefined || failures.length === 0) return "";
-  if (event.unit.startsWith("backtest.")) return `; penalized: ${failures.join("; ")}`;
-  return `; ${failures.length} left out: ${failures.join("; ")}`;
+function leftOut(event: { failures?: readonly string[]; penalized?: readonly string[] }): string {
+  const { failures, penalized } = event;
+  const said: string[] = [];
+  if (failures !== undefined && failures.length > 0) {
+    said.push(`; ${failures.length} left out: ${failures.join("; ")}`);
+  }
+  if (penalized !== undefined && penalized.length > 0) {
+    said.push(`; penalized: ${penalized.join("; ")}`);
+  }
+  return said.join("");
 }

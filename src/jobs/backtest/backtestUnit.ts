@@ -12,7 +12,8 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { baselineFileName } from "../baseline/file.ts";
 import type { PromptCandidate } from "../score/scorePromptPool.ts";
-import { readCandidateFile } from "../score/candidate.ts";
+import { folderFileOf, readCandidateFile } from "../score/candidate.ts";
+import { fitsShape } from "../score/candidateMatch.ts";
 import {
   runScoreUnitIntoLake,
   scoreUnitKey,
@@ -58,12 +59,12 @@ export function backtestUnitKey(
 }
 
 /**
- * Runs one backtest unit (see the module comment). Resolves to the rows written, and the model's
- * failure on the prompt, if it had one.
+ * Runs one backtest unit (see the module comment). Resolves to the rows written, and why the
+ * model gave no answer, when the prompt took the penalty for it.
  * @param unit - the unit.
  * @param context - the service's client, the cache of uid holders, the lake, and a signal that
  *   stops the model's call.
- * @example const { rows, failures } = await runBacktestUnitIntoLake(unit, { client, keys, lake: "./lake" });
+ * @example const { rows, penalized } = await runBacktestUnitIntoLake(unit, { client, keys, lake: "./lake" });
  */
 export async function runBacktestUnitIntoLake(
   unit: BacktestUnit,
@@ -73,11 +74,11 @@ export async function runBacktestUnitIntoLake(
     readonly lake: string;
     readonly signal?: AbortSignal;
   },
-): Promise<{ rows: number; failures: string[] }> {
+): Promise<{ rows: number; penalized: string[] }> {
   const { asset, startUnix, timeIncrement, timeLength } = unit;
   const fileName = () => baselineFileName(asset, startUnix, timeLength);
   const path = join(unit.out, fileName());
-  const failures: string[] = [];
+  const penalized: string[] = [];
   if (!answered(path)) {
     const from = startUnix - historySeconds(unit.lookbackSeconds);
     const closes = await fetchMinuteCloses(context.client, asset, from, startUnix);
@@ -98,24 +99,20 @@ export async function runBacktestUnitIntoLake(
         fileName,
         ...(context.signal !== undefined && { signal: context.signal }),
       });
-      for (const failure of asked.failures) failures.push(failure.reason);
+      for (const failure of asked.failures) penalized.push(failure.reason);
     } finally {
       await threads?.close();
     }
   }
-  const { pathSet, ...read } = await readCandidateFile(path);
+  const { file, pathSet } = folderFileOf(path, await readCandidateFile(path));
   // an answer to another prompt (the list layout names its own start) answers not this one
-  const answers =
-    read.asset === asset &&
-    read.startTimeUnix === startUnix &&
-    read.timeIncrement === timeIncrement &&
-    read.timeLength === timeLength;
+  const answers = file.asset === asset && file.startTimeUnix === startUnix && fitsShape(file, unit);
   // as `score --candidate` places it: on a prompt the service scored, or one it answers
   const candidate: PromptCandidate = {
     takesPart: unit.rows.length > 0 || answers,
-    file: answers ? { ...read, pathSet: undefined, path, valid: pathSet !== undefined } : undefined,
+    file: answers ? file : undefined,
     pathSet: answers ? pathSet : undefined,
   };
   const { rows } = await runScoreUnitIntoLake(unit, { ...context, candidate });
-  return { rows, failures };
+  return { rows, penalized };
 }

@@ -14,8 +14,14 @@ import { planSyncUnits } from "../sync/plan.ts";
 import { noForecastStarts, syncRangeOf } from "../sync/range.ts";
 import { UsageError } from "../../service/usageError.ts";
 import { planQueuedSyncUnits } from "../sync/queueUnit.ts";
-import { planScoreUnits, type UnitService } from "../score/queueUnit.ts";
-import { DEFAULT_QUEUE, enqueueUnits, reachRedis, redisConnection } from "./enqueueUnits.ts";
+import { planScoreUnits, type ScoreUnit, type UnitService } from "../score/queueUnit.ts";
+import {
+  DEFAULT_QUEUE,
+  enqueueUnits,
+  reachRedis,
+  redisConnection,
+  type QueueUnit,
+} from "./enqueueUnits.ts";
 import { startWatch, type ScoreWatch, type SyncWatch } from "./watch.ts";
 
 /**
@@ -60,16 +66,32 @@ export interface EnqueueSummary {
  * @example const summary = await runEnqueueScore({ from, to, redis: "redis://127.0.0.1:6379", now });
  */
 export async function runEnqueueScore(options: EnqueueScoreOptions): Promise<EnqueueSummary> {
+  return enqueuePromptUnits(options, (unit) => unit);
+}
+
+/**
+ * Plans the score units of the range (`planScoreUnits`, the options checked as `score` checks
+ * them), makes each the unit `unitOf` gives, and enqueues them: `enqueue score` and
+ * `enqueue backtest`. Throws `UsageError` for options that cannot work.
+ * @param options - the range and selection of `score`, the service, and the queue.
+ * @param unitOf - the unit to enqueue for a prompt's score unit.
+ * @example const summary = await enqueuePromptUnits(options, (unit) => unit);
+ */
+export async function enqueuePromptUnits(
+  options: EnqueueScoreOptions,
+  unitOf: (unit: ScoreUnit) => QueueUnit,
+): Promise<EnqueueSummary> {
   const checked = checkScoreOptions(options);
   const connection = connectionOf(options.redis);
   await reachRedis(options.redis);
   return withUnitService(options, async ({ client, service, nowUnix }) => {
-    const units = await planScoreUnits(client, checked, {
+    const planned = await planScoreUnits(client, checked, {
       nowUnix,
       assets: options.assets,
       service,
       eraSettings: options.eraSettings,
     });
+    const units = planned.map(unitOf);
     const name = options.queue ?? DEFAULT_QUEUE;
     const { added, present } = await enqueueUnits(connection, name, units);
     return { queue: name, units: units.length, added, present, service };
@@ -216,11 +238,7 @@ export async function runEnqueueWatch(
   });
 }
 
-/**
- * BullMQ's connection to `url`, or a `UsageError` that says why the URL does not serve.
- * @example const connection = connectionOf("redis://127.0.0.1:6379");
- */
-export function connectionOf(url: string): ConnectionOptions {
+function connectionOf(url: string): ConnectionOptions {
   try {
     return redisConnection(url);
   } catch (error) {

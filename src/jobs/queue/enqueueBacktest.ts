@@ -12,15 +12,7 @@ import { UsageError } from "../../service/usageError.ts";
 import { checkModelCommand } from "../backtest/answers.ts";
 import type { BacktestUnit } from "../backtest/backtestUnit.ts";
 import { modelModuleOf } from "../backtest/modelThreads.ts";
-import { checkScoreOptions } from "../score/options.ts";
-import { planScoreUnits } from "../score/queueUnit.ts";
-import {
-  connectionOf,
-  withUnitService,
-  type EnqueueScoreOptions,
-  type EnqueueSummary,
-} from "./enqueue.ts";
-import { DEFAULT_QUEUE, enqueueUnits, reachRedis } from "./enqueueUnits.ts";
+import { enqueuePromptUnits, type EnqueueScoreOptions, type EnqueueSummary } from "./enqueue.ts";
 
 /**
  * Options of {@link runEnqueueBacktest}: the model and range of `pathlab backtest`, and the queue.
@@ -56,30 +48,16 @@ export async function runEnqueueBacktest(options: EnqueueBacktestOptions): Promi
   if (options.out === "") {
     throw new UsageError('enqueue backtest: --out: expected a folder, got ""');
   }
-  const checked = checkScoreOptions(options);
-  const connection = connectionOf(options.redis);
-  await reachRedis(options.redis);
   // a module is named by its absolute path, a folder too: the workers' working folders may differ
   const module = modelModuleOf(options.model);
   const model = module === undefined ? options.model : resolve(options.model.trim());
   const out = resolve(options.out);
-  return withUnitService(options, async ({ client, service, nowUnix }) => {
-    const planned = await planScoreUnits(client, checked, {
-      nowUnix,
-      assets: options.assets,
-      service,
-      eraSettings: options.eraSettings,
-    });
-    const units = planned.map((unit): BacktestUnit => ({
-      ...unit,
-      kind: "backtest",
-      model,
-      out,
-      modelTimeoutMs: (options.modelTimeoutSeconds ?? 60) * 1000,
-      lookbackSeconds: options.lookbackSeconds ?? 86400,
-    }));
-    const name = options.queue ?? DEFAULT_QUEUE;
-    const { added, present } = await enqueueUnits(connection, name, units);
-    return { queue: name, units: units.length, added, present, service };
-  });
+  return enqueuePromptUnits(options, (unit): BacktestUnit => ({
+    ...unit,
+    kind: "backtest",
+    model,
+    out,
+    modelTimeoutMs: (options.modelTimeoutSeconds ?? 60) * 1000,
+    lookbackSeconds: options.lookbackSeconds ?? 86400,
+  }));
 }

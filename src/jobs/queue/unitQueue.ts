@@ -79,6 +79,8 @@ export interface QueueWorkerOptions {
      * each of those was left out.
      */
     failures?: readonly string[];
+    /** For a backtest unit stored with the penalty: why the model gave no answer. */
+    penalized?: readonly string[];
     /** For a watch's tick: the units it added. */
     planned?: number;
   }) => void;
@@ -88,6 +90,7 @@ export interface QueueWorkerOptions {
 interface UnitResult {
   readonly rows: number;
   readonly failures?: readonly string[];
+  readonly penalized?: readonly string[];
 }
 
 /**
@@ -178,6 +181,7 @@ export async function runQueueWorker(
       ok: true,
       rows: result.rows,
       ...(result.failures !== undefined && { failures: result.failures }),
+      ...(result.penalized !== undefined && { penalized: result.penalized }),
     });
   });
   worker.on("failed", (job, error) => {

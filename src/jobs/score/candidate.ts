@@ -70,8 +70,7 @@ export async function readCandidateFolder(
       files.push({ ...unknownPrompt(name, undefined), path, valid: false, reason: unreadable });
       continue;
     }
-    const { pathSet, ...read } = await readCandidateFile(path);
-    const file = { ...read, pathSet: undefined, path, valid: pathSet !== undefined };
+    const { file, pathSet } = folderFileOf(path, await readCandidateFile(path));
     if (pathSet !== undefined && keptSoFar + pathSet.values.byteLength <= keptBytes) {
       kept.set(file, pathSet);
       keptSoFar += pathSet.values.byteLength;
@@ -79,6 +78,20 @@ export async function readCandidateFolder(
     files.push(file);
   }
   return files;
+}
+
+/**
+ * A candidate file as a folder lists it, without its path set, and the path set apart.
+ * @param path - where the file was read.
+ * @param read - what `readCandidateFile` found there.
+ * @example const { file, pathSet } = folderFileOf(path, await readCandidateFile(path));
+ */
+export function folderFileOf(
+  path: string,
+  read: CandidateFile,
+): { file: CandidateFolderFile; pathSet: PathSet | undefined } {
+  const { pathSet, ...rest } = read;
+  return { file: { ...rest, pathSet: undefined, path, valid: pathSet !== undefined }, pathSet };
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { CompetitionName } from "../../domain/competitions.ts";
 import { isoSeconds } from "../../domain/time.ts";
 import type { CandidateFolderFile } from "./candidate.ts";
+import type { CandidateFile } from "./candidateFile.ts";
 import type { CompetitionPrompts, RangeCompetition } from "./rangePrompts.ts";
 
 /**
@@ -24,6 +25,23 @@ export interface CandidateMatches {
   covers(competition: CompetitionName, asset: string): boolean;
   /** Files with a prompt of their own that matches no prompt of the range, and why. */
   readonly unmatched: readonly { readonly file: string; readonly reason: string }[];
+}
+
+/**
+ * Whether `file` has the shape of a prompt: its time increment, and its time length when it gives
+ * one.
+ * @param file - the candidate file.
+ * @param prompt - the prompt's (or competition's) increment and length.
+ * @example fitsShape({ timeIncrement: 60, timeLength: undefined }, { timeIncrement: 60, timeLength: 3600 }) // => true
+ */
+export function fitsShape(
+  file: Pick<CandidateFile, "timeIncrement" | "timeLength">,
+  prompt: { readonly timeIncrement: number; readonly timeLength: number },
+): boolean {
+  return (
+    file.timeIncrement === prompt.timeIncrement &&
+    (file.timeLength === undefined || file.timeLength === prompt.timeLength)
+  );
 }
 
 /**
@@ -49,13 +67,9 @@ export function matchCandidateFiles(
     }
   }
   for (const file of files) {
-    const { asset, timeIncrement, timeLength, startTimeUnix } = file;
+    const { asset, timeIncrement, startTimeUnix } = file;
     if (asset === undefined || timeIncrement === undefined || startTimeUnix === undefined) continue;
-    const sameShape = scored.filter(
-      ({ competition }) =>
-        competition.timeIncrement === timeIncrement &&
-        (timeLength === undefined || competition.timeLength === timeLength),
-    );
+    const sameShape = scored.filter(({ competition }) => fitsShape(file, competition));
     const withAsset = sameShape.filter(({ competition }) => competition.assets.includes(asset));
     const match = withAsset.find(({ competition }) =>
       planned.has(`${competition.name}|${asset}|${startTimeUnix}`),

@@ -1,12 +1,15 @@
 /**
  * The values `pathlab query` prints, on a real DuckDB file: the table's doubles to 6 significant
  * digits; every digit, integers as numbers and timestamps in ISO 8601 with --json, --ndjson and
- * --csv; SQL that DuckDB rejects as one line of DuckDB's, exit code 2 (a real child process).
+ * --csv; SQL that DuckDB rejects as one line of DuckDB's, exit code 2 (a real child process); cells
+ * of several lines drawn as cli-table3 draws them, and an `EXPLAIN ANALYZE` plan in full.
  */
 
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/program.ts";
-import { significantText } from "../../src/cli/queryOutput.ts";
+import Table from "cli-table3";
+import { lineRows, significantText } from "../../src/cli/queryOutput.ts";
+import { tableStyle } from "../../src/cli/tableStyle.ts";
 import { temporaryDatabase } from "../store/helpers.ts";
 import { runPathlab } from "./runPathlab.ts";
 
@@ -111,6 +114,57 @@ describe("pathlab query's values", () => {
       /^pathlab: query: Conversion Error: Could not convert string 'a' to INT32/,
     );
   }, 60_000);
+});
+
+describe("cells of several lines", () => {
+  /** `rows` drawn by cli-table3 as the command's tables are, with colors or without. */
+  const drawn = (rows: string[][], colors: boolean) => {
+    const table = new Table({ head: ["key", "value", "note"], style: tableStyle(colors) });
+    table.push(...rows);
+    return table.toString();
+  };
+
+  it("are drawn as cli-table3 draws the cells themselves, with colors and without", () => {
+    const rows = [
+      ["plan", "┌──┐\n│ab│\n└──┘", "one"],
+      ["", "x", "two\nlines"],
+      ["single", "line", ""],
+    ];
+    for (const colors of [false, true]) {
+      expect(drawn(rows.flatMap(lineRows), colors)).toBe(drawn(rows, colors));
+    }
+    expect(lineRows(["a", "b"])).toEqual([["a", "b"]]);
+    expect(lineRows(["a", "1\n2\n3", "x\ny"])).toEqual([
+      ["a", "1", "x"],
+      ["", "2", "y"],
+      ["", "3", ""],
+    ]);
+  });
+
+  it("a query plan is shown whole, a line of the table per line of the plan", async () => {
+    const sql = "explain select range from range(3) order by 1 desc";
+    const json = await queryInProcess(["--json", sql]);
+    expect(json.code, json.stderr).toBe(0);
+    const [{ explain_key: key, explain_value: plan }] = JSON.parse(json.stdout) as {
+      explain_key: string;
+      explain_value: string;
+    }[];
+    const { code, stdout, stderr } = await queryInProcess([sql]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const lines = stdout.split("\n");
+    // the columns' borders, where the head's line has them (the plan draws boxes of its own)
+    const borders = [...lines[1]].flatMap((character, at) => (character === "│" ? [at] : []));
+    expect(borders).toHaveLength(3);
+    const body = lines.slice(3, -3);
+    const column = (line: string, index: number) =>
+      line.slice(borders[index] + 1, borders[index + 1]).trim();
+    expect(body.map((line) => column(line, 0))).toEqual([key, ...Array(body.length - 1).fill("")]);
+    expect(body.map((line) => column(line, 1))).toEqual(
+      plan.split("\n").map((line) => line.trim()),
+    );
+    expect(stdout.endsWith("\n1 row\n")).toBe(true);
+  });
 });
 
 describe("significantText", () => {

@@ -13,7 +13,8 @@
 //    whose notebooks ask that service (kept running while they execute) for what the database lacks.
 // 2. Installs the Deno kernel (node_modules/.bin/deno) into notebooks/.executed/jupyter, which
 //    Jupyter reads through JUPYTER_PATH: the user's own kernels are left alone.
-// 3. Executes each notebook with `jupyter nbconvert --to notebook` and an execute preprocessor
+// 3. Executes each notebook, two at a time (read-only: they share a database), with
+//    `jupyter nbconvert --to notebook` and an execute preprocessor
 //    (scripts/notebooks_execute.py: nbconvert's own, made to wait for the Deno kernel's late
 //    outputs) into notebooks/.executed/ (git-ignored), then exports the executed copy `--to html`,
 //    and a reading copy without the code (`--no-input`, `<name>.reading.html`).
@@ -78,25 +79,50 @@ const reuseDatabase = args.includes("--reuse-database");
 const everyDatabase = args.includes("--all");
 const wanted = args.filter((arg) => !arg.startsWith("--"));
 
-/** Runs a command, streaming its output; throws naming the command when it fails. */
+/**
+ * Runs a command, streaming its output; resolves once it exited 0, rejects naming the command when
+ * it could not start or failed.
+ */
 function run(command, commandArgs, options = {}) {
-  const result = spawnSync(command, commandArgs, { stdio: "inherit", cwd: root, ...options });
-  if (result.error !== undefined) {
-    throw new Error(`notebooks: cannot run ${command}: ${result.error.message}`);
-  }
-  if (result.status !== 0) {
-    throw new Error(
-      `notebooks: \`${[command, ...commandArgs].join(" ")}\` failed with exit code ${result.status ?? result.signal}`,
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { stdio: "inherit", cwd: root, ...options });
+    child.on("error", (error) =>
+      reject(new Error(`notebooks: cannot run ${command}: ${error.message}`)),
     );
-  }
+    child.on("close", (code, signal) => {
+      if (code === 0) return resolve();
+      reject(
+        new Error(
+          `notebooks: \`${[command, ...commandArgs].join(" ")}\` failed with exit code ${code ?? signal}`,
+        ),
+      );
+    });
+  });
 }
 
-/** Runs `step` and prints how long it took. */
-function timed(label, step) {
+/** Awaits `step` and prints how long it took. */
+async function timed(label, step) {
   const started = performance.now();
-  const result = step();
+  const result = await step();
   console.log(`notebooks: ${label} took ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return result;
+}
+
+/**
+ * Runs every task (a function that returns a promise), `lanes` at a time, in the order given;
+ * resolves to their results in that order.
+ */
+async function inLanes(tasks, lanes) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return results;
 }
 
 function checkJupyter() {
@@ -113,7 +139,7 @@ function checkJupyter() {
  * `pathlab <args>` into `target`: against the embedded sandbox (seed 42) whatever service the
  * shell is configured for, or against `service` (`--base-url`, its key in PATHLAB_API_KEY).
  */
-function pathlab(args, target, service) {
+async function pathlab(args, target, service) {
   const env = { ...process.env };
   delete env.PATHLAB_BASE_URL;
   delete env.PATHLAB_API_KEY;
@@ -122,7 +148,7 @@ function pathlab(args, target, service) {
   const where =
     service === undefined ? ["--seed", String(SEED), ...sandbox] : ["--base-url", service];
   const into = target === lake ? ["--lake", target] : ["--db", target];
-  run(process.execPath, ["dist/cli/main.js", ...args, ...into, ...where], { env });
+  await run(process.execPath, ["dist/cli/main.js", ...args, ...into, ...where], { env });
 }
 
 /**
@@ -130,7 +156,7 @@ function pathlab(args, target, service) {
  * and scores into `target` (a DuckDB file, or the lake): the crypto-24h prompts scored by the
  * clock, and half a day of BTC 1h prompts.
  */
-function buildDatabase(target, service, { sync = true } = {}) {
+async function buildDatabase(target, service, { sync = true } = {}) {
   // the lake is a folder of pathlab's own, made by the previous run of this script
   rmSync(target, { force: true, recursive: target === lake });
   rmSync(`${target}.wal`, { force: true });
@@ -138,7 +164,7 @@ function buildDatabase(target, service, { sync = true } = {}) {
   for (const now of syncAt) {
     const clock = now === undefined ? [] : ["--now", now];
     const scope = ["--assets", ASSETS.join(","), "--horizons", HORIZONS.join(",")];
-    pathlab(["sync", ...clock, ...scope], target, service);
+    await pathlab(["sync", ...clock, ...scope], target, service);
   }
   const now = CLOCKS.at(-1);
   const clock = service === undefined ? ["--now", now] : [];
@@ -146,20 +172,20 @@ function buildDatabase(target, service, { sync = true } = {}) {
   // The 24h prompts scored by the sandbox's validator, which began scoring 32 minutes before its
   // clock: those that started 24h to 24h 40min before it.
   const day = ["--competition", "crypto-24h", "--from", at(24 + 2 / 3), "--to", at(24)];
-  pathlab(["score", ...clock, ...day], target, service);
+  await pathlab(["score", ...clock, ...day], target, service);
   // Half a day of BTC 1h prompts of the top-10 miners, up to the last one the validator scored,
   // with the Python example model answering them as a miner would: a backtest, scored among them.
   const hours = ["--competition", "crypto-1h", "--assets", "BTC", "--miners", "top:10"];
   const answers = path.join(path.dirname(target), "backtest");
   rmSync(answers, { force: true, recursive: true });
   const model = ["--model", "python3 examples/models/gbm.py", "--out", answers];
-  pathlab(
+  await pathlab(
     ["backtest", ...model, ...clock, ...hours, "--from", at(13), "--to", at(1)],
     target,
     service,
   );
   // a lake's rank history comes from its reduce step, over every prompt it holds
-  if (target === lake) pathlab(["lake", "reduce", ...clock], target, service);
+  if (target === lake) await pathlab(["lake", "reduce", ...clock], target, service);
 }
 
 /** `pathlab serve` at the later clock, as the service of the second database; its URL and stop. */
@@ -200,7 +226,7 @@ async function startService() {
 }
 
 function installKernel() {
-  run(deno, ["jupyter", "--install", "--force"], {
+  return run(deno, ["jupyter", "--install", "--force"], {
     env: { ...process.env, XDG_DATA_HOME: outputDirectory, NO_COLOR: "1" },
   });
 }
@@ -221,7 +247,7 @@ function errorsOf(executedFile) {
   return errors;
 }
 
-function executeNotebook(name, target, directory, service) {
+async function executeNotebook(name, target, directory, service) {
   const source = path.join(notebooksDirectory, name);
   const executed = path.join(directory, name);
   rmSync(executed, { force: true });
@@ -238,7 +264,7 @@ function executeNotebook(name, target, directory, service) {
   };
   // nbconvert --execute, with scripts/notebooks_execute.py's preprocessor in place of the default
   // one: it also collects the outputs that the Deno kernel sends after a cell's idle status.
-  run(
+  await run(
     "jupyter",
     [
       "nbconvert",
@@ -254,12 +280,12 @@ function executeNotebook(name, target, directory, service) {
     ],
     { env },
   );
-  run("jupyter", ["nbconvert", "--to", "html", "--output-dir", directory, executed], {
+  await run("jupyter", ["nbconvert", "--to", "html", "--output-dir", directory, executed], {
     env,
   });
   // The reading copy: the same page without the code, for readers who want the pictures.
   const reading = `${name.replace(/\.ipynb$/, "")}.reading`;
-  run(
+  await run(
     "jupyter",
     [
       "nbconvert",
@@ -289,26 +315,42 @@ async function main() {
     throw new Error(`notebooks: no notebook matches ${JSON.stringify(wanted)} in notebooks/`);
   }
   const kept = everyDatabase ? [database, scoreDatabase, lake] : [database];
-  if (reuseDatabase && kept.every((file) => existsSync(file))) {
+  const reused = reuseDatabase && kept.every((file) => existsSync(file));
+  if (reused) {
     console.log(`notebooks: reusing ${kept.map((file) => path.relative(root, file)).join(", ")}`);
-  } else {
-    timed("building the database", () => buildDatabase(database));
   }
-  if (!everyDatabase) return executeAll(notebooks, undefined, started);
+  if (!everyDatabase) {
+    if (!reused) await timed("building the database", () => buildDatabase(database));
+    return executeAll(notebooks, undefined, started);
+  }
   mkdirSync(serviceDirectory, { recursive: true });
   mkdirSync(scoreDirectory, { recursive: true });
   mkdirSync(lakeDirectory, { recursive: true });
-  if (!reuseDatabase || !kept.every((file) => existsSync(file))) {
-    timed("building the database of score alone", () =>
-      buildDatabase(scoreDatabase, undefined, { sync: false }),
-    );
-    timed("building the lake", () => buildDatabase(lake));
-  }
   const service = await startService();
   try {
-    // Always built again: its runs name the service's URL, and this serve's port is new.
-    timed(`building the database of ${service.url}`, () =>
-      buildDatabase(serviceDatabase, service.url),
+    // Two builds at a time: each waits on its sandbox's threads, the Python model and DuckDB's
+    // writes long enough that a second one fills the machine. The service's database is always
+    // built again: its runs name the service's URL, and this serve's port is new.
+    const builds = [
+      ...(reused ? [] : [["the database", () => buildDatabase(database)]]),
+      [`the database of ${service.url}`, () => buildDatabase(serviceDatabase, service.url)],
+      ...(reused
+        ? []
+        : [
+            ["the lake", () => buildDatabase(lake)],
+            [
+              "the database of score alone",
+              () => buildDatabase(scoreDatabase, undefined, { sync: false }),
+            ],
+          ]),
+    ];
+    await inLanes(
+      builds.map(
+        ([name, build]) =>
+          () =>
+            timed(`building ${name}`, build),
+      ),
+      2,
     );
     return await executeAll(notebooks, service.url, started);
   } finally {
@@ -318,32 +360,57 @@ async function main() {
 
 /**
  * Executes every notebook on the database, and with a service's URL (`--all`) on the other three
- * too; sets the exit code when a cell failed.
+ * too, two at a time (each is mostly one kernel's single thread, and Jupyter's start); sets the
+ * exit code when a cell failed.
  */
-function executeAll(notebooks, serviceUrl, started) {
-  timed("installing the Deno kernel", installKernel);
-  const failures = [];
+async function executeAll(notebooks, serviceUrl, started) {
+  await timed("installing the Deno kernel", installKernel);
+  const runs = [];
   for (const name of notebooks) {
-    const errors = timed(`executing ${name}`, () =>
-      executeNotebook(name, database, outputDirectory),
-    );
-    for (const error of errors) failures.push(`${name}: ${error}`);
+    runs.push({ name, label: name, target: database, directory: outputDirectory });
     if (serviceUrl === undefined) continue;
-    const onService = timed(`executing ${name} on the database of ${serviceUrl}`, () =>
-      executeNotebook(name, serviceDatabase, serviceDirectory, serviceUrl),
+    runs.push(
+      {
+        name,
+        label: `${name} on the database of ${serviceUrl}`,
+        failure: "service database",
+        target: serviceDatabase,
+        directory: serviceDirectory,
+        serviceUrl,
+      },
+      {
+        name,
+        label: `${name} on the lake`,
+        failure: "lake",
+        target: lake,
+        directory: lakeDirectory,
+      },
     );
-    for (const error of onService) failures.push(`${name} (service database): ${error}`);
-    const onLake = timed(`executing ${name} on the lake`, () =>
-      executeNotebook(name, lake, lakeDirectory),
-    );
-    for (const error of onLake) failures.push(`${name} (lake): ${error}`);
     if (SCORE_NOTEBOOKS.includes(name)) {
-      const onScore = timed(`executing ${name} on the database of score alone`, () =>
-        executeNotebook(name, scoreDatabase, scoreDirectory),
-      );
-      for (const error of onScore) failures.push(`${name} (score-only database): ${error}`);
+      runs.push({
+        name,
+        label: `${name} on the database of score alone`,
+        failure: "score-only database",
+        target: scoreDatabase,
+        directory: scoreDirectory,
+      });
     }
   }
+  const errors = await inLanes(
+    runs.map(
+      (notebook) => () =>
+        timed(`executing ${notebook.label}`, () =>
+          executeNotebook(notebook.name, notebook.target, notebook.directory, notebook.serviceUrl),
+        ),
+    ),
+    2,
+  );
+  const failures = runs.flatMap((notebook, index) =>
+    errors[index].map(
+      (error) =>
+        `${notebook.name}${notebook.failure === undefined ? "" : ` (${notebook.failure})`}: ${error}`,
+    ),
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const pictures = writeNotebookPictures(notebooks, outputDirectory, imageDirectory);
   console.log(`notebooks: ${pictures.length} pictures in ${path.relative(root, imageDirectory)}/`);

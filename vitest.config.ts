@@ -42,7 +42,16 @@ const SHARED_MODULES = [
 /** Of those folders, the tests that start threads: they keep a process of their own. */
 const OWN_PROCESS = ["test/**/*Threads.test.ts", "test/scoring/kernelScratch.test.ts"];
 
-const tier = { testTimeout: 30_000, hookTimeout: 30_000 };
+/**
+ * Every tier's settings. The jobs' worker threads, started from the sources, run the compiled
+ * modules of dist/ that the global setup has just built (src/domain/devWorker.mjs), not their
+ * TypeScript through a loader of their own in each thread.
+ */
+const tier = {
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+  env: { PATHLAB_WORKERS_COMPILED: "1" },
+};
 
 export default defineConfig({
   test: {

@@ -1,7 +1,6 @@
-// Development entry of the insight threads (piscina), used when pathlab runs from its TypeScript
-// sources: as src/scoring/scoringWorker.mjs, which says why. The compiled package starts
-// `insightWorker.js` directly (src/domain/workerEntry.ts).
-const { register } = await import("tsx/esm/api");
-register();
-const worker = await import("./insightWorker.ts");
-export default worker.default;
+// Development entry of the insight threads (piscina), when pathlab runs from its TypeScript
+// sources (src/domain/devWorker.mjs says how). Piscina takes the default export. The compiled
+// package starts `insightWorker.js` directly (src/domain/workerEntry.ts) and ships no shim.
+import { workerModule } from "../domain/devWorker.mjs";
+
+export default (await workerModule(import.meta.url, "insightWorker")).default;

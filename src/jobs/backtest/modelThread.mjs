@@ -1,7 +1,6 @@
-// Development entry of a model module's worker threads, used when pathlab runs from its TypeScript
-// sources: as src/scoring/scoringWorker.mjs, which says why. Piscina takes the default export.
-// The compiled package starts `modelThread.js` directly (src/domain/workerEntry.ts).
-const { register } = await import("tsx/esm/api");
-register();
-const worker = await import("./modelThread.ts");
-export default worker.default;
+// Development entry of the threads of a model module (piscina), when pathlab runs from its TypeScript
+// sources (src/domain/devWorker.mjs says how). Piscina takes the default export. The compiled
+// package starts `modelThread.js` directly (src/domain/workerEntry.ts) and ships no shim.
+import { workerModule } from "../../domain/devWorker.mjs";
+
+export default (await workerModule(import.meta.url, "modelThread")).default;

@@ -14,39 +14,9 @@ export * from "./assetCoefficients.ts";
 export * from "./competitions.ts";
 export * from "./naming.ts";
 export * from "./time.ts";
-export type { LiquidationRecord, LiquidationScenario } from "./records/liquidation.ts";
-export type {
-  LpBoundsRecord,
-  LpBoundsEntry,
-  LpInterval,
-  LpProbabilitiesRecord,
-  LpProbabilityLevels,
-} from "./records/lp.ts";
-export type { OptionPricingRecord } from "./records/option-pricing.ts";
-export type {
-  VolatilityRecord,
-  VolatilityPercentilesRecord,
-  RealizedPrice,
-  RealizedVolatility,
-  PastVolatility,
-  FutureVolatility,
-  RealizedPrices,
-} from "./records/volatility.ts";
 export { PERCENTILE_KEYS } from "./records/percentiles.ts";
-export type {
-  PercentileKey,
-  Percentiles,
-  PercentileSeries,
-  PredictionPercentilesRecord,
-} from "./records/percentiles.ts";
 export { REF_PRICE_COUNTS } from "./records/outcomes.ts";
 export type { UpDownOutcome, BinaryOutcome, ComparisonType } from "./records/outcomes.ts";
-export type {
-  UpDownComparisonRecord,
-  RangeComparisonRecord,
-  EarlierRangeRecord,
-} from "./records/venue-a.ts";
-export type { VenueBComparisonRecord } from "./records/venue-b.ts";
 export type { PredictionSet } from "./records/prediction-set.ts";
 export type { LeaderboardV1Row, LeaderboardV2Row } from "./records/leaderboard.ts";
 export type {
@@ -84,6 +54,7 @@ export type {
 } from "./params.ts";
 export * from "./default-paths.ts";
 export * from "./operations.ts";
+// the registry, and the record types of its kinds (each kind's record is exported beside its entry)
 export * from "./insightKinds.ts";
 export { INSIGHT_PATHS, isInsightPath, insightKind } from "./insightKindLists.ts";
 export type { FamilyOperations, AnyInsightKind } from "./insightKindLists.ts";

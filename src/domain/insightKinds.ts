@@ -38,6 +38,39 @@ import {
 import { venueBComparisonsCodec, venueBContractKey } from "./records/venue-b.ts";
 import { volatilityPercentilesRecordCodec, volatilityRecordCodec } from "./records/volatility.ts";
 
+// The record type of each kind, exported with the registry (`pathlab/domain` exports this module):
+// a kind's record and its entry are added together, here.
+export type { LiquidationRecord, LiquidationScenario } from "./records/liquidation.ts";
+export type {
+  LpBoundsRecord,
+  LpBoundsEntry,
+  LpInterval,
+  LpProbabilitiesRecord,
+  LpProbabilityLevels,
+} from "./records/lp.ts";
+export type { OptionPricingRecord } from "./records/option-pricing.ts";
+export type {
+  PercentileKey,
+  Percentiles,
+  PercentileSeries,
+  PredictionPercentilesRecord,
+} from "./records/percentiles.ts";
+export type {
+  UpDownComparisonRecord,
+  RangeComparisonRecord,
+  EarlierRangeRecord,
+} from "./records/venue-a.ts";
+export type { VenueBComparisonRecord } from "./records/venue-b.ts";
+export type {
+  VolatilityRecord,
+  VolatilityPercentilesRecord,
+  RealizedPrice,
+  RealizedVolatility,
+  PastVolatility,
+  FutureVolatility,
+  RealizedPrices,
+} from "./records/volatility.ts";
+
 /** The live deployment's insight records leave out their start (the prediction percentiles keep it). */
 const WITHOUT_START = ["forecast_start_time"] as const;
 /** Live venue A up-down records also leave out the compatibility fields. */

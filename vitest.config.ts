@@ -4,10 +4,8 @@ import { configDefaults, defineConfig } from "vitest/config";
  * The second tier (`npm run test:e2e`): the tests whose point is the whole run, end to end — the
  * package built from nothing by `prepack`, the packed tarball installed into a fresh project,
  * processes killed mid-unit and watches stopped with signals, a live-named sync against a
- * live-named `pathlab serve`, long queue runs on a real Redis, the README's console examples,
- * whole backtests with their model processes and threads, and whole jobs stopped by their deadline
- * or bounded in memory against a hostile server. CI runs them after `npm test`; every other test
- * is in the first tier (`npm test`).
+ * live-named `pathlab serve`, long queue runs on a real Redis, the README's console examples. CI runs them after `npm test`; every other test is in the
+ * first tier (`npm test`).
  */
 const E2E = [
   "test/package/consumer.test.ts",
@@ -22,10 +20,6 @@ const E2E = [
   "test/cli/scoreWatch.test.ts",
   "test/cli/syncWatch.test.ts",
   "test/cli/liveNaming.test.ts",
-  "test/cli/backtest.test.ts",
-  "test/cli/backtestModule.test.ts",
-  "test/cli/jobDeadline.test.ts",
-  "test/cli/hostileServer.test.ts",
 ];
 
 /**

@@ -31,7 +31,7 @@
 //    they changed (test/notebooks/pictures.test.ts fails on committed pictures that are stale).
 // 5. Exits 1 if any cell raised (the executed copy keeps the error output for reading).
 //
-// One file of about 330 lines: the steps above, in the order they run, read best together.
+// One file of about 430 lines: the steps above, in the order they run, read best together.
 //
 // Needs Jupyter from Debian: `apt-get install -y jupyter-nbconvert python3-ipykernel fonts-dejavu-core`.
 // Options: names of notebooks to run (default all), `--all` for the four databases above,
@@ -110,7 +110,8 @@ async function timed(label, step) {
 
 /**
  * Runs every task (a function that returns a promise), `lanes` at a time, in the order given;
- * resolves to their results in that order.
+ * resolves to their results in that order, or rejects with the first failure, after which no
+ * lane starts another task.
  */
 async function inLanes(tasks, lanes) {
   const results = new Array(tasks.length);
@@ -118,7 +119,12 @@ async function inLanes(tasks, lanes) {
   const lane = async () => {
     while (next < tasks.length) {
       const index = next++;
-      results[index] = await tasks[index]();
+      try {
+        results[index] = await tasks[index]();
+      } catch (error) {
+        next = tasks.length; // a failure starts no further task in either lane
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECORDING_FILE, type RecordedExchange } from "../../src/service/record.ts";
 import { runScore } from "../../src/jobs/score/score.ts";
 import { runSync } from "../../src/jobs/sync/sync.ts";
+import { runJob } from "../../src/jobs/harness/runJob.ts";
 import { UsageError } from "../../src/service/usageError.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { scoreRows, syncRows } from "../jobs/storedRows.ts";
@@ -127,6 +128,16 @@ describe("sync --record then --replay", () => {
     expect(
       replayed.units.map((unit) => [unit.asset, unit.horizon, unit.forecastStartTime]),
     ).toEqual(recorded.units.map((unit) => [unit.asset, unit.horizon, unit.forecastStartTime]));
+  });
+
+  it("a replay's job runs no sandbox of its own, so that its units go to the pool's threads", async () => {
+    // The sync's default threads follow `sandboxInProcess`: none beside the embedded sandbox,
+    // which works on this machine's cores; one per core but one for a service or a replay.
+    const definition = { command: "sync", check: () => undefined, writes: "nothing" } as const;
+    const inProcess = (options: Parameters<typeof runJob>[1]) =>
+      runJob(definition, options, (job) => Promise.resolve(job.sandboxInProcess));
+    expect(await inProcess({ replay: recording(), client: CLIENT })).toBe(false);
+    expect(await inProcess({ now: NOW, seed: 42, sandboxMiners: SMALL_WORLD.miners })).toBe(true);
   });
 
   it("stores the same rows as the recorded run", async () => {

@@ -119,6 +119,11 @@ export interface Job<C> {
   /** When the job started, Unix seconds. */
   readonly startedAtUnix: number;
   readonly service: ServiceInfo;
+  /**
+   * True when the embedded sandbox runs in this process and works on its cores; false for a
+   * service and for a replay (of a sandbox's recording too), which only sends stored bytes.
+   */
+  readonly sandboxInProcess: boolean;
   /** The embedded sandbox's or the recording's clock, Unix seconds; `undefined` for a service. */
   readonly clockUnix: number | undefined;
   /** `clockUnix`, or for a service the start floored as the definition's `clockSeconds` says. */
@@ -239,6 +244,7 @@ export async function runJob<O extends JobOptions, C, R>(
       get service() {
         return resolved?.service ?? missing(command, "service (it talks to none)");
       },
+      sandboxInProcess: resolved?.sandbox !== undefined,
       clockUnix,
       nowUnix,
       get client() {

@@ -92,8 +92,8 @@ function checkInputs(
     }),
     ...(inputs.previous !== undefined && { previous: inputs.previous }),
   };
-  const session = new InsightSession(ensembleOf(inputs.members), {
-    currentPrice: start.currentPrice,
-  });
+  // Pooled and re-based in one copy: the session takes an ensemble re-based to its price as it is.
+  const ensemble = ensembleOf(inputs.members, { rebaseTo: start.currentPrice });
+  const session = new InsightSession(ensemble, { currentPrice: start.currentPrice });
   return checkRecords(start.records, session, base, inputs.unavailable);
 }

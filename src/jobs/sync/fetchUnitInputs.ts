@@ -162,7 +162,9 @@ export async function fetchUnitInputs(
     }
     const price = minuteCloses?.priceAt(startUnix - horizonSeconds) ?? NaN;
     if (previous.value.members.length > 0 && price > 0) {
-      previousForecast = { ensemble: ensembleOf(previous.value.members), currentPrice: price };
+      // re-based here as its session would re-base it (additive, to its own price): one copy
+      const ensemble = ensembleOf(previous.value.members, { rebaseTo: price });
+      previousForecast = { ensemble, currentPrice: price };
     } else if (minuteCloses !== undefined) {
       missing(
         previous.value.members.length === 0

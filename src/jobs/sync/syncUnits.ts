@@ -50,7 +50,7 @@ export async function runSyncUnits(
   options: SyncOptions,
   progress: SyncProgress,
 ): Promise<SyncUnitResults> {
-  const threads = options.threads ?? defaultSyncThreads(job.service.kind === "embedded sandbox");
+  const threads = options.threads ?? defaultSyncThreads(job.sandboxInProcess);
   const runner = new UnitRunner(
     unitPoolThreads(threads, options.client, job.recorder !== undefined),
     options.signal,

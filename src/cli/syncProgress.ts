@@ -51,13 +51,20 @@ export function createSyncProgress(
   };
   const onEvent = (event: SyncEvent) => {
     switch (event.type) {
-      case "service":
+      case "service": {
+        const { service, replay } = event;
+        const sandbox = `seed ${service.seed}, now ${service.now}${service.miners === undefined ? "" : `, ${service.miners} miners`}`;
+        const recordedFrom =
+          service.kind === "embedded sandbox" ? `the embedded sandbox (${sandbox})` : "a service";
         log(
-          event.service.kind === "embedded sandbox"
-            ? `pathlab sync: embedded sandbox at ${event.service.baseUrl} (seed ${event.service.seed}, now ${event.service.now}${event.service.miners === undefined ? "" : `, ${event.service.miners} miners`})`
-            : `pathlab sync: service at ${event.service.baseUrl}`,
+          replay !== undefined
+            ? `pathlab sync: replaying ${replay} (recorded from ${recordedFrom})`
+            : service.kind === "embedded sandbox"
+              ? `pathlab sync: embedded sandbox at ${service.baseUrl} (${sandbox})`
+              : `pathlab sync: service at ${service.baseUrl}`,
         );
         break;
+      }
       case "plan": {
         // a new run (a watch's next tick): its own count and bar
         bars?.stop();

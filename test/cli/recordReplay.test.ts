@@ -49,6 +49,11 @@ describe("pathlab sync --record / --replay", () => {
       recording,
       "--json",
     ]);
+    // the replay says what it answers from, not that a sandbox runs
+    expect(replayed.stderr).toMatch(
+      /^pathlab sync: replaying .*recording \(recorded from the embedded sandbox \(seed 42, now [^,]+, 9 miners\)\)$/m,
+    );
+    expect(replayed.stderr).not.toMatch(/embedded sandbox at/);
     expect(replayed.stderr).toMatch(
       /sync: replayed \d+ requests from .*; every request was in the recording/,
     );

@@ -15,7 +15,13 @@ import type { SyncFailure, UnitSummary } from "./summary.ts";
  * await runSync({ onEvent: (event) => { if (event.type === "unit-end") console.log(event.unit.asset, event.unit.status); } });
  */
 export type SyncEvent =
-  | { readonly type: "service"; readonly service: ServiceInfo }
+  | {
+      readonly type: "service";
+      /** The service the job talks to; with `replay`, the one the recording was made against. */
+      readonly service: ServiceInfo;
+      /** The recording's directory, when the job replays one. */
+      readonly replay?: string;
+    }
   | {
       readonly type: "plan";
       readonly units: readonly { readonly asset: string; readonly horizon: Horizon }[];

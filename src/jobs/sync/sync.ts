@@ -45,7 +45,11 @@ export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   };
   return runJob(definition, options, async (job) => {
     progress.redactWith(job);
-    progress.emit({ type: "service", service: job.service });
+    progress.emit({
+      type: "service",
+      service: job.service,
+      ...(options.replay !== undefined && { replay: options.replay }),
+    });
     // the job's signal: it aborts when the job is interrupted, past its deadline or by its breaker
     const jobOptions = { ...options, signal: job.signal };
     const plan = await planSync(job, jobOptions, selection, progress);

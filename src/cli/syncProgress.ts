@@ -8,6 +8,7 @@ import cliProgress from "cli-progress";
 import { counted } from "../domain/counted.ts";
 import type { SyncEvent } from "../jobs/sync/events.ts";
 import type { SyncFailure, UnitSummary } from "../jobs/sync/summary.ts";
+import { sandboxText } from "../service/serviceInfo.ts";
 
 /**
  * Receives a sync's events and shows them; `stop` ends the bar (call it before printing the
@@ -53,14 +54,14 @@ export function createSyncProgress(
     switch (event.type) {
       case "service": {
         const { service, replay } = event;
-        const sandbox = `seed ${service.seed}, now ${service.now}${service.miners === undefined ? "" : `, ${service.miners} miners`}`;
+        // a replay's baseUrl is its own server's: the recording's service is named, not its URL
         const recordedFrom =
-          service.kind === "embedded sandbox" ? `the embedded sandbox (${sandbox})` : "a service";
+          service.kind === "embedded sandbox" ? sandboxText(service) : "a service";
         log(
           replay !== undefined
             ? `pathlab sync: replaying ${replay} (recorded from ${recordedFrom})`
             : service.kind === "embedded sandbox"
-              ? `pathlab sync: embedded sandbox at ${service.baseUrl} (${sandbox})`
+              ? `pathlab sync: embedded sandbox at ${service.baseUrl} (seed ${service.seed}, now ${service.now}${service.miners === undefined ? "" : `, ${service.miners} miners`})`
               : `pathlab sync: service at ${service.baseUrl}`,
         );
         break;

@@ -1,25 +1,53 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * The second tier (`npm run test:e2e`): the tests whose point is the whole run, end to end — the
- * package built from nothing by `prepack`, the packed tarball installed into a fresh project,
- * processes killed mid-unit and watches stopped with signals, a live-named sync against a
- * live-named `pathlab serve`, long queue runs on a real Redis, the README's console examples. CI runs them after `npm test`; every other test is in the
- * first tier (`npm test`).
+ * The second tier (`npm run test:e2e`): the tests whose point is the whole run, end to end. CI runs
+ * them after `npm test`; every other test is in the first tier (`npm test`), which has the same
+ * jobs, stores and checks in the test's own process.
  */
 const E2E = [
+  // the package built from nothing by `prepack`, the packed tarball in a fresh project, and the
+  // examples of the README and docs/ as a reader runs them
   "test/package/consumer.test.ts",
   "test/cli/executable.test.ts",
   "test/readmeExamples.test.ts",
+  // processes killed mid-unit, watches stopped with signals, long queue runs on a real Redis
   "test/jobs/queue/workers.test.ts",
   "test/jobs/queue/sync.test.ts",
   "test/jobs/queue/watch.test.ts",
   "test/jobs/queue/backtest.test.ts",
+  "test/jobs/queue/rate.test.ts",
   "test/cli/interrupt.test.ts",
   "test/cli/syncLakeKill.test.ts",
   "test/cli/scoreWatch.test.ts",
   "test/cli/syncWatch.test.ts",
+  // the compiled command's jobs as child processes, each a whole sync, score, backtest, audit,
+  // query or export, judged by its exit code, output and files (the first tier runs the same jobs
+  // in its own process, and the command's parsing and usage errors)
   "test/cli/liveNaming.test.ts",
+  "test/cli/backtest.test.ts",
+  "test/cli/backtestModule.test.ts",
+  "test/cli/baseline.test.ts",
+  "test/cli/sync.test.ts",
+  "test/cli/syncRange.test.ts",
+  "test/cli/jobDeadline.test.ts",
+  "test/cli/hostileServer.test.ts",
+  "test/cli/apiKey.test.ts",
+  "test/cli/recordReplay.test.ts",
+  "test/service/replayInput.test.ts",
+  "test/cli/scoreLake.test.ts",
+  "test/cli/lakeReduce.test.ts",
+  "test/cli/audit.test.ts",
+  "test/cli/mcp.test.ts",
+  "test/cli/query.test.ts",
+  "test/cli/queryWrites.test.ts",
+  "test/cli/export.test.ts",
+  "test/cli/exportSafety.test.ts",
+  "test/cli/queryReadOnly.test.ts",
+  "test/cli/queryValues.test.ts",
+  "test/cli/queueCli.test.ts",
+  "test/cli/syncLake.test.ts",
+  "test/cli/unixTool.test.ts",
 ];
 
 /**

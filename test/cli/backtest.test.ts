@@ -1,6 +1,6 @@
 /**
- * `pathlab backtest` as a real child process against the embedded sandbox it starts (the small
- * network, a fixed clock at which every prompt of the range is scored), with real model processes:
+ * `pathlab backtest` as a real child process against one small-world sandbox in the test's process
+ * (a fixed clock at which every prompt of the range is scored), with real model processes:
  * the Python example exits 0 with its table and the documented `--json` keys, and its answers
  * score as `score --candidate` scores the same folder, prompt by prompt; a probe sees no price at
  * or after any start; a model that crashes on each copy's second prompt costs those prompts only;
@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { temporaryFolder } from "../store/helpers.ts";
 import { queryLines } from "./queryLines.ts";
-import { runPathlab } from "./runPathlab.ts";
+
+import { smallSandbox } from "./smallSandbox.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
 const models = fileURLToPath(new URL("./models/", import.meta.url));
@@ -27,13 +28,16 @@ beforeAll(() => {
 });
 afterAll(() => remove?.());
 
+const service = smallSandbox(NOW, "sk-test-backtest-4f1c9e27");
+
+const { pathlab } = service;
+
 /** The range of test/cli/baseline: BTC and ETH 1h prompts, all scored at NOW. */
 function rangeArgs(name: string, model: string, ...extra: string[]): string[] {
   return [
     ...["--from", "2026-11-21T09:20:00Z", "--to", "2026-11-21T09:45:00Z"],
     ...["--competition", "crypto-1h", "--assets", "BTC,ETH"],
     ...["--model", model, "--out", join(folder, name), "--db", join(folder, `${name}.duckdb`)],
-    ...["--now", NOW, "--sandbox-miners", "9"],
     ...extra,
   ];
 }
@@ -46,7 +50,7 @@ const candidateCrps = (database: string) =>
 
 describe("pathlab backtest", () => {
   it("runs the Python example: exit 0, the table, the --json keys, and score --candidate's CRPS per prompt", async () => {
-    const result = await runPathlab(["backtest", ...rangeArgs("gbm", `python3 ${gbm}`)]);
+    const result = await pathlab(["backtest", ...rangeArgs("gbm", `python3 ${gbm}`)]);
     expect(result.code, result.stderr).toBe(0);
     const files = readdirSync(join(folder, "gbm"));
     expect(files.length).toBeGreaterThan(1);
@@ -54,7 +58,7 @@ describe("pathlab backtest", () => {
     expect(result.stdout).toMatch(/│ crypto-1h +│ \d+ +│ \d+ +│ 0 +│ [\d.]+ +│ \d+ of \d+ +│/);
 
     // a rerun asks nothing: the answers are kept
-    const json = await runPathlab([
+    const json = await pathlab([
       "backtest",
       ...rangeArgs("gbm", `python3 ${gbm}`, "--json", "--pool-usd-per-day", "10000"),
     ]);
@@ -88,11 +92,10 @@ describe("pathlab backtest", () => {
 
     // the same folder through score --candidate, into another database
     const scored = join(folder, "score.duckdb");
-    const score = await runPathlab([
+    const score = await pathlab([
       "score",
       ...["--candidate", join(folder, "gbm"), "--competition", "crypto-1h", "--assets", "BTC,ETH"],
       ...["--from", "2026-11-21T09:20:00Z", "--to", "2026-11-21T09:45:00Z", "--db", scored],
-      ...["--now", NOW, "--sandbox-miners", "9"],
     ]);
     expect(score.code, score.stderr).toBe(0);
     const fromBacktest = await candidateCrps(join(folder, "gbm.duckdb"));
@@ -102,9 +105,9 @@ describe("pathlab backtest", () => {
 
   it("shows a probe no price at or after a prompt's start, a day of history up to one step before it", async () => {
     const log = join(folder, "probe.log");
-    const result = await runPathlab(
+    const result = await pathlab(
       ["backtest", ...rangeArgs("probe", `node ${join(models, "probe.mjs")}`)],
-      { env: { PROBE_LOG: log } },
+      { PROBE_LOG: log },
     );
     expect(result.code, result.stderr).toBe(0);
     const seen = readFileSync(log, "utf8")
@@ -123,12 +126,12 @@ describe("pathlab backtest", () => {
 
   it("--lookback sets the hours of history; the GARCH example's answers are all valid", async () => {
     const log = join(folder, "probe-2h.log");
-    const short = await runPathlab(
+    const short = await pathlab(
       [
         "backtest",
         ...rangeArgs("probe-2h", `node ${join(models, "probe.mjs")}`, "--lookback", "2"),
       ],
-      { env: { PROBE_LOG: log } },
+      { PROBE_LOG: log },
     );
     expect(short.code, short.stderr).toBe(0);
     for (const line of readFileSync(log, "utf8").trim().split("\n")) {
@@ -138,7 +141,7 @@ describe("pathlab backtest", () => {
       expect(prompt.count).toBeGreaterThan(0.9 * (7200 / prompt.increment));
     }
     const garch = fileURLToPath(new URL("../../examples/models/garch.mjs", import.meta.url));
-    const result = await runPathlab(["backtest", ...rangeArgs("garch", `node ${garch}`, "--json")]);
+    const result = await pathlab(["backtest", ...rangeArgs("garch", `node ${garch}`, "--json")]);
     expect(result.code, result.stderr).toBe(0);
     const [row] = JSON.parse(result.stdout).competitions;
     expect(row.invalid).toBe(0);
@@ -146,7 +149,7 @@ describe("pathlab backtest", () => {
   }, 120_000);
 
   it("a model that crashes on each copy's second prompt costs those prompts only; the run completes", async () => {
-    const result = await runPathlab([
+    const result = await pathlab([
       "backtest",
       ...rangeArgs(
         "crash",
@@ -170,7 +173,7 @@ describe("pathlab backtest", () => {
   }, 120_000);
 
   it("stops after --max-restarts when the model keeps failing, and keeps what it answered", async () => {
-    const result = await runPathlab([
+    const result = await pathlab([
       "backtest",
       ...rangeArgs("broken", "node -e 'process.exit(5)'", "--max-restarts", "2"),
     ]);
@@ -182,7 +185,7 @@ describe("pathlab backtest", () => {
   }, 60_000);
 
   it("a model that does not answer within --model-timeout is killed, and counts as a failure", async () => {
-    const result = await runPathlab([
+    const result = await pathlab([
       "backtest",
       ...rangeArgs("silent", "node -e 'setInterval(() => {}, 1000)'", "--model-timeout", "0.3"),
       "--max-restarts",
@@ -196,7 +199,7 @@ describe("pathlab backtest", () => {
 
   it("past --deadline the model is stopped and the run exits 1, with the answers kept", async () => {
     const pidFile = join(folder, "deadline.pid");
-    const result = await runPathlab([
+    const result = await pathlab([
       "backtest",
       ...rangeArgs(
         "deadline",
@@ -227,7 +230,7 @@ describe("pathlab backtest", () => {
   }, 90_000);
 
   it("bad usage exits 2 with one line", async () => {
-    const empty = await runPathlab(["backtest", ...rangeArgs("empty", " ")]);
+    const empty = await pathlab(["backtest", ...rangeArgs("empty", " ")]);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain(
       'backtest: --model: expected a command such as "python3 model.py"',

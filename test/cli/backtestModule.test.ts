@@ -1,7 +1,7 @@
 /**
  * `pathlab backtest --model ./model.mjs`: a model as an ES module on worker threads, with the
- * built command as a child process against the embedded sandbox (the small network, the range of
- * test/cli/backtest). The module's Float64Array answers are the files a command with the same
+ * built command as a child process against one small-world sandbox in the test's process (the
+ * range of test/cli/backtest). The module's Float64Array answers are the files a command with the same
  * paths writes, and score alike; a call that throws or never returns costs its prompt and the run
  * completes; a module without `simulate` is refused before any prompt; a probe sees no price at or
  * after a prompt's start.
@@ -13,7 +13,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { temporaryFolder } from "../store/helpers.ts";
 import { queryLines } from "./queryLines.ts";
-import { runPathlab } from "./runPathlab.ts";
+
+import { smallSandbox } from "./smallSandbox.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
 const models = fileURLToPath(new URL("./models/", import.meta.url));
@@ -25,6 +26,10 @@ beforeAll(() => {
 });
 afterAll(() => remove?.());
 
+const service = smallSandbox(NOW, "sk-test-backtest-module-0b7d52e8");
+
+const { pathlab } = service;
+
 /** BTC and ETH 1h prompts of a quarter hour, all scored at NOW. */
 function rangeArgs(name: string, model: string, ...extra: string[]): string[] {
   return [
@@ -32,7 +37,7 @@ function rangeArgs(name: string, model: string, ...extra: string[]): string[] {
     ...["--from", "2026-11-21T09:30:00Z", "--to", "2026-11-21T09:45:00Z"],
     ...["--competition", "crypto-1h", "--assets", "BTC,ETH"],
     ...["--model", model, "--out", join(folder, name), "--db", join(folder, `${name}.duckdb`)],
-    ...["--now", NOW, "--sandbox-miners", "9", "--json"],
+    "--json",
     ...extra,
   ];
 }
@@ -46,8 +51,8 @@ const candidateCrps = (name: string) =>
 describe("pathlab backtest with a model module", () => {
   it("keeps the files a command with the same paths keeps, and scores them alike", async () => {
     const [module, command] = await Promise.all([
-      runPathlab(rangeArgs("module", join(models, "walk.mjs"), "--concurrency", "2")),
-      runPathlab(rangeArgs("command", `node ${join(models, "walkCommand.mjs")}`)),
+      pathlab(rangeArgs("module", join(models, "walk.mjs"), "--concurrency", "2")),
+      pathlab(rangeArgs("command", `node ${join(models, "walkCommand.mjs")}`)),
     ]);
     expect(module.code, module.stderr).toBe(0);
     expect(command.code, command.stderr).toBe(0);
@@ -71,7 +76,7 @@ describe("pathlab backtest with a model module", () => {
     // the same answers folder as the first test: every answer is kept
     const db = args.indexOf("--db");
     args.splice(db, 2, "--lake", lake);
-    const result = await runPathlab(args);
+    const result = await pathlab(args);
     expect(result.code, result.stderr).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(summary.asked).toBe(0);
@@ -86,8 +91,8 @@ describe("pathlab backtest with a model module", () => {
 
   it("a call that throws or never returns costs its prompt; the run completes", async () => {
     const [throwing, busy] = await Promise.all([
-      runPathlab(rangeArgs("throw", join(models, "throwSecond.mjs"), "--max-restarts", "50")),
-      runPathlab(
+      pathlab(rangeArgs("throw", join(models, "throwSecond.mjs"), "--max-restarts", "50")),
+      pathlab(
         rangeArgs(
           "busy",
           join(models, "busy.mjs"),
@@ -123,7 +128,7 @@ describe("pathlab backtest with a model module", () => {
 
   it("a module without simulate exits 2 before any prompt is asked", async () => {
     const path = join(models, "noSimulate.mjs");
-    const result = await runPathlab(rangeArgs("none", path));
+    const result = await pathlab(rangeArgs("none", path));
     expect(result.code).toBe(2);
     expect(result.stderr.split("\n")[0]).toBe(
       `pathlab: backtest: --model ${path}: expected a module that exports a function simulate(prompt), got one that exports model (a model that reads prompts on stdin runs as a command: --model "node ${path}")`,
@@ -133,8 +138,8 @@ describe("pathlab backtest with a model module", () => {
 
   it("shows a probe module no price at or after a prompt's start", async () => {
     const log = join(folder, "probe.log");
-    const result = await runPathlab(rangeArgs("probe", join(models, "probeModule.mjs")), {
-      env: { PROBE_LOG: log },
+    const result = await pathlab(rangeArgs("probe", join(models, "probeModule.mjs")), {
+      PROBE_LOG: log,
     });
     expect(result.code, result.stderr).toBe(0);
     const seen = readFileSync(log, "utf8")

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { temporaryFolder } from "../store/helpers.ts";
 import { queryLines } from "./queryLines.ts";
-import { runPathlab, type Finished } from "./runPathlab.ts";
+import { runPathlab } from "./runPathlab.ts";
 import { smallSandbox } from "./smallSandbox.ts";
 
 /** The sandbox's validator scores the prompts of its last 32 minutes: two 1h prompts here. */
@@ -31,10 +31,7 @@ afterAll(() => remove?.());
 
 const service = smallSandbox(NOW, "sk-test-lake-reduce-83f0a5d1");
 
-/** `pathlab …args` talking to the sandbox. */
-function pathlab(args: readonly string[], env: Record<string, string> = {}): Promise<Finished> {
-  return runPathlab(args, { env: { ...service.env, ...env } });
-}
+const { pathlab } = service;
 
 describe("pathlab lake reduce", () => {
   it("ranks a lake's prompts as `score` ranks them, and a rerun replaces its rows", async () => {

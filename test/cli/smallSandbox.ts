@@ -8,18 +8,21 @@
 import { afterAll, beforeAll } from "vitest";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "../../src/service/embeddedSandbox.ts";
 import { SMALL_WORLD } from "../smallWorld.ts";
+import { runPathlab, type Finished } from "./runPathlab.ts";
 
 /** A running sandbox and the environment that points the `pathlab` command at it. */
 export interface SandboxService {
   readonly sandbox: EmbeddedSandbox;
   /** `PATHLAB_BASE_URL` and `PATHLAB_API_KEY` of the sandbox. */
   readonly env: Readonly<Record<string, string>>;
+  /** `pathlab …args` as a child process talking to the sandbox, with `env` added to its environment. */
+  pathlab(args: readonly string[], env?: Record<string, string>): Promise<Finished>;
 }
 
 /**
  * For the tests of one file: the small-world sandbox at `now` accepting `apiKey`, started before
  * they run and closed after them. Its fields are set once the tests run.
- * @example const service = smallSandbox("2026-11-21T10:00:00Z", "sk-test-1"); // then runPathlab(args, { env: service.env })
+ * @example const service = smallSandbox("2026-11-21T10:00:00Z", "sk-test-1"); // then service.pathlab(args)
  */
 export function smallSandbox(now: string, apiKey: string): SandboxService {
   let sandbox: EmbeddedSandbox | undefined;
@@ -33,12 +36,14 @@ export function smallSandbox(now: string, apiKey: string): SandboxService {
     if (sandbox === undefined) throw new Error("smallSandbox: read it once the tests run");
     return sandbox;
   };
+  const serviceEnv = () => ({ PATHLAB_BASE_URL: running().url, PATHLAB_API_KEY: apiKey });
   return {
     get sandbox() {
       return running();
     },
     get env() {
-      return { PATHLAB_BASE_URL: running().url, PATHLAB_API_KEY: apiKey };
+      return serviceEnv();
     },
+    pathlab: (args, env = {}) => runPathlab(args, { env: { ...serviceEnv(), ...env } }),
   };
 }

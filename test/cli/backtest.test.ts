@@ -14,7 +14,6 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { temporaryFolder } from "../store/helpers.ts";
 import { queryLines } from "./queryLines.ts";
-
 import { smallSandbox } from "./smallSandbox.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
@@ -28,9 +27,8 @@ beforeAll(() => {
 });
 afterAll(() => remove?.());
 
-const service = smallSandbox(NOW, "sk-test-backtest-4f1c9e27");
-
-const { pathlab } = service;
+/** `pathlab …args` against one small-world sandbox at NOW in this process. */
+const { pathlab } = smallSandbox(NOW, "sk-test-backtest-4f1c9e27");
 
 /** The range of test/cli/baseline: BTC and ETH 1h prompts, all scored at NOW. */
 function rangeArgs(name: string, model: string, ...extra: string[]): string[] {

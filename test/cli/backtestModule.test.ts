@@ -13,7 +13,6 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { temporaryFolder } from "../store/helpers.ts";
 import { queryLines } from "./queryLines.ts";
-
 import { smallSandbox } from "./smallSandbox.ts";
 
 const NOW = "2026-11-21T10:49:00Z";
@@ -26,9 +25,8 @@ beforeAll(() => {
 });
 afterAll(() => remove?.());
 
-const service = smallSandbox(NOW, "sk-test-backtest-module-0b7d52e8");
-
-const { pathlab } = service;
+/** `pathlab …args` against one small-world sandbox at NOW in this process. */
+const { pathlab } = smallSandbox(NOW, "sk-test-backtest-module-0b7d52e8");
 
 /** BTC and ETH 1h prompts of a quarter hour, all scored at NOW. */
 function rangeArgs(name: string, model: string, ...extra: string[]): string[] {

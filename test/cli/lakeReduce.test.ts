@@ -29,9 +29,8 @@ let remove: () => void;
 beforeAll(() => ({ folder, remove } = temporaryFolder()));
 afterAll(() => remove?.());
 
-const service = smallSandbox(NOW, "sk-test-lake-reduce-83f0a5d1");
-
-const { pathlab } = service;
+/** `pathlab …args` against one small-world sandbox at NOW in this process. */
+const { pathlab } = smallSandbox(NOW, "sk-test-lake-reduce-83f0a5d1");
 
 describe("pathlab lake reduce", () => {
   it("ranks a lake's prompts as `score` ranks them, and a rerun replaces its rows", async () => {

@@ -60,10 +60,9 @@ describe("pathlab audit", () => {
 
   it("--stored audits what a sync stored, with its forecast start: every check, nothing found", async () => {
     const database = join(folder, "synced.duckdb");
-    const sync = await runPathlab(
+    const sync = await service.pathlab(
       // ETH: BTC options expire monthly (as live), beyond the 24 h the forward check needs.
       ["sync", "--assets", "ETH", "--horizons", "24h", "--db", database],
-      { env: service.env },
     );
     expect(sync.code, sync.stderr).toBe(0);
     const run = await runPathlab(["audit", "--stored", "--db", database, "--json"]);
@@ -90,9 +89,7 @@ describe("pathlab audit", () => {
 
   it("on the sandbox: only BTC's option expiry beyond the 24 h simulation (exit 1)", async () => {
     const database = join(folder, "sandbox.duckdb");
-    const run = await runPathlab(["audit", "--assets", "BTC,ETH", "--db", database, "--json"], {
-      env: service.env,
-    });
+    const run = await service.pathlab(["audit", "--assets", "BTC,ETH", "--db", database, "--json"]);
     expect(run.code, run.stderr).toBe(1);
     const summary = JSON.parse(run.stdout) as {
       findings: number;

@@ -1,8 +1,8 @@
 /**
  * `pathlab backtest --model ./model.mjs`: a model as an ES module on worker threads, with the
  * built command as a child process against one small-world sandbox in the test's process (the
- * range of test/cli/backtest). The module's Float64Array answers are the files a command with the same
- * paths writes, and score alike; a call that throws or never returns costs its prompt and the run
+ * range of test/cli/backtest). The module's Float64Array answers are the files a command with the
+ * same paths writes, and score alike; a call that throws or never returns costs its prompt and the run
  * completes; a module without `simulate` is refused before any prompt; a probe sees no price at or
  * after a prompt's start.
  */

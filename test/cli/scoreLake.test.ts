@@ -12,7 +12,6 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { NOW, TABLES } from "../jobs/queue/queueHelpers.ts";
 import { queryLakeWhile, queryLines } from "./queryLines.ts";
-import { runPathlab } from "./runPathlab.ts";
 import { smallSandbox } from "./smallSandbox.ts";
 
 /**
@@ -43,7 +42,7 @@ describe("score --lake", () => {
     const database = join(directory, "single.duckdb");
     // Readers are not locked out: queries of the lake succeed while the run writes it.
     const { run: lakeRun, queries } = await queryLakeWhile(
-      runPathlab(["score", ...RANGE, "--lake", lake], { env: service.env }),
+      service.pathlab(["score", ...RANGE, "--lake", lake]),
       lake,
       "select count(*) n from prompts",
     );
@@ -68,7 +67,7 @@ describe("score --lake", () => {
     ).toBe(true);
     expect(readdirSync(directory)).toEqual(["lake"]);
 
-    const dbRun = await runPathlab(["score", ...RANGE, "--db", database], { env: service.env });
+    const dbRun = await service.pathlab(["score", ...RANGE, "--db", database]);
     expect(dbRun.code).toBe(0);
     const expected = new Map<string, string[]>();
     for (const table of TABLES) {
@@ -77,7 +76,7 @@ describe("score --lake", () => {
       expect(await rows(["--lake", lake], table), table).toEqual(expected.get(table));
     }
     // Run again: each prompt's files are replaced, no row is added.
-    const again = await runPathlab(["score", ...RANGE, "--lake", lake], { env: service.env });
+    const again = await service.pathlab(["score", ...RANGE, "--lake", lake]);
     expect(again.code).toBe(0);
     for (const table of TABLES) {
       expect(await rows(["--lake", lake], table), table).toEqual(expected.get(table));
@@ -85,15 +84,13 @@ describe("score --lake", () => {
   }, 240_000);
 
   it("refuses --lake with --db, and a folder that is not a lake, before any work", async () => {
-    const both = await runPathlab(["score", ...RANGE, "--lake", "a", "--db", "b.duckdb"], {
-      env: service.env,
-    });
+    const both = await service.pathlab(["score", ...RANGE, "--lake", "a", "--db", "b.duckdb"]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--lake and --db name two places to write; give one");
     const theirs = join(directory, "theirs");
     mkdirSync(theirs);
     writeFileSync(join(theirs, "notes.txt"), "mine");
-    const refused = await runPathlab(["score", ...RANGE, "--lake", theirs], { env: service.env });
+    const refused = await service.pathlab(["score", ...RANGE, "--lake", theirs]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("is not a pathlab lake");
     expect(readdirSync(theirs)).toEqual(["notes.txt"]);

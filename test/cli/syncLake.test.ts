@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { queryLakeWhile, queryLines } from "./queryLines.ts";
-import { runPathlab } from "./runPathlab.ts";
 import { smallSandbox } from "./smallSandbox.ts";
 
 const SYNC = ["sync", "--assets", "BTC", "--horizons", "1h"];
@@ -24,7 +23,7 @@ describe("sync --lake", () => {
   it("writes a lake that queries read while it runs, and reports where", async () => {
     const lake = join(directory, "lake");
     const { run: sync, queries } = await queryLakeWhile(
-      runPathlab([...SYNC, "--lake", lake], { env: service.env }),
+      service.pathlab([...SYNC, "--lake", lake]),
       lake,
       "select count(*) n from path_sets",
     );
@@ -49,10 +48,13 @@ describe("sync --lake", () => {
   }, 120_000);
 
   it("refuses --db with --lake: exit 2, one line naming both", async () => {
-    const result = await runPathlab(
-      [...SYNC, "--lake", join(directory, "other"), "--db", join(directory, "p.duckdb")],
-      { env: service.env },
-    );
+    const result = await service.pathlab([
+      ...SYNC,
+      "--lake",
+      join(directory, "other"),
+      "--db",
+      join(directory, "p.duckdb"),
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--lake and --db name two places to write; give one/);
   });

@@ -20,7 +20,6 @@ import { openStore, type Store } from "../../src/store/openStore.ts";
 import { queryRows } from "../../src/store/queryRows.ts";
 import { sqlStringLiteral } from "../../src/store/sqlText.ts";
 import { syncRowsIn } from "../jobs/storedRows.ts";
-import { runPathlab } from "./runPathlab.ts";
 import { smallSandbox } from "./smallSandbox.ts";
 
 const SYNC = [
@@ -73,7 +72,7 @@ describe("sync --lake killed at random moments", () => {
 
   it("readers see each unit whole or not at all, and a rerun ends as an uninterrupted run", async () => {
     const single = join(directory, "single");
-    const uninterrupted = await runPathlab([...SYNC, "--lake", single], { env: service.env });
+    const uninterrupted = await service.pathlab([...SYNC, "--lake", single]);
     expect(uninterrupted.code, uninterrupted.stderr).toBe(0);
     const reader = await openStore(":memory:");
     try {
@@ -121,7 +120,7 @@ describe("sync --lake killed at random moments", () => {
       }
       expect(answers.length).toBeGreaterThan(0);
 
-      const rerun = await runPathlab([...SYNC, "--lake", lake], { env: service.env });
+      const rerun = await service.pathlab([...SYNC, "--lake", lake]);
       expect(rerun.code, rerun.stderr).toBe(0);
       expect(leftovers(lake), `${killedWithStaging} kills left staging`).toEqual([]);
       const [after, reference] = [await openLake(lake), await openLake(single)];

@@ -46,6 +46,11 @@ export interface OpenStoreOptions {
   /** Rows per row group for new data; 2,048 by default (see bench/suites/store.ts). */
   readonly rowGroupSize?: number;
   /**
+   * DuckDB's `memory_limit` (e.g. `"256MB"`; default 80 % of the machine's memory), which bounds
+   * how a long job's memory grows (the pool keeps written blocks up to it); spills: `<path>.tmp`.
+   */
+  readonly memoryLimit?: string;
+  /**
    * The migrations that build and update the database step by step (tests: a database of an
    * earlier version); by default pathlab's own, a new database made at once from `schema.ts`.
    */
@@ -201,8 +206,8 @@ async function rollbackQuietly(connection: DuckDBConnection): Promise<void> {
  * {@link StoreError} for an outdated or newer schema, or a file DuckDB cannot open (its error as
  * `cause`).
  * @param path - the database file (created when missing, unless read-only), or `":memory:"`.
- * @param options - how to open it: `readOnly`, `locked`, and the row group size; read-write by
- *   default.
+ * @param options - how to open it: `readOnly`, `locked`, the row group size and DuckDB's memory
+ *   limit; read-write by default.
  * @example
  * const store = await openStore("./pathlab.duckdb");
  * const reader = await openStore("./pathlab.duckdb", { readOnly: true }); // after the writer closed
@@ -225,7 +230,11 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     );
   }
   if (locked) return openLocked(path, options.migrations);
-  const instance = await DuckDBInstance.create(":memory:");
+  const limit = options.memoryLimit;
+  // a file's spills beside it (DuckDB's default for this in-memory instance: `.tmp` in the cwd)
+  const spills = path === ":memory:" ? {} : { temp_directory: `${path}.tmp` };
+  const settings = limit === undefined ? {} : { memory_limit: limit, ...spills };
+  const instance = await DuckDBInstance.create(":memory:", settings);
   let connection: DuckDBConnection | undefined;
   try {
     connection = await instance.connect();

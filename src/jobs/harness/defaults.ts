@@ -12,6 +12,17 @@ import { UsageError } from "../../service/usageError.ts";
 export const DEFAULT_DATABASE = "./pathlab.duckdb";
 
 /**
+ * DuckDB's memory limit for a job's database file: 512 MB. DuckDB keeps the blocks it writes in
+ * its buffer pool up to its limit, 80 % of the machine's memory by default, so a job's memory grew
+ * with all it had written: a sync of a day of 24h forecasts (a 724 MB file) peaked at 1.41 GB
+ * against 1.13 GB with this limit (docs/performance.md). A job's statements are appends and small
+ * reads; a larger one spills to a folder beside the file. 128 MB was too little to build a table
+ * of 11 million rows with a five-column key in commits of a million rows; 256 MB was enough.
+ * @example JOB_STORE_MEMORY_LIMIT // => "512MB"
+ */
+export const JOB_STORE_MEMORY_LIMIT = "512MB";
+
+/**
  * The assets a sync covers by default: every asset whose paths the prediction operations serve
  * (the spec's `BTC ETH SOL XAU SPYX NVDAX`, and `TSLAX AAPLX GOOGLX` of an earlier description).
  * Other insight assets (`XRP`, `HYPE`, `WTIOIL`, `SPCX`) have no path sets to recompute from.

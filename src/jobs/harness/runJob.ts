@@ -34,7 +34,7 @@ import {
 import type { ServiceInfo } from "../../service/serviceInfo.ts";
 import { UsageError } from "../../service/usageError.ts";
 import { Breaker } from "./breaker.ts";
-import { BREAKER_UNITS, DEFAULT_DATABASE } from "./defaults.ts";
+import { BREAKER_UNITS, DEFAULT_DATABASE, JOB_STORE_MEMORY_LIMIT } from "./defaults.ts";
 import { JobInterruptedError, JobStoppedError } from "./interruptedError.ts";
 import { JobStop } from "./jobStop.ts";
 
@@ -189,7 +189,9 @@ export async function runJob<O extends JobOptions, C, R>(
   }
   const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
   if (writes && options.lake !== undefined) prepareLake(options.lake); // other files: refused now
-  const store = writes ? await openStore(database) : undefined;
+  // a lake's working store holds only the unit in flight: no limit that could make it spill
+  const memoryLimit = options.lake === undefined ? JOB_STORE_MEMORY_LIMIT : undefined;
+  const store = writes ? await openStore(database, { memoryLimit }) : undefined;
   const stop = new JobStop(options.signal, deadlineMs);
   const breaker = new Breaker(BREAKER_UNITS, (count, reason) =>
     stop.trip(

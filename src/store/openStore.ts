@@ -7,6 +7,7 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { copyDatabaseFile, openSealedCopy, type SealedDatabase } from "./lockedDatabase.ts";
+import { limitMemory } from "./memoryLimit.ts";
 import { checkSchemaReadable, migrate, type Migration } from "./migrations.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
@@ -46,8 +47,8 @@ export interface OpenStoreOptions {
   /** Rows per row group for new data; 2,048 by default (see bench/suites/store.ts). */
   readonly rowGroupSize?: number;
   /**
-   * DuckDB's `memory_limit` (e.g. `"256MB"`; default 80 % of the machine's memory), which bounds
-   * how a long job's memory grows (the pool keeps written blocks up to it); spills: `<path>.tmp`.
+   * DuckDB's `memory_limit` once migrated (e.g. `"512MB"`; default 80 % of the machine's memory):
+   * it bounds the blocks DuckDB keeps after writing them (`limitMemory`). Default: none.
    */
   readonly memoryLimit?: string;
   /**
@@ -230,11 +231,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     );
   }
   if (locked) return openLocked(path, options.migrations);
-  const limit = options.memoryLimit;
-  // a file's spills beside it (DuckDB's default for this in-memory instance: `.tmp` in the cwd)
-  const spills = path === ":memory:" ? {} : { temp_directory: `${path}.tmp` };
-  const settings = limit === undefined ? {} : { memory_limit: limit, ...spills };
-  const instance = await DuckDBInstance.create(":memory:", settings);
+  const instance = await DuckDBInstance.create(":memory:");
   let connection: DuckDBConnection | undefined;
   try {
     connection = await instance.connect();
@@ -249,6 +246,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     await connection.run(`USE ${DATABASE_ALIAS}`);
     if (readOnly) await checkSchemaReadable(connection, path, options.migrations);
     const applied = readOnly ? [] : await migrate(connection, path, options.migrations);
+    if (options.memoryLimit !== undefined) await limitMemory(connection, path, options.memoryLimit);
     return new Store(path, readOnly, instance, connection, applied);
   } catch (error) {
     connection?.closeSync();

@@ -12,15 +12,25 @@ import { UsageError } from "../../service/usageError.ts";
 export const DEFAULT_DATABASE = "./pathlab.duckdb";
 
 /**
- * DuckDB's memory limit for a job's database file: 512 MB. DuckDB keeps the blocks it writes in
- * its buffer pool up to its limit, 80 % of the machine's memory by default, so a job's memory grew
- * with all it had written: a sync of a day of 24h forecasts (a 724 MB file) peaked at 1.41 GB
- * against 1.13 GB with this limit (docs/performance.md). A job's statements are appends and small
- * reads; a larger one spills to a folder beside the file. 128 MB was too little to build a table
- * of 11 million rows with a five-column key in commits of a million rows; 256 MB was enough.
+ * DuckDB's memory limit for a job's database file by default: 512 MB. DuckDB keeps the blocks it
+ * writes in its buffer pool up to its limit (80 % of the machine's memory by its own default), so
+ * without it a job's memory grows with all it has written: a sync of a day of 24h forecasts (a
+ * 724 MB file) peaked at 1.39–1.41 GB, against 1.13–1.18 GB with this limit
+ * (docs/performance.md). Past it, DuckDB evicts written blocks and spills what a statement works
+ * on to `<file>.tmp`. 128 MB was too little to build a table of 11 million rows with a
+ * five-column key in commits of a million rows; 256 MB was enough.
  * @example JOB_STORE_MEMORY_LIMIT // => "512MB"
  */
 export const JOB_STORE_MEMORY_LIMIT = "512MB";
+
+/**
+ * DuckDB's memory limit for a job's database file: `PATHLAB_DUCKDB_MEMORY_LIMIT` when set, in
+ * DuckDB's words (`2GB`), else {@link JOB_STORE_MEMORY_LIMIT}. DuckDB checks the value.
+ * @example jobStoreMemoryLimit({ PATHLAB_DUCKDB_MEMORY_LIMIT: "2GB" }) // => "2GB"
+ */
+export function jobStoreMemoryLimit(env: NodeJS.ProcessEnv = process.env): string {
+  return env.PATHLAB_DUCKDB_MEMORY_LIMIT || JOB_STORE_MEMORY_LIMIT;
+}
 
 /**
  * The assets a sync covers by default: every asset whose paths the prediction operations serve

@@ -1,13 +1,14 @@
 /**
  * The memory limit of a job's store: a database file is opened with DuckDB's `memory_limit` at
- * `JOB_STORE_MEMORY_LIMIT`, so that the blocks DuckDB keeps after writing them stop growing there;
- * a lake's working store in memory keeps DuckDB's default, which it must not spill from. Work
- * beyond the limit spills to a folder beside the file, which closing the store removes.
+ * `JOB_STORE_MEMORY_LIMIT` (or `PATHLAB_DUCKDB_MEMORY_LIMIT`), so that the blocks DuckDB keeps
+ * after writing them stop growing there; a lake's working store in memory keeps DuckDB's default.
+ * What a statement works on beyond the limit spills to `<file>.tmp`, which DuckDB removes when it
+ * made it, and where it leaves a user's own files alone.
  */
 
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { JOB_STORE_MEMORY_LIMIT } from "../../../src/jobs/harness/defaults.ts";
 import { runJob } from "../../../src/jobs/harness/runJob.ts";
 import { openStore } from "../../../src/store/openStore.ts";
@@ -16,56 +17,92 @@ import { temporaryFolder } from "../../store/helpers.ts";
 
 const { folder, remove } = temporaryFolder();
 afterAll(remove);
+afterEach(() => {
+  delete process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
+});
 
+const SETTINGS = "select current_setting('memory_limit'), current_setting('temp_directory')";
 const definition = { command: "sync", check: () => undefined, talks: () => false } as const;
-/** DuckDB's `memory_limit` setting of the store of a job with `options`, as DuckDB prints it. */
-const storeLimit = (options: { database?: string; lake?: string }) =>
-  runJob(definition, options, async (job) => {
-    const { rows } = await queryRows(job.store, "select current_setting('memory_limit')");
-    return String(rows[0][0]);
-  });
+/** DuckDB's memory limit and spill folder in the store of a job with `options`. */
+const jobSettings = (options: { database?: string; lake?: string }) =>
+  runJob(definition, options, async (job) => (await queryRows(job.store, SETTINGS)).rows[0]);
 
-/** DuckDB's `memory_limit` of a store opened with `memoryLimit`, or without one. */
-async function openedLimit(memoryLimit?: string): Promise<string> {
+/** DuckDB's memory limit of a store opened with `memoryLimit`, or without one. */
+async function openedLimit(memoryLimit?: string): Promise<unknown> {
   const store = await openStore(":memory:", memoryLimit === undefined ? {} : { memoryLimit });
   try {
-    return String((await queryRows(store, "select current_setting('memory_limit')")).rows[0][0]);
+    return (await queryRows(store, SETTINGS)).rows[0][0];
   } finally {
     await store.close();
   }
 }
 
 describe("a job's store", () => {
-  it("openStore sets DuckDB's memory limit it is given, and leaves DuckDB's own otherwise", async () => {
-    // DuckDB prints limits in binary units: 300 MB = 286.1 MiB
-    expect(await openedLimit("300MB")).toBe("286.1 MiB");
-    expect(await openedLimit()).not.toBe("286.1 MiB");
+  it("a database file gets JOB_STORE_MEMORY_LIMIT and spills beside itself", async () => {
+    const limited = await openedLimit(JOB_STORE_MEMORY_LIMIT);
+    expect(limited).toBe("488.2 MiB"); // DuckDB prints binary units: 512 MB = 488.2 MiB
+    expect(await openedLimit()).not.toBe(limited);
+    const database = join(folder, "job.duckdb");
+    expect(await jobSettings({ database })).toEqual([limited, `${database}.tmp`]);
   });
 
-  it("a database file is limited to JOB_STORE_MEMORY_LIMIT, a lake's working store is not", async () => {
-    const limited = await openedLimit(JOB_STORE_MEMORY_LIMIT);
-    expect(limited).not.toBe(await openedLimit());
-    expect(await storeLimit({ database: join(folder, "job.duckdb") })).toBe(limited);
-    expect(await storeLimit({ lake: join(folder, "lake") })).toBe(await openedLimit());
+  it("a lake's working store keeps DuckDB's default", async () => {
+    const [limit] = await jobSettings({ lake: join(folder, "lake") });
+    expect(limit).toBe(await openedLimit());
+  });
+
+  it("PATHLAB_DUCKDB_MEMORY_LIMIT sets it; a value DuckDB refuses is named", async () => {
+    const database = join(folder, "job-env.duckdb");
+    process.env.PATHLAB_DUCKDB_MEMORY_LIMIT = "2GB";
+    expect((await jobSettings({ database }))[0]).toBe("1.8 GiB");
+    process.env.PATHLAB_DUCKDB_MEMORY_LIMIT = "lots";
+    await expect(jobSettings({ database })).rejects.toThrow(
+      /^openStore on ".*job-env\.duckdb": DuckDB's memory limit "lots": /,
+    );
   });
 });
 
+/**
+ * Runs a grouping far beyond a 64 MB limit in the store at `path`; the names seen in the folder
+ * `<path>.tmp` while it ran.
+ */
+async function spill(path: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const store = await openStore(path, { memoryLimit: "64MB" });
+  const watch = setInterval(() => {
+    if (existsSync(`${path}.tmp`)) for (const name of readdirSync(`${path}.tmp`)) seen.add(name);
+  }, 5);
+  try {
+    await queryRows(store, "SET threads = 2"); // per-thread buffers: the same on any machine
+    // two million groups: a hash table beyond 64 MB
+    const { rows } = await queryRows(
+      store,
+      "select count(*)::INTEGER from (select i % 2000000, count(*) from range(8000000) t(i) group by all)",
+    );
+    expect(rows).toEqual([[2_000_000]]);
+    return seen;
+  } finally {
+    clearInterval(watch);
+    await store.close();
+  }
+}
+
+/** DuckDB's spill files among `names`. */
+const spillFiles = (names: Set<string>) => [...names].filter((name) => name.startsWith("duckdb_"));
+
 describe("a store over its memory limit", () => {
-  it("spills to <file>.tmp beside its file, and closing it leaves only the database", async () => {
-    const path = join(folder, "spill", "spill.duckdb");
-    mkdirSync(join(folder, "spill"));
-    const store = await openStore(path, { memoryLimit: "64MB" });
-    try {
-      // five million groups: a hash table far beyond 64 MB
-      const { rows } = await queryRows(
-        store,
-        "select count(*)::INTEGER from (select i % 5000000 as k, count(*) from range(40000000) t(i) group by all)",
-      );
-      expect(rows).toEqual([[5_000_000]]);
-      expect(existsSync(`${path}.tmp`)).toBe(true);
-    } finally {
-      await store.close();
-    }
-    expect(readdirSync(join(folder, "spill"))).toEqual(["spill.duckdb"]);
+  it("spills to <file>.tmp, which closing it removes", async () => {
+    const directory = join(folder, "spill");
+    mkdirSync(directory);
+    expect(spillFiles(await spill(join(directory, "spill.duckdb")))).not.toEqual([]);
+    expect(readdirSync(directory)).toEqual(["spill.duckdb"]);
+  }, 60_000);
+
+  it("leaves a user's own <file>.tmp and its files where they were", async () => {
+    const directory = join(folder, "theirs");
+    mkdirSync(join(directory, "theirs.duckdb.tmp"), { recursive: true });
+    writeFileSync(join(directory, "theirs.duckdb.tmp", "notes.txt"), "mine");
+    expect(spillFiles(await spill(join(directory, "theirs.duckdb")))).not.toEqual([]);
+    expect(readdirSync(join(directory, "theirs.duckdb.tmp"))).toEqual(["notes.txt"]);
   }, 60_000);
 });

@@ -47,8 +47,8 @@ export interface OpenStoreOptions {
   /** Rows per row group for new data; 2,048 by default (see bench/suites/store.ts). */
   readonly rowGroupSize?: number;
   /**
-   * DuckDB's `memory_limit` once migrated (e.g. `"512MB"`; default 80 % of the machine's memory):
-   * it bounds the blocks DuckDB keeps after writing them (`limitMemory`). Default: none.
+   * DuckDB's `memory_limit`, set once migrated (e.g. `"512MB"`): it bounds the blocks DuckDB keeps
+   * after writing them (`limitMemory`). Without it, DuckDB's own: 80 % of the machine's memory.
    */
   readonly memoryLimit?: string;
   /**

@@ -8,7 +8,7 @@
 
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { JOB_STORE_MEMORY_LIMIT } from "../../../src/jobs/harness/defaults.ts";
 import { runJob } from "../../../src/jobs/harness/runJob.ts";
 import { openStore } from "../../../src/store/openStore.ts";
@@ -16,9 +16,15 @@ import { queryRows } from "../../../src/store/queryRows.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
 
 const { folder, remove } = temporaryFolder();
-afterAll(remove);
-afterEach(() => {
+// the tests set the variable themselves: one in the developer's environment is put back after
+const developers = process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
+beforeEach(() => {
   delete process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
+});
+afterAll(() => {
+  if (developers === undefined) delete process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
+  else process.env.PATHLAB_DUCKDB_MEMORY_LIMIT = developers;
+  remove();
 });
 
 const SETTINGS = "select current_setting('memory_limit'), current_setting('temp_directory')";

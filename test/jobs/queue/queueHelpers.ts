@@ -26,7 +26,7 @@ export const RANGE = [
   "--now",
   NOW,
   "--from",
-  "2026-11-18T12:00:00Z",
+  "2026-11-19T00:00:00Z",
   "--to",
   "2026-11-19T12:00:00Z",
   "--competition",

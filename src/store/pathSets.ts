@@ -4,19 +4,9 @@
  * written through data chunks. `readPathSets.ts` reads them back, bit-identical.
  */
 
-import {
-  BIGINT,
-  DuckDBDataChunk,
-  DOUBLE,
-  INTEGER,
-  LIST,
-  listValue,
-  type DuckDBBigIntVector,
-  type DuckDBConnection,
-  type DuckDBIntegerVector,
-  type DuckDBListVector,
-} from "@duckdb/node-api";
+import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { PathSet } from "../paths/pathSet.ts";
+import { appendPathValues } from "./pathValuesChunks.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
 /**
@@ -56,18 +46,12 @@ WHERE asset = $asset AND start_time = $start_time AND time_increment = $time_inc
 
 const DELETE_PATH_SET = `DELETE FROM path_sets WHERE id = $id`;
 
-/** Column types of `path_values`, in table order. */
-const PATH_VALUES_TYPES = [BIGINT, INTEGER, LIST(DOUBLE)];
-
-/** Rows per data chunk: DuckDB's vector size. */
-const CHUNK_ROWS = 2048;
-
 /**
  * Writes `entries` on `connection`, which must be inside a transaction (see `writeUnit`): each path
  * set's row is upserted on its natural key and its values replace any stored before, so writing the
- * same path set twice leaves one copy. The values go in as data chunks of up to 2,048 paths whose
- * list child vector is filled straight from the Float64Array (no row-by-row appends). Returns the
- * path set ids, in order.
+ * same path set twice leaves one copy. The values go in as data chunks of up to 2,048 paths, each
+ * column copied in whole from its typed array (`pathValuesChunks.ts`). Returns the path set ids,
+ * in order.
  * @example
  * const ids = await insertPathSets(connection, [{ pathSet, source: "/v2/prediction/historical", fetchedAtUnix: 1772063117 }], runId);
  */
@@ -143,36 +127,6 @@ function naturalKey(
   timeLength: number,
 ): string {
   return `${asset}|${minerUid}|${startMicros}|${timeIncrement}|${timeLength}`;
-}
-
-function appendPathValues(
-  appender: { appendDataChunk(chunk: DuckDBDataChunk): void },
-  id: bigint,
-  pathSet: PathSet,
-): void {
-  const { nPaths, nPoints, values } = pathSet;
-  for (let first = 0; first < nPaths; first += CHUNK_ROWS) {
-    const rows = Math.min(CHUNK_ROWS, nPaths - first);
-    const chunk = DuckDBDataChunk.create(PATH_VALUES_TYPES, rows);
-    const ids = chunk.getColumnVector(0) as DuckDBBigIntVector;
-    const paths = chunk.getColumnVector(1) as DuckDBIntegerVector;
-    const prices = chunk.getColumnVector(2) as DuckDBListVector;
-    for (let row = 0; row < rows; row++) {
-      const start = (first + row) * nPoints;
-      ids.setItem(row, id);
-      paths.setItem(row, first + row);
-      // A Float64Array view stands in for the list's items: the list vector's flush only reads
-      // `length` and indices, and copies them into its child vector, so no array is made per path.
-      prices.setItem(
-        row,
-        listValue(values.subarray(start, start + nPoints) as unknown as number[]),
-      );
-    }
-    ids.flush();
-    paths.flush();
-    prices.flush();
-    appender.appendDataChunk(chunk);
-  }
 }
 
 function checkShape(pathSet: PathSet): void {

@@ -174,6 +174,23 @@ describe("path set round trip", () => {
     await store.close();
   });
 
+  it("a path set whose values view a larger array stores its own values, not its neighbours'", async () => {
+    const pathSet = randomPathSet(4, 3000, 7);
+    const around = new Float64Array(pathSet.values.length + 20).fill(-1);
+    around.set(pathSet.values, 13);
+    const store = await openStore(":memory:");
+    await storePathSets(store, [
+      { ...pathSet, values: around.subarray(13, 13 + pathSet.values.length) },
+    ]);
+    const [back] = await readPathSets(store, {
+      asset: "BTC",
+      startTime: START,
+      timeIncrement: 300,
+    });
+    await store.close();
+    expect(bytesOf(back.values).equals(bytesOf(pathSet.values))).toBe(true);
+  });
+
   it("1h path sets (61 points) and 24h path sets of the same miner and start are kept apart", async () => {
     const daily = randomPathSet(5, 10, 289, { timeIncrement: 300 });
     const hourly = randomPathSet(5, 10, 61, { timeIncrement: 60, seed: 99 });

@@ -1,14 +1,12 @@
 /**
- * A path set's `path_values` rows as DuckDB data chunks, each column written with one copy.
+ * A path set's `path_values` rows as DuckDB data chunks, each column copied into its vector whole.
  *
- * `@duckdb/node-api`'s vectors write a list column value by value: the child vector is copied out
- * to JavaScript, each double is set in it, and it is copied back. For a path set, whose values are
- * already one contiguous Float64Array, that is two copies and a call per double more than needed
- * (about 1 s of the main thread's 11 s in a replayed `npm start` sync; docs/performance.md). So the
- * columns are written here through DuckDB's C API as `@duckdb/node-bindings` exposes it: the
- * paths' values go into the list's child vector with one memory copy, the list entries (offset,
- * length) and the id and path columns likewise. The bindings are the very module node-api loaded
- * (resolved from node-api's own folder), so the chunk's native handles belong to it.
+ * The columns are written through DuckDB's C API as `@duckdb/node-bindings` exposes it: the paths'
+ * values go into the list's child vector with one memory copy from the Float64Array, and the list
+ * entries (offset, length), the ids and the path numbers likewise from typed arrays, not value by
+ * value. The bindings are the very module `@duckdb/node-api` loaded (resolved from node-api's own
+ * folder), so the chunk's native handles belong to it. The bindings' copy is unchecked and takes
+ * offsets and lengths below 4 GiB, so the lengths are checked here, next to the copies.
  */
 
 import { createRequire } from "node:module";
@@ -40,20 +38,25 @@ export function appendPathValues(
   id: bigint,
   pathSet: PathSet,
 ): void {
-  const { nPaths, nPoints } = pathSet;
-  // The C API copies from an ArrayBuffer; values over a SharedArrayBuffer are copied to one first.
-  const values =
-    pathSet.values.buffer instanceof ArrayBuffer ? pathSet.values : pathSet.values.slice();
-  const ids = new BigInt64Array(Math.min(CHUNK_ROWS, nPaths)).fill(id);
-  const paths = new Int32Array(ids.length);
-  const entries = new BigUint64Array(2 * ids.length);
-  for (let first = 0; first < nPaths; first += CHUNK_ROWS) {
-    const rows = Math.min(CHUNK_ROWS, nPaths - first);
-    for (let row = 0; row < rows; row++) {
-      paths[row] = first + row;
-      entries[2 * row] = BigInt(row * nPoints);
-      entries[2 * row + 1] = BigInt(nPoints);
-    }
+  const { nPaths, nPoints, values } = pathSet;
+  if (values.length !== nPaths * nPoints) {
+    throw new RangeError(
+      `appendPathValues: path set of ${pathSet.asset}, miner ${pathSet.minerUid}: values: expected nPaths × nPoints = ${nPaths * nPoints} numbers, got ${values.length}`,
+    );
+  }
+  // Chunks of whole paths below 2 GiB of values, within the copy's 32-bit byte count.
+  const chunkRows = Math.max(1, Math.min(CHUNK_ROWS, Math.floor(2 ** 31 / (8 * nPoints))));
+  const rowsPerChunk = Math.min(chunkRows, nPaths);
+  const ids = new BigInt64Array(rowsPerChunk).fill(id);
+  const paths = new Int32Array(rowsPerChunk);
+  const entries = new BigUint64Array(2 * rowsPerChunk);
+  for (let row = 0; row < rowsPerChunk; row++) {
+    entries[2 * row] = BigInt(row * nPoints);
+    entries[2 * row + 1] = BigInt(nPoints);
+  }
+  for (let first = 0; first < nPaths; first += chunkRows) {
+    const rows = Math.min(chunkRows, nPaths - first);
+    for (let row = 0; row < rows; row++) paths[row] = first + row;
     const chunk = DuckDBDataChunk.create(PATH_VALUES_TYPES);
     const native = chunk.chunk;
     bindings.data_chunk_set_size(native, rows);
@@ -61,7 +64,7 @@ export function appendPathValues(
     copyInto(bindings.data_chunk_get_vector(native, 1), paths, rows);
     const list = bindings.data_chunk_get_vector(native, 2);
     copyInto(list, entries, 2 * rows);
-    // The child vector must hold every value before they are copied in: the copy is unchecked.
+    // The child vector must hold every value before they are copied in.
     bindings.list_vector_reserve(list, rows * nPoints);
     bindings.list_vector_set_size(list, rows * nPoints);
     copyInto(
@@ -73,17 +76,29 @@ export function appendPathValues(
   }
 }
 
-/** Copies the first `count` elements of `source` to the start of `vector`'s data. */
+/**
+ * Copies the first `count` elements of `source` to the start of `vector`'s data. The bindings copy
+ * only from an ArrayBuffer and at byte offsets below 4 GiB: a view of shared memory, or one that
+ * far into its buffer, is copied to an array of its own first.
+ */
 function copyInto(
   vector: ReturnType<Bindings["data_chunk_get_vector"]>,
   source: BigInt64Array | BigUint64Array | Int32Array | Float64Array,
   count: number,
 ): void {
+  if (count > source.length) {
+    throw new RangeError(`appendPathValues: ${count} values to copy, ${source.length} given`);
+  }
+  const bytes = count * source.BYTES_PER_ELEMENT;
+  const copyable =
+    source.buffer instanceof ArrayBuffer && source.byteOffset + bytes < 2 ** 32
+      ? source
+      : source.slice(0, count);
   bindings.copy_data_to_vector(
     vector,
     0,
-    source.buffer as ArrayBuffer,
-    source.byteOffset,
-    count * source.BYTES_PER_ELEMENT,
+    copyable.buffer as ArrayBuffer,
+    copyable.byteOffset,
+    bytes,
   );
 }

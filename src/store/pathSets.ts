@@ -6,7 +6,7 @@
 
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { PathSet } from "../paths/pathSet.ts";
-import { appendPathValues } from "./pathValuesChunks.ts";
+import { appendPathValues, checkShape } from "./pathValuesChunks.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
 /**
@@ -127,32 +127,6 @@ function naturalKey(
   timeLength: number,
 ): string {
   return `${asset}|${minerUid}|${startMicros}|${timeIncrement}|${timeLength}`;
-}
-
-function checkShape(pathSet: PathSet): void {
-  const { nPaths, nPoints, values, timeIncrement } = pathSet;
-  const problems: [boolean, string][] = [
-    [Number.isInteger(nPaths) && nPaths >= 0, `nPaths: expected a whole number ≥ 0, got ${nPaths}`],
-    [
-      Number.isInteger(nPoints) && nPoints >= 1,
-      `nPoints: expected a whole number ≥ 1, got ${nPoints}`,
-    ],
-    [
-      Number.isInteger(timeIncrement) && timeIncrement > 0,
-      `timeIncrement: expected a whole number of seconds > 0, got ${timeIncrement}`,
-    ],
-    [
-      values.length === nPaths * nPoints,
-      `values: expected nPaths × nPoints = ${nPaths * nPoints} numbers, got ${values.length}`,
-    ],
-  ];
-  for (const [ok, message] of problems) {
-    if (!ok) {
-      throw new RangeError(
-        `insertPathSets: path set of ${pathSet.asset}, miner ${pathSet.minerUid}: ${message}`,
-      );
-    }
-  }
 }
 
 /**

@@ -29,8 +29,8 @@ const CHUNK_ROWS = bindings.vector_size();
 
 /**
  * Appends the `path_values` rows of `pathSet` (id `id`, path p, its `nPoints` prices) to
- * `appender` in data chunks of up to DuckDB's vector size (2,048 paths). The path set's shape must
- * have been checked: `values` holds exactly `nPaths × nPoints` numbers.
+ * `appender` in data chunks of up to DuckDB's vector size (2,048 paths). Throws `RangeError`, having
+ * appended nothing, for a shape {@link checkShape} refuses.
  * @example appendPathValues(appender, 7n, pathSet)
  */
 export function appendPathValues(
@@ -38,12 +38,9 @@ export function appendPathValues(
   id: bigint,
   pathSet: PathSet,
 ): void {
+  // Checked again here, next to the copies: values over a resizable buffer may have shrunk since.
+  checkShape(pathSet);
   const { nPaths, nPoints, values } = pathSet;
-  if (values.length !== nPaths * nPoints) {
-    throw new RangeError(
-      `appendPathValues: path set of ${pathSet.asset}, miner ${pathSet.minerUid}: values: expected nPaths × nPoints = ${nPaths * nPoints} numbers, got ${values.length}`,
-    );
-  }
   // Chunks of whole paths below 2 GiB of values, within the copy's 32-bit byte count.
   const chunkRows = Math.max(1, Math.min(CHUNK_ROWS, Math.floor(2 ** 31 / (8 * nPoints))));
   const rowsPerChunk = Math.min(chunkRows, nPaths);
@@ -73,6 +70,38 @@ export function appendPathValues(
       rows * nPoints,
     );
     appender.appendDataChunk(chunk);
+  }
+}
+
+/**
+ * Throws a `RangeError` naming the path set (as `insertPathSets`, which stores it) unless its
+ * counts are whole numbers (nPaths ≥ 0, nPoints ≥ 1, timeIncrement > 0) and `values` holds exactly
+ * nPaths × nPoints numbers.
+ * @example checkShape(pathSet)
+ */
+export function checkShape(pathSet: PathSet): void {
+  const { nPaths, nPoints, values, timeIncrement } = pathSet;
+  const problems: [boolean, string][] = [
+    [Number.isInteger(nPaths) && nPaths >= 0, `nPaths: expected a whole number ≥ 0, got ${nPaths}`],
+    [
+      Number.isInteger(nPoints) && nPoints >= 1,
+      `nPoints: expected a whole number ≥ 1, got ${nPoints}`,
+    ],
+    [
+      Number.isInteger(timeIncrement) && timeIncrement > 0,
+      `timeIncrement: expected a whole number of seconds > 0, got ${timeIncrement}`,
+    ],
+    [
+      values.length === nPaths * nPoints,
+      `values: expected nPaths × nPoints = ${nPaths * nPoints} numbers, got ${values.length}`,
+    ],
+  ];
+  for (const [ok, message] of problems) {
+    if (!ok) {
+      throw new RangeError(
+        `insertPathSets: path set of ${pathSet.asset}, miner ${pathSet.minerUid}: ${message}`,
+      );
+    }
   }
 }
 

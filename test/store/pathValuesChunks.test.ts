@@ -1,7 +1,7 @@
 /**
- * appendPathValues checks the lengths itself, next to its unchecked copies: values that do not
- * hold nPaths × nPoints numbers (a resizable buffer may shrink after insertPathSets checked them)
- * are refused by name, and no chunk reaches the appender.
+ * appendPathValues checks the path set's shape again, next to its unchecked copies: values that
+ * no longer hold nPaths × nPoints numbers (a resizable buffer may shrink after insertPathSets
+ * checked them) are refused by name, and no chunk reaches the appender.
  */
 
 import type { DuckDBDataChunk } from "@duckdb/node-api";
@@ -27,7 +27,7 @@ describe("appendPathValues", () => {
     const appended: DuckDBDataChunk[] = [];
     const appender = { appendDataChunk: (chunk: DuckDBDataChunk) => void appended.push(chunk) };
     expect(() => appendPathValues(appender, 1n, { ...pathSet, values })).toThrow(
-      "appendPathValues: path set of BTC, miner 7: values: expected nPaths × nPoints = 21000 numbers, got 100",
+      "insertPathSets: path set of BTC, miner 7: values: expected nPaths × nPoints = 21000 numbers, got 100",
     );
     expect(appended).toEqual([]);
   });

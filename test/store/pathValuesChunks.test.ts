@@ -1,10 +1,11 @@
 /**
  * appendPathValues checks the path set's shape again, next to its unchecked copies: values that
  * no longer hold nPaths × nPoints numbers (a resizable buffer may shrink after insertPathSets
- * checked them) are refused by name, and no chunk reaches the appender.
+ * checked them) are refused by name, and no chunk reaches the appender. Its one data chunk per
+ * thread carries nothing from one append to the next, even one that failed.
  */
 
-import type { DuckDBDataChunk } from "@duckdb/node-api";
+import { DuckDBInstance, listValue, type DuckDBDataChunk } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
 import { appendPathValues } from "../../src/store/pathValuesChunks.ts";
 import { randomPathSet } from "./helpers.ts";
@@ -40,5 +41,37 @@ describe("appendPathValues", () => {
     };
     appendPathValues(appender, 1n, pathSet);
     expect(rows).toEqual([2048, 952]);
+  });
+
+  it("reuses its chunk without carrying rows over, after an append that failed too", async () => {
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    try {
+      await connection.run("CREATE TABLE t (id BIGINT, path INTEGER, prices DOUBLE[])");
+      const appender = await connection.createAppender("t");
+      const failing = {
+        appendDataChunk: () => {
+          throw new Error("the appender refused");
+        },
+      };
+      expect(() => appendPathValues(failing, 1n, randomPathSet(7, 5, 4))).toThrow(
+        "the appender refused",
+      );
+      const pathSet = randomPathSet(8, 3, 2);
+      appendPathValues(appender, 2n, pathSet);
+      appendPathValues(appender, 3n, { ...pathSet, nPaths: 1, values: pathSet.values.slice(0, 2) });
+      appender.closeSync();
+      const reader = await connection.runAndReadAll("SELECT * FROM t ORDER BY id, path");
+      const prices = (path: number) => listValue([...pathSet.values.slice(2 * path, 2 * path + 2)]);
+      expect(reader.getRows()).toEqual([
+        [2n, 0, prices(0)],
+        [2n, 1, prices(1)],
+        [2n, 2, prices(2)],
+        [3n, 0, prices(0)],
+      ]);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * pathlab's recomputation, with the tolerance and the verdict.
  */
 
-import { DuckDBDataChunkWriter, type DuckDBConnection } from "@duckdb/node-api";
+import { DuckDBDataChunkWriter, listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { InsightPlace } from "./insights.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
@@ -29,10 +29,10 @@ export interface CrosscheckEntry {
   readonly detail?: string;
 }
 
-/** Removes the rows of one operation at one place (asset, horizon, forecast start). */
+/** Removes the rows of the listed operations at one place (asset, horizon, forecast start). */
 export const DELETE_CROSSCHECKS = `
 DELETE FROM crosschecks
-WHERE operation = $operation AND asset = $asset AND horizon = $horizon
+WHERE operation IN (SELECT unnest($operations)) AND asset = $asset AND horizon = $horizon
   AND forecast_start_time = $forecast_start_time`;
 
 /**
@@ -49,15 +49,12 @@ export async function insertCrosschecks(
 ): Promise<number> {
   if (entries.length === 0) return 0;
   const forecastStart = timestampOfUnix(place.forecastStartTimeUnix);
-  const operations = new Set(entries.map((entry) => entry.operation));
-  for (const operation of operations) {
-    await connection.run(DELETE_CROSSCHECKS, {
-      operation,
-      asset: place.asset,
-      horizon: place.horizon,
-      forecast_start_time: forecastStart,
-    });
-  }
+  await connection.run(DELETE_CROSSCHECKS, {
+    operations: listValue([...new Set(entries.map((entry) => entry.operation))]),
+    asset: place.asset,
+    horizon: place.horizon,
+    forecast_start_time: forecastStart,
+  });
   const appender = await connection.createAppender("crosschecks");
   try {
     const writer = DuckDBDataChunkWriter.forAppender(appender);

@@ -4,7 +4,7 @@
  * service's records read back (the units a database holds, the snapshots `pathlab audit` reads).
  */
 
-import { DuckDBDataChunkWriter, type DuckDBConnection } from "@duckdb/node-api";
+import { DuckDBDataChunkWriter, listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { Horizon } from "../domain/assets.ts";
 import { insightLeaves } from "./insightLeaves.ts";
 import type { Store } from "./openStore.ts";
@@ -36,20 +36,23 @@ export interface InsightPlace {
   readonly runId: number | null;
 }
 
-const UPSERT_INSIGHT = `
+const UPSERT_INSIGHTS = `
 INSERT INTO insights (operation, asset, horizon, forecast_start_time, source, record, run_id)
-VALUES ($operation, $asset, $horizon, $forecast_start_time, $source, $record, $run_id)
+SELECT unnest($operations), $asset, $horizon, $forecast_start_time, unnest($sources),
+  unnest($records), $run_id
 ON CONFLICT (operation, asset, horizon, forecast_start_time, source) DO UPDATE SET
   record = excluded.record, run_id = excluded.run_id
-RETURNING id`;
+RETURNING id, operation, source`;
 
-const DELETE_INSIGHT_VALUES = `DELETE FROM insight_values WHERE insight_id = $insight_id`;
+const DELETE_INSIGHT_VALUES = `
+DELETE FROM insight_values WHERE insight_id IN (SELECT unnest($insight_ids))`;
 
 /**
- * Writes `entries` on `connection`, which must be inside a transaction (see `writeUnit`): each
- * record is upserted on its natural key and its numeric leaves (see {@link insightLeaves}) replace
- * those stored before. Returns the insight ids, in order. Throws a TypeError naming the operation
- * when a record cannot be written as JSON.
+ * Writes `entries` on `connection`, which must be inside a transaction (see `writeUnit`): the
+ * records are upserted on their natural key in one statement, and their numeric leaves (see
+ * {@link insightLeaves}) replace those stored before. Returns the insight ids, in order. Throws a
+ * TypeError naming the operation when a record cannot be written as JSON, and a RangeError, having
+ * written nothing, when two entries share an operation and source.
  * @example
  * const ids = await insertInsights(connection, place, [{ operation: "/insights/liquidation", source: "recomputed", record }]);
  */
@@ -59,36 +62,28 @@ export async function insertInsights(
   entries: readonly InsightEntry[],
 ): Promise<number[]> {
   if (entries.length === 0) return [];
-  const ids: number[] = [];
-  const forecastStart = timestampOfUnix(place.forecastStartTimeUnix);
-  for (const entry of entries) {
-    let json: string | undefined;
-    try {
-      json = JSON.stringify(entry.record);
-    } catch (error) {
-      throw new TypeError(
-        `insertInsights: ${entry.operation} (${entry.source}): expected a record that JSON can hold, got one that JSON.stringify refuses: ${(error as Error).message}`,
-        { cause: error },
-      );
-    }
-    if (json === undefined) {
-      throw new TypeError(
-        `insertInsights: ${entry.operation} (${entry.source}): expected a record, got ${String(entry.record)}`,
-      );
-    }
-    const reader = await connection.runAndReadAll(UPSERT_INSIGHT, {
-      operation: entry.operation,
-      asset: place.asset,
-      horizon: place.horizon,
-      forecast_start_time: forecastStart,
-      source: entry.source,
-      record: json,
-      run_id: place.runId,
-    });
-    const id = Number(reader.getRowsJS()[0][0]);
-    await connection.run(DELETE_INSIGHT_VALUES, { insight_id: id });
-    ids.push(id);
+  const keys = entries.map((entry) => `${entry.operation} (${entry.source})`);
+  const repeated = keys.findIndex((key, index) => keys.indexOf(key) !== index);
+  if (repeated !== -1) {
+    throw new RangeError(
+      `insertInsights requires each record once per write, got ${keys[repeated]} twice`,
+    );
   }
+  const reader = await connection.runAndReadAll(UPSERT_INSIGHTS, {
+    operations: listValue(entries.map((entry) => entry.operation)),
+    asset: place.asset,
+    horizon: place.horizon,
+    forecast_start_time: timestampOfUnix(place.forecastStartTimeUnix),
+    sources: listValue(entries.map((entry) => entry.source)),
+    records: listValue(entries.map(recordJson)),
+    run_id: place.runId,
+  });
+  const idByKey = new Map<string, number>();
+  for (const [id, operation, source] of reader.getRowsJS()) {
+    idByKey.set(`${String(operation)} (${String(source)})`, Number(id));
+  }
+  const ids = keys.map((key) => idByKey.get(key) as number);
+  await connection.run(DELETE_INSIGHT_VALUES, { insight_ids: listValue(ids.map(BigInt)) });
   const appender = await connection.createAppender("insight_values");
   try {
     const writer = DuckDBDataChunkWriter.forAppender(appender);
@@ -104,6 +99,25 @@ export async function insertInsights(
     appender.closeSync();
   }
   return ids;
+}
+
+/** The record of `entry` as JSON; a TypeError names the operation when JSON cannot hold it. */
+function recordJson(entry: InsightEntry): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(entry.record);
+  } catch (error) {
+    throw new TypeError(
+      `insertInsights: ${entry.operation} (${entry.source}): expected a record that JSON can hold, got one that JSON.stringify refuses: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (json === undefined) {
+    throw new TypeError(
+      `insertInsights: ${entry.operation} (${entry.source}): expected a record, got ${String(entry.record)}`,
+    );
+  }
+  return json;
 }
 
 const SELECT_SERVICE_RECORD_PLACES = `

@@ -36,7 +36,8 @@ ON CONFLICT (asset, miner_uid, start_time, time_increment, time_length) DO UPDAT
   fetched_at = excluded.fetched_at, run_id = excluded.run_id
 RETURNING id, asset, miner_uid, epoch_us(start_time), time_increment, time_length`;
 
-const DELETE_PATH_VALUES = `DELETE FROM path_values WHERE path_set_id = $path_set_id`;
+const DELETE_PATH_VALUES = `
+DELETE FROM path_values WHERE path_set_id IN (SELECT unnest($path_set_ids))`;
 
 /** The path sets of one prompt (asset, start, increment, length) whose miner is not among `$miners`. */
 const OTHER_MEMBERS = `
@@ -44,7 +45,7 @@ SELECT id FROM path_sets
 WHERE asset = $asset AND start_time = $start_time AND time_increment = $time_increment
   AND time_length = $time_length AND NOT list_contains($miners, miner_uid)`;
 
-const DELETE_PATH_SET = `DELETE FROM path_sets WHERE id = $id`;
+const DELETE_PATH_SETS = `DELETE FROM path_sets WHERE id IN (SELECT unnest($ids))`;
 
 /**
  * Writes `entries` on `connection`, which must be inside a transaction (see `writeUnit`): each path
@@ -106,7 +107,7 @@ export async function insertPathSets(
     );
   }
   const ids = keys.map((key) => idByKey.get(key) as number);
-  for (const id of ids) await connection.run(DELETE_PATH_VALUES, { path_set_id: id });
+  await connection.run(DELETE_PATH_VALUES, { path_set_ids: listValue(ids.map(BigInt)) });
   const appender = await connection.createAppender("path_values");
   try {
     for (let index = 0; index < entries.length; index++) {
@@ -155,11 +156,11 @@ export async function removeOtherMembers(
       time_length: (pathSet.nPoints - 1) * pathSet.timeIncrement,
       miners: listValue(miners),
     });
-    for (const [id] of reader.getRowsJS()) {
-      await connection.run(DELETE_PATH_VALUES, { path_set_id: id as bigint });
-      await connection.run(DELETE_PATH_SET, { id: id as bigint });
-      removed++;
-    }
+    const ids = reader.getRowsJS().map(([id]) => id as bigint);
+    if (ids.length === 0) continue;
+    await connection.run(DELETE_PATH_VALUES, { path_set_ids: listValue(ids) });
+    await connection.run(DELETE_PATH_SETS, { ids: listValue(ids) });
+    removed += ids.length;
   }
   return removed;
 }

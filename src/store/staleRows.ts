@@ -3,7 +3,7 @@
  * longer has, removed inside the unit's transaction (see `writeUnit`).
  */
 
-import type { DuckDBConnection, DuckDBValue } from "@duckdb/node-api";
+import { listValue, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
 import { DELETE_CROSSCHECKS, type CrosscheckEntry } from "./crosschecks.ts";
 import type { InsightEntry, InsightPlace } from "./insights.ts";
 import { DELETE_VENUE_COMPARISONS, type VenueComparisonEntry } from "./venueComparisons.ts";
@@ -67,8 +67,12 @@ export async function removeStaleDerivedRows(
       `SELECT DISTINCT operation FROM insights WHERE ${PLACE}`,
       unit.venueComparisons.map((entry) => entry.operation),
     );
-    for (const operation of operations) {
-      await connection.run(DELETE_VENUE_COMPARISONS, { operation, asset, forecast_start_time });
+    if (operations.length > 0) {
+      await connection.run(DELETE_VENUE_COMPARISONS, {
+        operations: listValue(operations),
+        asset,
+        forecast_start_time,
+      });
     }
   }
   if (unit.crosschecks !== undefined) {
@@ -76,8 +80,8 @@ export async function removeStaleDerivedRows(
       `SELECT DISTINCT operation FROM crosschecks WHERE ${PLACE}`,
       unit.crosschecks.map((entry) => entry.operation),
     );
-    for (const operation of operations) {
-      await connection.run(DELETE_CROSSCHECKS, { ...params, operation });
+    if (operations.length > 0) {
+      await connection.run(DELETE_CROSSCHECKS, { ...params, operations: listValue(operations) });
     }
   }
 }

@@ -14,7 +14,8 @@ export type { VenueComparisonEntry } from "./venueMarket.ts";
 /** Removes the comparisons of one operation at one asset and forecast start. */
 export const DELETE_VENUE_COMPARISONS = `
 DELETE FROM venue_comparisons
-WHERE operation = $operation AND asset = $asset AND forecast_start_time = $forecast_start_time`;
+WHERE operation IN (SELECT unnest($operations)) AND asset = $asset
+  AND forecast_start_time = $forecast_start_time`;
 
 const INSERT_VENUE_COMPARISON = `
 INSERT INTO venue_comparisons (operation, asset, horizon, forecast_start_time, slug, market, kind,
@@ -45,13 +46,11 @@ export async function insertVenueComparisons(
 ): Promise<number> {
   if (entries.length === 0) return 0;
   const forecastStart = timestampOfUnix(place.forecastStartTimeUnix);
-  for (const operation of new Set(entries.map((entry) => entry.operation))) {
-    await connection.run(DELETE_VENUE_COMPARISONS, {
-      operation,
-      asset: place.asset,
-      forecast_start_time: forecastStart,
-    });
-  }
+  await connection.run(DELETE_VENUE_COMPARISONS, {
+    operations: listValue([...new Set(entries.map((entry) => entry.operation))]),
+    asset: place.asset,
+    forecast_start_time: forecastStart,
+  });
   const statement = await connection.prepare(INSERT_VENUE_COMPARISON);
   try {
     for (const entry of entries) {

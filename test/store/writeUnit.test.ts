@@ -127,6 +127,30 @@ describe("writeUnit", () => {
     );
     expect(values.rows).toEqual([[0]]);
     expect((await queryRows(store, "select count(*) from path_values")).rows).toEqual([[60]]);
+    // and again with miner 4 alone: miners 2 and 3 go in one write
+    await writeUnit(store, { ...unit, pathSets: unit.pathSets!.slice(3) });
+    expect((await queryRows(store, "select miner_uid from path_sets")).rows).toEqual([[4]]);
+    expect(
+      (
+        await queryRows(
+          store,
+          "select distinct s.miner_uid, count(*) over () from path_values v join path_sets s on s.id = v.path_set_id",
+        )
+      ).rows,
+    ).toEqual([[4, 20]]);
+    await store.close();
+  });
+
+  it("refuses two records of one operation and source in a unit, having written nothing", async () => {
+    const store = await openStore(":memory:");
+    const unit = completeUnit();
+    const [first] = unit.insights!;
+    await expect(
+      writeUnit(store, { ...unit, insights: [...unit.insights!, { ...first }] }),
+    ).rejects.toThrow(
+      `insertInsights requires each record once per write, got ${first.operation} (${first.source}) twice`,
+    );
+    expect(await tableCounts(store)).toEqual(EMPTY);
     await store.close();
   });
 

@@ -11,7 +11,7 @@ import { venueMarketOf, type VenueComparisonEntry } from "./venueMarket.ts";
 
 export type { VenueComparisonEntry } from "./venueMarket.ts";
 
-/** Removes the comparisons of one operation at one asset and forecast start. */
+/** Removes the comparisons of the listed operations at one asset and forecast start. */
 export const DELETE_VENUE_COMPARISONS = `
 DELETE FROM venue_comparisons
 WHERE operation IN (SELECT unnest($operations)) AND asset = $asset

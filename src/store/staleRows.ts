@@ -53,13 +53,14 @@ export async function removeStaleDerivedRows(
       `SELECT operation FROM insights WHERE ${PLACE} AND source = 'recomputed'`,
       recomputed.map((entry) => entry.operation),
     );
-    for (const operation of operations) {
-      const where = `${PLACE} AND source = 'recomputed' AND operation = $operation`;
+    if (operations.length > 0) {
+      const where = `${PLACE} AND source = 'recomputed' AND operation IN (SELECT unnest($operations))`;
+      const listed = { ...params, operations: listValue(operations) };
       await connection.run(
         `DELETE FROM insight_values WHERE insight_id IN (SELECT id FROM insights WHERE ${where})`,
-        { ...params, operation },
+        listed,
       );
-      await connection.run(`DELETE FROM insights WHERE ${where}`, { ...params, operation });
+      await connection.run(`DELETE FROM insights WHERE ${where}`, listed);
     }
   }
   if (unit.venueComparisons !== undefined) {

@@ -1,4 +1,4 @@
-/** DuckDB's memory limit on an open store, set once its migrations have run. */
+/** DuckDB's memory limit and threads on an open store, set once its migrations have run. */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { sqlStringLiteral } from "./sqlText.ts";
@@ -17,17 +17,36 @@ export async function limitMemory(
   path: string,
   limit: string,
 ): Promise<void> {
-  try {
+  await setting(path, `DuckDB's memory limit ${JSON.stringify(limit)}`, async () => {
     await connection.run(`SET memory_limit = ${sqlStringLiteral(limit)}`);
     if (path !== ":memory:") {
       await connection.run(`SET temp_directory = ${sqlStringLiteral(`${path}.tmp`)}`);
     }
+  });
+}
+
+/**
+ * Sets DuckDB's `threads` to `threads` (a count ≥ 1, as a number or its digits) on the connection
+ * of the store at `path`. Throws a `StoreError` naming the value when DuckDB refuses it.
+ * @example await limitThreads(connection, "./pathlab.duckdb", 1);
+ */
+export async function limitThreads(
+  connection: DuckDBConnection,
+  path: string,
+  threads: number | string,
+): Promise<void> {
+  await setting(path, `DuckDB's threads ${JSON.stringify(threads)}`, () =>
+    connection.run(`SET threads = ${sqlStringLiteral(String(threads))}`),
+  );
+}
+
+/** Runs `set`; DuckDB's refusal becomes a `StoreError` of `openStore` that names `what`. */
+async function setting(path: string, what: string, set: () => Promise<unknown>): Promise<void> {
+  try {
+    await set();
   } catch (error) {
-    throw new StoreError(
-      "openStore",
-      path,
-      `DuckDB's memory limit ${JSON.stringify(limit)}: ${(error as Error).message}`,
-      { cause: error },
-    );
+    throw new StoreError("openStore", path, `${what}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }

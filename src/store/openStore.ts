@@ -7,7 +7,7 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { copyDatabaseFile, openSealedCopy, type SealedDatabase } from "./lockedDatabase.ts";
-import { limitMemory } from "./memoryLimit.ts";
+import { limitMemory, limitThreads } from "./memoryLimit.ts";
 import { checkSchemaReadable, migrate, type Migration } from "./migrations.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
@@ -51,6 +51,11 @@ export interface OpenStoreOptions {
    * after writing them (`limitMemory`). Without it, DuckDB's own: 80 % of the machine's memory.
    */
   readonly memoryLimit?: string;
+  /**
+   * DuckDB's `threads`, set once migrated (a count ≥ 1): the threads its statements may use,
+   * the calling one included. Without it, DuckDB's own: one per core.
+   */
+  readonly threads?: number | string;
   /**
    * The migrations that build and update the database step by step (tests: a database of an
    * earlier version); by default pathlab's own, a new database made at once from `schema.ts`.
@@ -247,6 +252,7 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     if (readOnly) await checkSchemaReadable(connection, path, options.migrations);
     const applied = readOnly ? [] : await migrate(connection, path, options.migrations);
     if (options.memoryLimit !== undefined) await limitMemory(connection, path, options.memoryLimit);
+    if (options.threads !== undefined) await limitThreads(connection, path, options.threads);
     return new Store(path, readOnly, instance, connection, applied);
   } catch (error) {
     connection?.closeSync();

@@ -24,6 +24,26 @@ export const DEFAULT_DATABASE = "./pathlab.duckdb";
 export const JOB_STORE_MEMORY_LIMIT = "512MB";
 
 /**
+ * DuckDB's threads for a job's database file by default: 1, the job's own thread. A job's cores are
+ * its own threads' (its unit pool takes every core but the job's, the embedded sandbox works
+ * beside it), and its statements are appends and small deletes, so DuckDB's extra threads only
+ * took turns with them. `npm start` took 10 % less wall and CPU time with one (25.3–27.8 s against
+ * 28.5–31.1 s), a replay of it 6.6 % less CPU and 3 % less wall (medians of eight alternating
+ * runs each), and `score` within its runs' spread (docs/performance.md).
+ * @example JOB_STORE_THREADS // => 1
+ */
+export const JOB_STORE_THREADS = 1;
+
+/**
+ * DuckDB's threads for a job's database file: `PATHLAB_DUCKDB_THREADS` when set (a count ≥ 1),
+ * else {@link JOB_STORE_THREADS}. DuckDB checks the value.
+ * @example jobStoreThreads({ PATHLAB_DUCKDB_THREADS: "4" }) // => "4"
+ */
+export function jobStoreThreads(env: NodeJS.ProcessEnv = process.env): number | string {
+  return env.PATHLAB_DUCKDB_THREADS || JOB_STORE_THREADS;
+}
+
+/**
  * DuckDB's memory limit for a job's database file: `PATHLAB_DUCKDB_MEMORY_LIMIT` when set, in
  * DuckDB's words (`2GB`), else {@link JOB_STORE_MEMORY_LIMIT}. DuckDB checks the value.
  * @example jobStoreMemoryLimit({ PATHLAB_DUCKDB_MEMORY_LIMIT: "2GB" }) // => "2GB"

@@ -34,7 +34,12 @@ import {
 import type { ServiceInfo } from "../../service/serviceInfo.ts";
 import { UsageError } from "../../service/usageError.ts";
 import { Breaker } from "./breaker.ts";
-import { BREAKER_UNITS, DEFAULT_DATABASE, jobStoreMemoryLimit } from "./defaults.ts";
+import {
+  BREAKER_UNITS,
+  DEFAULT_DATABASE,
+  jobStoreMemoryLimit,
+  jobStoreThreads,
+} from "./defaults.ts";
 import { JobInterruptedError, JobStoppedError } from "./interruptedError.ts";
 import { JobStop } from "./jobStop.ts";
 
@@ -189,9 +194,12 @@ export async function runJob<O extends JobOptions, C, R>(
   }
   const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
   if (writes && options.lake !== undefined) prepareLake(options.lake); // other files: refused now
-  // a database file, limited; a lake's working store in memory keeps DuckDB's default
-  const memoryLimit = options.lake === undefined ? jobStoreMemoryLimit() : undefined;
-  const store = writes ? await openStore(database, { memoryLimit }) : undefined;
+  // a database file, limited; a lake's working store in memory keeps DuckDB's defaults
+  const limits =
+    options.lake === undefined
+      ? { memoryLimit: jobStoreMemoryLimit(), threads: jobStoreThreads() }
+      : {};
+  const store = writes ? await openStore(database, limits) : undefined;
   const stop = new JobStop(options.signal, deadlineMs);
   const breaker = new Breaker(BREAKER_UNITS, (count, reason) =>
     stop.trip(

@@ -1,7 +1,8 @@
 /**
- * The memory limit of a job's store: a database file is opened with DuckDB's `memory_limit` at
- * `JOB_STORE_MEMORY_LIMIT` (or `PATHLAB_DUCKDB_MEMORY_LIMIT`), so that the blocks DuckDB keeps
- * after writing them stop growing there; a lake's working store in memory keeps DuckDB's default.
+ * The memory limit and threads of a job's store: a database file is opened with DuckDB's
+ * `memory_limit` at `JOB_STORE_MEMORY_LIMIT` (or `PATHLAB_DUCKDB_MEMORY_LIMIT`), so that the blocks
+ * DuckDB keeps after writing them stop growing there, and with `threads` at `JOB_STORE_THREADS` (or
+ * `PATHLAB_DUCKDB_THREADS`); a lake's working store in memory keeps DuckDB's defaults.
  * What a statement works on beyond the limit spills to `<file>.tmp`, which DuckDB removes when it
  * made it, and where it leaves a user's own files alone.
  */
@@ -9,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { JOB_STORE_MEMORY_LIMIT } from "../../../src/jobs/harness/defaults.ts";
+import { JOB_STORE_MEMORY_LIMIT, JOB_STORE_THREADS } from "../../../src/jobs/harness/defaults.ts";
 import { runJob } from "../../../src/jobs/harness/runJob.ts";
 import { openStore } from "../../../src/store/openStore.ts";
 import { queryRows } from "../../../src/store/queryRows.ts";
@@ -17,21 +18,36 @@ import { temporaryFolder } from "../../store/helpers.ts";
 
 const { folder, remove } = temporaryFolder();
 // the tests set the variable themselves: one in the developer's environment is put back after
-const developers = process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
+const VARIABLES = ["PATHLAB_DUCKDB_MEMORY_LIMIT", "PATHLAB_DUCKDB_THREADS"] as const;
+const developers = VARIABLES.map((name) => process.env[name]);
 beforeEach(() => {
-  delete process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
+  for (const name of VARIABLES) delete process.env[name];
 });
 afterAll(() => {
-  if (developers === undefined) delete process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
-  else process.env.PATHLAB_DUCKDB_MEMORY_LIMIT = developers;
+  VARIABLES.forEach((name, index) => {
+    const value = developers[index];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  });
   remove();
 });
 
-const SETTINGS = "select current_setting('memory_limit'), current_setting('temp_directory')";
+const SETTINGS =
+  "select current_setting('memory_limit'), current_setting('temp_directory'), current_setting('threads')::INTEGER";
 const definition = { command: "sync", check: () => undefined, talks: () => false } as const;
 /** DuckDB's memory limit and spill folder in the store of a job with `options`. */
 const jobSettings = (options: { database?: string; lake?: string }) =>
   runJob(definition, options, async (job) => (await queryRows(job.store, SETTINGS)).rows[0]);
+
+/** DuckDB's threads in a store opened without a setting: its own default, one per core. */
+async function openedThreads(): Promise<unknown> {
+  const store = await openStore(":memory:");
+  try {
+    return (await queryRows(store, SETTINGS)).rows[0][2];
+  } finally {
+    await store.close();
+  }
+}
 
 /** DuckDB's memory limit of a store opened with `memoryLimit`, or without one. */
 async function openedLimit(memoryLimit?: string): Promise<unknown> {
@@ -49,12 +65,24 @@ describe("a job's store", () => {
     expect(limited).toBe("488.2 MiB"); // DuckDB prints binary units: 512 MB = 488.2 MiB
     expect(await openedLimit()).not.toBe(limited);
     const database = join(folder, "job.duckdb");
-    expect(await jobSettings({ database })).toEqual([limited, `${database}.tmp`]);
+    expect(await jobSettings({ database })).toEqual([limited, `${database}.tmp`, 1]);
+    expect(JOB_STORE_THREADS).toBe(1);
   });
 
-  it("a lake's working store keeps DuckDB's default", async () => {
-    const [limit] = await jobSettings({ lake: join(folder, "lake") });
+  it("a lake's working store keeps DuckDB's defaults", async () => {
+    const [limit, , threads] = await jobSettings({ lake: join(folder, "lake") });
     expect(limit).toBe(await openedLimit());
+    expect(threads).toBe(await openedThreads());
+  });
+
+  it("PATHLAB_DUCKDB_THREADS sets its threads; a value DuckDB refuses is named", async () => {
+    const database = join(folder, "job-threads.duckdb");
+    process.env.PATHLAB_DUCKDB_THREADS = "3";
+    expect((await jobSettings({ database }))[2]).toBe(3);
+    process.env.PATHLAB_DUCKDB_THREADS = "0";
+    await expect(jobSettings({ database })).rejects.toThrow(
+      /^openStore on ".*job-threads\.duckdb": DuckDB's threads "0": .*at least 1 thread/,
+    );
   });
 
   it("PATHLAB_DUCKDB_MEMORY_LIMIT sets it; a value DuckDB refuses is named", async () => {

@@ -17,7 +17,7 @@ import { queryRows } from "../../../src/store/queryRows.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
 
 const { folder, remove } = temporaryFolder();
-// the tests set the variable themselves: one in the developer's environment is put back after
+// the tests set the variables themselves: those in the developer's environment are put back after
 const VARIABLES = ["PATHLAB_DUCKDB_MEMORY_LIMIT", "PATHLAB_DUCKDB_THREADS"] as const;
 const developers = VARIABLES.map((name) => process.env[name]);
 beforeEach(() => {

@@ -14,8 +14,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { CLI, runOnce } from "./endToEnd.ts";
 import { median } from "./measuredRun.ts";
 
@@ -102,7 +101,8 @@ function parseAndStore(recording: string, reference: string, scratch: string) {
 }
 
 /**
- * The result as lines: the replay, the floor, their ratio and the targets met or missed.
+ * The result as lines: the floor, parsing and storing alone, the replay, their ratios to the floor
+ * and the targets met or missed.
  * @example printReplay(await runReplay());
  */
 export function printReplay(result: ReplayResult): void {

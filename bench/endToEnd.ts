@@ -108,7 +108,8 @@ export async function runOnce(args: readonly string[], database?: string) {
     const withDatabase = [...args, "--db", database ?? join(directory, "e2e.duckdb")];
     const usage = await measuredRun(CLI, withDatabase, directory, usageFile);
     const wallMs = performance.now() - started;
-    return { wallMs, cpuMs: usage.cpuMs, peakRssBytes: usage.peakRssBytes };
+    const { cpuMs, systemCpuMs, minorPageFaults, peakRssBytes } = usage;
+    return { wallMs, cpuMs, systemCpuMs, minorPageFaults, peakRssBytes };
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 /**
  * Preloaded (`NODE_OPTIONS=--import …`) into a command the end-to-end bench runs: at exit, writes
- * the process's CPU time (every thread) and peak resident memory to the file named by
+ * the process's CPU time (every thread; the system's share apart too), its minor page faults (pages
+ * it touched for the first time) and peak resident memory to the file named by
  * PATHLAB_BENCH_USAGE. The command itself runs unchanged.
  */
 import { writeFileSync } from "node:fs";
@@ -13,6 +14,8 @@ if (target) {
       target,
       JSON.stringify({
         cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+        systemCpuMs: usage.systemCPUTime / 1000,
+        minorPageFaults: usage.minorPageFault,
         peakRssBytes: usage.maxRSS * 1024,
       }),
     );

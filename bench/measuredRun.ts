@@ -19,7 +19,7 @@ export async function measuredRun(
   args: readonly string[],
   directory: string,
   usageFile: string,
-): Promise<{ stdout: string; cpuMs: number; peakRssBytes: number }> {
+): Promise<{ stdout: string } & ProcessUsage> {
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: directory,
     stdio: ["ignore", "pipe", "pipe"],
@@ -53,12 +53,20 @@ export function measuredEnv(usageFile: string): NodeJS.ProcessEnv {
 }
 
 /**
- * What a process measured by `measureProcess.mjs` wrote at exit: CPU time of every thread, peak
- * resident memory.
+ * What a process measured by `measureProcess.mjs` wrote at exit: CPU time of every thread (and
+ * the system's share of it), minor page faults, peak resident memory.
  * @example const { cpuMs, peakRssBytes } = readUsage(usageFile);
  */
-export function readUsage(usageFile: string): { cpuMs: number; peakRssBytes: number } {
-  return JSON.parse(readFileSync(usageFile, "utf8")) as { cpuMs: number; peakRssBytes: number };
+export function readUsage(usageFile: string): ProcessUsage {
+  return JSON.parse(readFileSync(usageFile, "utf8")) as ProcessUsage;
+}
+
+/** What `measureProcess.mjs` measures of a process. */
+export interface ProcessUsage {
+  readonly cpuMs: number;
+  readonly systemCpuMs: number;
+  readonly minorPageFaults: number;
+  readonly peakRssBytes: number;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Preloaded (`NODE_OPTIONS=--import …`) into a command the end-to-end bench runs: at exit, writes
- * the process's CPU time (every thread; the system's share apart too), its minor page faults (pages
- * it touched for the first time) and peak resident memory to the file named by
- * PATHLAB_BENCH_USAGE. The command itself runs unchanged.
+ * the process's CPU time (every thread; the system's share apart too), its minor page faults (those
+ * served without reading the disk: mostly memory touched for the first time since it was mapped)
+ * and peak resident memory to the file named by PATHLAB_BENCH_USAGE. The command itself runs
+ * unchanged.
  */
 import { writeFileSync } from "node:fs";
 

@@ -1,17 +1,18 @@
-// Two steps of `npm run bench -- replay` timed alone, in a fresh process: the built pathlab's byte
-// parser over every path-set body of a recording, and the path sets that the sync stored (the
+// Two steps of `npm run bench -- replay` timed alone, in a fresh process: the built pathlab's
+// reading of every path-set body of a recording, and the path sets that the sync stored (the
 // reference database's `path_sets`) written again into a new database file with a job's DuckDB
-// settings. Each unit is written once its sets are parsed, so one unit's sets are held at a time,
-// as in the sync. No insight is recomputed, cross-checked or stored; nothing goes over HTTP.
-// The bodies are read from their files, and each cache line is read once before the clock starts,
-// as the floor (`jsonFloor.mjs`) decodes its text untimed. A body the byte parser refuses (not
-// JSON to it, or holding an "N" or "I", as Python's NaN and Infinity do) is parsed with JSON.parse
-// and its sets read one by one, as the sync does; a set that fails pathlab's checks is left out,
-// as the sync leaves it out.
-// Prints `{ bodies, bytes, refused, pathSets, storedSets, parseCpuMs, storeCpuMs, checksum }` as
-// JSON: CPU time of every thread of this process (DuckDB's included), each step on its own. Exits
-// 1 when it stores another number of sets than the reference holds. Prints `{ skipped }` instead
-// when the built pathlab predates the modules it uses.
+// settings. Each body is read as the sync reads it (its `predictionSetsDecoder`: the byte parser,
+// or JSON.parse and `pathSetFromPrediction` for a body the byte parser does not take as it is,
+// which `refused` counts); a set that fails pathlab's checks is left out, as the sync leaves it
+// out. Each unit is written as soon as the last of its stored sets is read; a later copy of a set
+// already read is skipped, as the first valid copy is the one stored. No insight is recomputed,
+// cross-checked or stored; nothing goes over HTTP. The bodies are read from their files, and each
+// cache line is read once before the clock starts, as the floor (`jsonFloor.mjs`) decodes its
+// text untimed.
+// Prints `{ bodies, bytes, refused, pathSets, duplicates, storedSets, parseCpuMs, storeCpuMs,
+// checksum }` as JSON: CPU time of every thread of this process (DuckDB's included), each step on
+// its own. Exits 1, naming the units, unless it writes every unit of the reference with its sets.
+// Prints `{ skipped }` instead when the built pathlab predates what it uses.
 // Usage: node bench/parseAndStore.mjs <dist> <recording> <reference.duckdb> <new.duckdb>
 // (<dist>: the built pathlab whose CLI replayed the recording).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -19,28 +20,36 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dist, directory, reference, scratch] = process.argv.slice(2);
-const MODULES = [
-  "paths/predictionBytes.js",
-  "paths/fromPrediction.js",
-  "paths/pathSetError.js",
-  "store/index.js",
-];
-const DEFAULTS = "jobs/harness/defaults.js";
-const missing = [...MODULES, DEFAULTS].filter((path) => !existsSync(resolve(dist, path)));
+/** What this script uses of the built pathlab, by module. */
+const USES = {
+  "jobs/sync/fetchPredictionSets.js": ["predictionSetsDecoder"],
+  "client/streamed-decoder.js": ["DecodeAsUsual"],
+  "paths/predictionBytes.js": ["pathSetOfParsed"],
+  "paths/fromPrediction.js": ["pathSetFromPrediction"],
+  "paths/pathSetError.js": ["PathSetError"],
+  "store/index.js": ["openStore", "writeUnit"],
+  "jobs/harness/defaults.js": ["jobStoreMemoryLimit", "jobStoreThreads"],
+};
+const built = {};
+const missing = [];
+for (const [path, names] of Object.entries(USES)) {
+  const file = resolve(dist, path);
+  const module = existsSync(file) ? await import(pathToFileURL(file).href) : {};
+  for (const name of names) {
+    if (typeof module[name] === "function") built[name] = module[name];
+    else missing.push(`${name} (${path})`);
+  }
+}
 if (missing.length > 0) {
   console.log(JSON.stringify({ skipped: `${dist} has no ${missing.join(", ")}` }));
   process.exit(0);
 }
-if (existsSync(scratch)) {
-  console.error(`parseAndStore: ${scratch} exists; it writes a new database file only`);
+if (existsSync(scratch) || existsSync(`${scratch}.wal`)) {
+  console.error(`parseAndStore: ${scratch} or its .wal exists; it writes a new database file only`);
   process.exit(2);
 }
-const built = (path) => import(pathToFileURL(resolve(dist, path)).href);
-const { parsePredictionSetBytes, pathSetOfParsed } = await built(MODULES[0]);
-const { pathSetFromPrediction } = await built(MODULES[1]);
-const { PathSetError } = await built(MODULES[2]);
-const { openStore, writeUnit } = await built(MODULES[3]);
-const { jobStoreMemoryLimit, jobStoreThreads } = await built(DEFAULTS);
+const { predictionSetsDecoder, DecodeAsUsual, pathSetOfParsed, pathSetFromPrediction } = built;
+const { PathSetError, openStore, writeUnit, jobStoreMemoryLimit, jobStoreThreads } = built;
 const cpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -73,7 +82,12 @@ for (const name of readdirSync(directory).sort()) {
     timeIncrement: Number(query.get("time_increment")),
     timeLength: Number(query.get("time_length")),
   };
-  bodies.push({ prompt, bytes: readFileSync(join(directory, name.replace(/\.json$/, ".body"))) });
+  const miners = query.getAll("miner").flatMap((value) => value.split(","));
+  bodies.push({
+    prompt,
+    maxSets: miners.length > 0 ? miners.length : Infinity,
+    bytes: readFileSync(join(directory, name.replace(/\.json$/, ".body"))),
+  });
 }
 // Each cache line read once before the clock starts, as the floor's decoding to text reads it.
 let checksum = 0;
@@ -81,22 +95,18 @@ for (const { bytes } of bodies)
   for (let index = 0; index < bytes.length; index += 64) checksum ^= bytes[index];
 
 let refused = 0;
-/** The sets of a body that pass pathlab's checks, as the sync reads them. */
-function setsOf(bytes, prompt) {
-  if (!bytes.includes(0x4e) && !bytes.includes(0x49)) {
-    try {
-      const parsed = parsePredictionSetBytes(bytes, prompt);
-      return parsed
-        .filter((set) => set.error === undefined)
-        .map((set) => pathSetOfParsed(set, prompt));
-    } catch (error) {
-      if (!(error instanceof SyntaxError || error instanceof RangeError)) throw error;
-    }
+/** The sets of a body that pass pathlab's checks, read as the sync reads them. */
+function setsOf({ prompt, maxSets, bytes }) {
+  const decoding = predictionSetsDecoder(prompt, {}, maxSets).start();
+  decoding.push(bytes);
+  const decoded = decoding.finish();
+  if (!(decoded instanceof DecodeAsUsual)) {
+    return decoded.parsed.map((set) => pathSetOfParsed(set, prompt));
   }
   refused += 1;
   let records;
   try {
-    records = JSON.parse(bytes.toString("utf8"));
+    records = JSON.parse(Buffer.from(decoded.body).toString("utf8"));
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     return [];
@@ -116,7 +126,7 @@ const store = await openStore(scratch, {
   memoryLimit: jobStoreMemoryLimit(),
   threads: jobStoreThreads(),
 });
-/** Writes a unit's sets as a job does; a unit is written once all its stored sets are parsed. */
+/** Writes a unit's sets as a job does. */
 async function write(sets) {
   await writeUnit(store, {
     asset: sets[0].asset,
@@ -133,19 +143,30 @@ async function write(sets) {
 let parseCpuMs = 0;
 let storeCpuMs = 0;
 let pathSets = 0;
+let duplicates = 0;
 let storedSets = 0;
-/** Per unit being parsed, its stored sets so far by miner (one set per miner, as `path_sets`). */
+/** Per unit not yet written, its stored sets read so far, by miner. */
 const units = new Map();
-for (const { prompt, bytes } of bodies) {
+const written = new Set();
+for (const body of bodies) {
   let started = cpuMs();
   const ready = [];
-  for (const pathSet of setsOf(bytes, prompt)) {
+  for (const pathSet of setsOf(body)) {
     pathSets += 1;
     const unit = keyOf(pathSet.asset, pathSet.startTime, pathSet.timeIncrement);
-    if (!stored.get(unit)?.has(pathSet.minerUid)) continue;
-    if (!units.has(unit)) units.set(unit, new Map());
-    units.get(unit).set(pathSet.minerUid, pathSet);
-    if (units.get(unit).size === stored.get(unit).size) ready.push(unit);
+    const miners = stored.get(unit);
+    if (miners === undefined || !miners.has(pathSet.minerUid)) continue;
+    if (!written.has(unit) && !units.has(unit)) units.set(unit, new Map());
+    const read = units.get(unit);
+    if (read === undefined || read.has(pathSet.minerUid)) {
+      duplicates += 1; // a later copy of a set already read
+      continue;
+    }
+    read.set(pathSet.minerUid, pathSet);
+    if (read.size === miners.size) {
+      ready.push(unit);
+      written.add(unit);
+    }
   }
   parseCpuMs += cpuMs() - started;
   started = cpuMs();
@@ -167,14 +188,15 @@ console.log(
     bytes,
     refused,
     pathSets,
+    duplicates,
     storedSets,
     parseCpuMs,
     storeCpuMs,
     checksum,
   }),
 );
-const expected = [...stored.values()].reduce((sum, miners) => sum + miners.size, 0);
-if (storedSets !== expected) {
-  console.error(`parseAndStore: stored ${storedSets} path sets; ${reference} holds ${expected}`);
+const unwritten = [...stored.keys()].filter((unit) => !written.has(unit));
+if (unwritten.length > 0) {
+  console.error(`parseAndStore: no sets read for every stored miner of ${unwritten.join(", ")}`);
   process.exit(1);
 }

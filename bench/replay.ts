@@ -32,6 +32,8 @@ export interface ReplayResult {
   readonly bodyBytes: number;
   /** CPU time of `JSON.parse` of the bodies (`jsonFloor.mjs`). */
   readonly floorCpuMs: number;
+  /** Its wall time. */
+  readonly floorWallMs: number;
   /** CPU time of the byte parser over the path-set bodies alone (`parseAndStore.mjs`). */
   readonly parseCpuMs: number;
   /** CPU time of writing the stored path sets alone, with a job's DuckDB settings. */
@@ -78,8 +80,12 @@ export async function runReplay(): Promise<ReplayResult> {
         [join(import.meta.dirname, "jsonFloor.mjs"), recording],
         { encoding: "utf8", maxBuffer: 2 ** 20 },
       );
-      floors.push(JSON.parse(floor) as { bodies: number; bytes: number; parseCpuMs: number });
-      steps.push(parseAndStore(recording, recorded, join(directory, `steps-${run}.duckdb`)));
+      floors.push(
+        JSON.parse(floor) as { bodies: number; bytes: number; parseMs: number; parseCpuMs: number },
+      );
+      const written = join(directory, `steps-${run}.duckdb`);
+      steps.push(parseAndStore(recording, recorded, written));
+      rmSync(written, { force: true });
     }
     const timed = steps.filter((step) => step.skipped === undefined);
     const ofSteps = (figure: (step: ReturnType<typeof parseAndStore>) => number) =>
@@ -90,6 +96,7 @@ export async function runReplay(): Promise<ReplayResult> {
       bodies: floors[0].bodies,
       bodyBytes: floors[0].bytes,
       floorCpuMs: median(floors.map((floor) => floor.parseCpuMs)),
+      floorWallMs: median(floors.map((floor) => floor.parseMs)),
       parseCpuMs: ofSteps((step) => step.parseCpuMs),
       storeCpuMs: ofSteps((step) => step.storeCpuMs),
       parseAndStoreCpuMs: ofSteps((step) => step.parseCpuMs + step.storeCpuMs),
@@ -143,7 +150,7 @@ export function printReplay(result: ReplayResult): void {
   const ratio = result.cpuMs / result.floorCpuMs;
   console.log(`\nreplay (${result.command}, medians of ${result.repeats})`);
   console.log(
-    `  bodies ${result.bodies}, ${Math.round(result.bodyBytes / 10 ** 6)} MB; JSON.parse of them: ${seconds(result.floorCpuMs)} CPU (the floor; ${spread(result.runsCpuMs.floor)})`,
+    `  bodies ${result.bodies}, ${Math.round(result.bodyBytes / 10 ** 6)} MB; JSON.parse of them: ${seconds(result.floorCpuMs)} CPU (the floor; ${spread(result.runsCpuMs.floor)}; wall ${seconds(result.floorWallMs)})`,
   );
   if (result.parseAndStoreSkipped !== undefined) {
     console.log(`  parse and store alone: not timed (${result.parseAndStoreSkipped})`);

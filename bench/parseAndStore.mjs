@@ -82,7 +82,7 @@ for (const name of readdirSync(directory).sort()) {
     timeIncrement: Number(query.get("time_increment")),
     timeLength: Number(query.get("time_length")),
   };
-  const miners = query.getAll("miner").flatMap((value) => value.split(","));
+  const miners = query.getAll("miner"); // one `miner=` per miner asked for, as the client sends them
   bodies.push({
     prompt,
     maxSets: miners.length > 0 ? miners.length : Infinity,

@@ -4,11 +4,11 @@
 // settings. Each body is read as the sync reads it (its `predictionSetsDecoder`: the byte parser,
 // or JSON.parse and `pathSetFromPrediction` for a body the byte parser does not take as it is,
 // which `refused` counts); a set that fails pathlab's checks is left out, as the sync leaves it
-// out. Each unit is written as soon as the last of its stored sets is read; a later copy of a set
-// already read is skipped, as the first valid copy is the one stored. No insight is recomputed,
-// cross-checked or stored; nothing goes over HTTP. The bodies are read from their files, and each
-// cache line is read once before the clock starts, as the floor (`jsonFloor.mjs`) decodes its
-// text untimed.
+// out. Each unit is written once the body holding the last of its stored sets is read; a later
+// copy of a set already read is skipped, as the first valid copy is the one stored. No insight is
+// recomputed, cross-checked or stored; nothing goes over HTTP. The bodies are read from their
+// files, and each cache line is read once before the clock starts, as the floor (`jsonFloor.mjs`)
+// decodes its text untimed.
 // Prints `{ bodies, bytes, refused, pathSets, duplicates, storedSets, parseCpuMs, storeCpuMs,
 // checksum }` as JSON: CPU time of every thread of this process (DuckDB's included), each step on
 // its own. Exits 1, naming the units, unless it writes every unit of the reference with its sets.
@@ -94,6 +94,7 @@ let checksum = 0;
 for (const { bytes } of bodies)
   for (let index = 0; index < bytes.length; index += 64) checksum ^= bytes[index];
 
+const utf8 = new TextDecoder("utf-8");
 let refused = 0;
 /** The sets of a body that pass pathlab's checks, read as the sync reads them. */
 function setsOf({ prompt, maxSets, bytes }) {
@@ -106,7 +107,7 @@ function setsOf({ prompt, maxSets, bytes }) {
   refused += 1;
   let records;
   try {
-    records = JSON.parse(Buffer.from(decoded.body).toString("utf8"));
+    records = JSON.parse(utf8.decode(decoded.body));
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     return [];
@@ -145,7 +146,7 @@ let storeCpuMs = 0;
 let pathSets = 0;
 let duplicates = 0;
 let storedSets = 0;
-/** Per unit not yet written, its stored sets read so far, by miner. */
+/** Per unit whose sets are being read, its stored sets read so far, by miner. */
 const units = new Map();
 const written = new Set();
 for (const body of bodies) {

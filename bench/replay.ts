@@ -85,7 +85,7 @@ export async function runReplay(): Promise<ReplayResult> {
       );
       const written = join(directory, `steps-${run}.duckdb`);
       steps.push(parseAndStore(recording, recorded, written));
-      rmSync(written, { force: true });
+      for (const file of [written, `${written}.wal`]) rmSync(file, { force: true });
     }
     const timed = steps.filter((step) => step.skipped === undefined);
     const ofSteps = (figure: (step: ReturnType<typeof parseAndStore>) => number) =>

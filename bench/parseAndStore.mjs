@@ -3,9 +3,11 @@
 // reference database's `path_sets`) written again into a new database file with a job's DuckDB
 // settings. Each body is read as the sync reads it (its `predictionSetsDecoder`: the byte parser,
 // or JSON.parse and `pathSetFromPrediction` for a body the byte parser does not take as it is,
-// which `refused` counts); a set that fails pathlab's checks is left out, as the sync leaves it
-// out. Each unit is written once the body holding the last of its stored sets is read; a later
-// copy of a set already read is skipped, as the first valid copy is the one stored. No insight is
+// which `refused` counts). Of a body's sets, the sync keeps one, as this script does: the set of
+// the miner asked for, else the first, left out when its miner_uid or start_time is not the
+// query's or it fails pathlab's checks. Each unit is written once the body holding the last of
+// its stored sets is read; a later copy of a set already read is skipped, as the first valid copy
+// is the one stored. No insight is
 // recomputed, cross-checked or stored; nothing goes over HTTP. The bodies are read from their
 // files, and each cache line is read once before the clock starts, as the floor (`jsonFloor.mjs`)
 // decodes its text untimed.
@@ -85,6 +87,8 @@ for (const name of readdirSync(directory).sort()) {
   const miners = query.getAll("miner"); // one `miner=` per miner asked for, as the client sends them
   bodies.push({
     prompt,
+    minerUid: miners.length === 1 ? Number(miners[0]) : undefined,
+    startUnix: Date.parse(query.get("start_time")) / 1000,
     maxSets: miners.length > 0 ? miners.length : Infinity,
     bytes: readFileSync(join(directory, name.replace(/\.json$/, ".body"))),
   });
@@ -96,31 +100,44 @@ for (const { bytes } of bodies)
 
 const utf8 = new TextDecoder("utf-8");
 let refused = 0;
-/** The sets of a body that pass pathlab's checks, read as the sync reads them. */
-function setsOf({ prompt, maxSets, bytes }) {
+/**
+ * The set of a body that the sync keeps, read as the sync reads it: the miner's asked for, else
+ * the first; none when its miner_uid or start_time is not the query's, or it fails the checks.
+ */
+function setsOf({ prompt, minerUid, startUnix, maxSets, bytes }) {
   const decoding = predictionSetsDecoder(prompt, {}, maxSets).start();
   decoding.push(bytes);
   const decoded = decoding.finish();
-  if (!(decoded instanceof DecodeAsUsual)) {
-    return decoded.parsed.map((set) => pathSetOfParsed(set, prompt));
+  let candidates;
+  if (decoded instanceof DecodeAsUsual) {
+    refused += 1;
+    let records;
+    try {
+      records = JSON.parse(utf8.decode(decoded.body));
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      return [];
+    }
+    candidates = (Array.isArray(records) ? records : []).map((record) => ({
+      minerUid: record?.miner_uid,
+      startTime: record?.start_time,
+      pathSet: () => pathSetFromPrediction(record, prompt),
+    }));
+  } else {
+    candidates = decoded.parsed.map((set) => ({
+      minerUid: set.minerUid,
+      startTime: set.startTime,
+      pathSet: () => pathSetOfParsed(set, prompt),
+    }));
   }
-  refused += 1;
-  let records;
+  const set = candidates.find((candidate) => candidate.minerUid === minerUid) ?? candidates[0];
+  if (set === undefined || set.minerUid !== minerUid || set.startTime !== startUnix) return [];
   try {
-    records = JSON.parse(utf8.decode(decoded.body));
+    return [set.pathSet()];
   } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
+    if (!(error instanceof PathSetError)) throw error;
     return [];
   }
-  const sets = [];
-  for (const record of Array.isArray(records) ? records : []) {
-    try {
-      sets.push(pathSetFromPrediction(record, prompt));
-    } catch (error) {
-      if (!(error instanceof PathSetError)) throw error;
-    }
-  }
-  return sets;
 }
 
 const store = await openStore(scratch, {

@@ -6,9 +6,9 @@
  * faults and peak resident memory of the replaying process (`measureProcess.mjs`). The floor is
  * the CPU time of `JSON.parse` of the same bodies, in a fresh process of its own in the same run
  * (`jsonFloor.mjs`, the median of REPLAY_REPEATS). Beside them, two steps of the sync timed alone
- * (`parseAndStore.mjs`, in a fresh process, the median of REPLAY_REPEATS): the byte parser over
- * every path-set body, and the stored path sets written again, without recomputing,
- * cross-checking or HTTP. The targets are the client-speed issue's: CPU ≤ 2 × the floor, wall
+ * (`parseAndStore.mjs`, in a fresh process, the median of REPLAY_REPEATS): the path-set bodies
+ * read as the sync reads them, and the stored path sets written again, without recomputing,
+ * cross-checking or HTTP; with what that step read and wrote (bodies, sets, duplicates). The targets are the client-speed issue's: CPU ≤ 2 × the floor, wall
  * ≤ 8 s, peak ≤ 600 MB.
  */
 
@@ -34,7 +34,7 @@ export interface ReplayResult {
   readonly floorCpuMs: number;
   /** Its wall time. */
   readonly floorWallMs: number;
-  /** CPU time of the byte parser over the path-set bodies alone (`parseAndStore.mjs`). */
+  /** CPU time of the path-set bodies read as the sync reads them, alone (`parseAndStore.mjs`). */
   readonly parseCpuMs: number;
   /** CPU time of writing the stored path sets alone, with a job's DuckDB settings. */
   readonly storeCpuMs: number;
@@ -42,6 +42,8 @@ export interface ReplayResult {
   readonly parseAndStoreCpuMs: number;
   /** Why the two were not timed, when they were not (a build before their modules). */
   readonly parseAndStoreSkipped?: string;
+  /** What the first timed run of the two read and wrote, when they were timed. */
+  readonly parseAndStoreCounts?: ParseAndStoreCounts;
   readonly wallMs: number;
   readonly cpuMs: number;
   readonly systemCpuMs: number;
@@ -54,6 +56,21 @@ export interface ReplayResult {
     readonly parseAndStore: readonly number[];
     readonly replay: readonly number[];
   };
+}
+
+/** What `parseAndStore.mjs` read and wrote. */
+export interface ParseAndStoreCounts {
+  /** Path-set bodies read, and their bytes. */
+  readonly bodies: number;
+  readonly bytes: number;
+  /** Bodies the byte parser did not take (read by JSON.parse, as the sync reads them). */
+  readonly refused: number;
+  /** Sets kept (one per body at most, as the sync keeps them). */
+  readonly pathSets: number;
+  /** Later copies of a set already read, skipped. */
+  readonly duplicates: number;
+  /** Sets written, as the reference database stored them. */
+  readonly storedSets: number;
 }
 
 /**
@@ -101,6 +118,16 @@ export async function runReplay(): Promise<ReplayResult> {
       storeCpuMs: ofSteps((step) => step.storeCpuMs),
       parseAndStoreCpuMs: ofSteps((step) => step.parseCpuMs + step.storeCpuMs),
       parseAndStoreSkipped: steps.find((step) => step.skipped !== undefined)?.skipped,
+      ...(timed.length > 0 && {
+        parseAndStoreCounts: {
+          bodies: timed[0].bodies,
+          bytes: timed[0].bytes,
+          refused: timed[0].refused,
+          pathSets: timed[0].pathSets,
+          duplicates: timed[0].duplicates,
+          storedSets: timed[0].storedSets,
+        },
+      }),
       wallMs: ofRuns((run) => run.wallMs),
       cpuMs: ofRuns((run) => run.cpuMs),
       systemCpuMs: ofRuns((run) => run.systemCpuMs),
@@ -134,7 +161,11 @@ function parseAndStore(recording: string, reference: string, scratch: string) {
     ],
     { encoding: "utf8", maxBuffer: 2 ** 20 },
   );
-  return JSON.parse(output) as { parseCpuMs: number; storeCpuMs: number; skipped?: string };
+  return JSON.parse(output) as ParseAndStoreCounts & {
+    parseCpuMs: number;
+    storeCpuMs: number;
+    skipped?: string;
+  };
 }
 
 /**
@@ -157,7 +188,14 @@ export function printReplay(result: ReplayResult): void {
   } else {
     console.log(
       `  parse and store alone: ${seconds(result.parseAndStoreCpuMs)} CPU (${spread(result.runsCpuMs.parseAndStore)}) = ${(result.parseAndStoreCpuMs / result.floorCpuMs).toFixed(1)} × the floor ` +
-        `(the byte parser ${seconds(result.parseCpuMs)}, the stored path sets written ${seconds(result.storeCpuMs)})`,
+        `(the path-set bodies read as the sync reads them ${seconds(result.parseCpuMs)}, the stored path sets written ${seconds(result.storeCpuMs)})`,
+    );
+  }
+  const counts = result.parseAndStoreCounts;
+  if (counts !== undefined) {
+    console.log(
+      `    read ${counts.bodies} path-set bodies, ${Math.round(counts.bytes / 10 ** 6)} MB (${counts.refused} not taken by the byte parser): ` +
+        `${counts.pathSets} sets kept, ${counts.duplicates} later copies skipped, ${counts.storedSets} written`,
     );
   }
   console.log(

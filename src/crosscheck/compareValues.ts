@@ -3,9 +3,8 @@
  * value, with its rounding and Monte-Carlo tolerances and its verdict.
  */
 
-import { formatJsonPath } from "../domain/decode.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
-import { elementIdentity, isVenueOperation, numberRule } from "./fieldRules.ts";
+import { elementIdentity, isVenueOperation, numberRule, type NumberRule } from "./fieldRules.ts";
 import type { CrossCheckRow, CrossCheckValue, Verdict } from "./verdicts.ts";
 
 /**
@@ -32,15 +31,22 @@ export function compareValues(
     standardErrors,
     forecastStartTimeExpected,
   );
-  walker.walk(serviceRecord, recomputedRecord, [], []);
+  walker.walk(serviceRecord, recomputedRecord, "", "", 0, undefined);
   return walker.settleOutcomes();
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/**
+ * The walk keeps each value's JSON path (as `formatJsonPath` writes it) and generic field as text
+ * built on the way down, so that a leaf costs no array copies or joins: a record of the volatility
+ * kinds has tens of thousands of leaves.
+ */
 class Walker {
   readonly rows: CrossCheckRow[] = [];
   private readonly venue: boolean;
+  /** `numberRule` per generic field, asked once per field. */
+  private readonly rules = new Map<string, NumberRule>();
 
   constructor(
     private readonly operationPath: string,
@@ -52,65 +58,74 @@ class Walker {
     this.venue = isVenueOperation(operationPath);
   }
 
-  /** Walks both values in step; `path` is the JSON path, `generic` the generic field segments. */
-  walk(service: unknown, recomputed: unknown, path: (string | number)[], generic: string[]): void {
+  /**
+   * Walks both values in step. `path` is the JSON path so far ("" at the top), `field` the generic
+   * field, `depth` the number of segments in both, and `key` the map key or array index when the
+   * last segment is one.
+   */
+  walk(
+    service: unknown,
+    recomputed: unknown,
+    path: string,
+    field: string,
+    depth: number,
+    key: string | undefined,
+  ): void {
     if (Array.isArray(service) || Array.isArray(recomputed)) {
-      this.walkArrays(asArray(service), asArray(recomputed), path, generic);
+      this.walkArrays(asArray(service), asArray(recomputed), path, field, depth);
       return;
     }
     if (isObject(service) || isObject(recomputed)) {
-      this.walkObjects(asObject(service), asObject(recomputed), path, generic);
+      this.walkObjects(asObject(service), asObject(recomputed), path, field, depth);
       return;
     }
-    this.compareLeaf(service, recomputed, path, generic);
+    this.compareLeaf(service, recomputed, depth === 0 ? "$" : path, field, key);
   }
 
   private walkArrays(
     service: unknown[] | undefined,
     recomputed: unknown[] | undefined,
-    path: (string | number)[],
-    generic: string[],
+    path: string,
+    field: string,
+    depth: number,
   ): void {
-    const field = `${generic.join("")}[]`;
-    const identity = elementIdentity(this.operationPath, field);
-    const elementGeneric = [...generic, "[]"];
+    const elementField = `${field}[]`;
+    const identity = elementIdentity(this.operationPath, elementField);
     const serviceElements = service ?? [];
     const recomputedElements = recomputed ?? [];
+    const element = (service: unknown, recomputed: unknown, index: number) =>
+      this.walk(service, recomputed, `${path}[${index}]`, elementField, depth + 1, String(index));
     if (identity === undefined) {
       const length = Math.max(serviceElements.length, recomputedElements.length);
       for (let index = 0; index < length; ++index) {
-        this.walk(
-          serviceElements[index],
-          recomputedElements[index],
-          [...path, index],
-          elementGeneric,
-        );
+        element(serviceElements[index], recomputedElements[index], index);
       }
       return;
     }
     const serviceByKey = new Map<string, number>();
-    serviceElements.forEach((element, index) => {
-      serviceByKey.set(identity(element) ?? `#${index}`, index);
+    serviceElements.forEach((serviceElement, index) => {
+      serviceByKey.set(identity(serviceElement) ?? `#${index}`, index);
     });
     const paired = new Set<number>();
-    recomputedElements.forEach((element, index) => {
-      const serviceIndex = serviceByKey.get(identity(element) ?? `#${index}`);
+    recomputedElements.forEach((recomputedElement, index) => {
+      const serviceIndex = serviceByKey.get(identity(recomputedElement) ?? `#${index}`);
       if (serviceIndex !== undefined) paired.add(serviceIndex);
       const serviceElement = serviceIndex === undefined ? undefined : serviceElements[serviceIndex];
-      this.walk(serviceElement, element, [...path, index], elementGeneric);
+      element(serviceElement, recomputedElement, index);
     });
-    serviceElements.forEach((element, index) => {
-      if (!paired.has(index)) this.walk(element, undefined, [...path, index], elementGeneric);
+    serviceElements.forEach((serviceElement, index) => {
+      if (!paired.has(index)) element(serviceElement, undefined, index);
     });
   }
 
   private walkObjects(
     service: Record<string, unknown> | undefined,
     recomputed: Record<string, unknown> | undefined,
-    path: (string | number)[],
-    generic: string[],
+    path: string,
+    field: string,
+    depth: number,
   ): void {
-    const recordLevel = this.venue && (generic.length === 0 || generic.join("") === "[]");
+    const recordLevel = this.venue && (depth === 0 || field === "[]");
     const keys = new Set(Object.keys(recomputed ?? {}));
     if (!(recordLevel && recomputed !== undefined)) {
       for (const key of Object.keys(service ?? {})) keys.add(key);
@@ -119,62 +134,81 @@ class Walker {
       const serviceValue = service?.[key];
       if (
         key === "forecast_start_time" &&
-        generic.length <= 1 &&
+        depth <= 1 &&
         serviceValue === undefined &&
         !this.forecastStartTimeExpected
       ) {
         continue; // the live deployment omits it
       }
-      const segment = IDENTIFIER.test(key) ? `${generic.length > 0 ? "." : ""}${key}` : "{}";
-      this.walk(serviceValue, recomputed?.[key], [...path, key], [...generic, segment]);
+      if (IDENTIFIER.test(key)) {
+        const segment = depth > 0 ? `.${key}` : key;
+        this.walk(
+          serviceValue,
+          recomputed?.[key],
+          path + segment,
+          field + segment,
+          depth + 1,
+          undefined,
+        );
+      } else {
+        const segment = `[${JSON.stringify(key)}]`;
+        this.walk(serviceValue, recomputed?.[key], path + segment, `${field}{}`, depth + 1, key);
+      }
     }
   }
 
   private compareLeaf(
     service: unknown,
     recomputed: unknown,
-    path: (string | number)[],
-    generic: string[],
+    path: string,
+    field: string,
+    key: string | undefined,
   ): void {
-    const field = generic.join("");
-    const last = path.length > 0 ? path[path.length - 1] : undefined;
-    const lastGeneric = generic.length > 0 ? generic[generic.length - 1] : "";
-    const key = lastGeneric === "[]" || lastGeneric === "{}" ? String(last) : undefined;
-    const jsonPath = formatJsonPath(path);
     const serviceValue = leafValue(service);
     const recomputedValue = leafValue(recomputed);
-    const base = { path: jsonPath, field, key, serviceValue, recomputedValue };
-    if (serviceValue === undefined || recomputedValue === undefined) {
-      this.push({ ...base, ...NO_NUMBERS, verdict: "missing" });
-      return;
-    }
-    if (serviceValue === null || recomputedValue === null) {
-      const verdict = serviceValue === recomputedValue ? "exact" : "missing";
-      this.push({ ...base, ...NO_NUMBERS, verdict });
-      return;
-    }
     if (typeof serviceValue === "number" && typeof recomputedValue === "number") {
-      this.push({
-        ...base,
-        ...this.compareNumbers(field, jsonPath, serviceValue, recomputedValue),
-      });
+      this.pushNumbers(path, field, key, serviceValue, recomputedValue);
       return;
     }
-    let equal = serviceValue === recomputedValue;
-    if (!equal && field.endsWith("_time") && typeof serviceValue === "string") {
-      const serviceMs = parseIsoTimeMs(serviceValue);
-      equal = Number.isFinite(serviceMs) && serviceMs === parseIsoTimeMs(String(recomputedValue));
+    let verdict: Verdict;
+    if (serviceValue === undefined || recomputedValue === undefined) verdict = "missing";
+    else if (serviceValue === null || recomputedValue === null) {
+      verdict = serviceValue === recomputedValue ? "exact" : "missing";
+    } else {
+      let equal = serviceValue === recomputedValue;
+      if (!equal && field.endsWith("_time") && typeof serviceValue === "string") {
+        const serviceMs = parseIsoTimeMs(serviceValue);
+        equal = Number.isFinite(serviceMs) && serviceMs === parseIsoTimeMs(String(recomputedValue));
+      }
+      verdict = equal ? "exact" : "mismatch";
     }
-    this.push({ ...base, ...NO_NUMBERS, verdict: equal ? "exact" : "mismatch" });
+    this.rows.push({
+      path,
+      field,
+      key,
+      serviceValue,
+      recomputedValue,
+      absoluteDifference: NaN,
+      roundingTolerance: 0,
+      standardError: NaN,
+      tolerance: 0,
+      z: NaN,
+      verdict,
+    });
   }
 
-  private compareNumbers(
+  private pushNumbers(
+    path: string,
     field: string,
-    jsonPath: string,
+    key: string | undefined,
     service: number,
     recomputed: number,
-  ): Omit<CrossCheckRow, "path" | "field" | "key" | "serviceValue" | "recomputedValue"> {
-    const rule = numberRule(this.operationPath, field);
+  ): void {
+    let rule = this.rules.get(field);
+    if (rule === undefined) {
+      rule = numberRule(this.operationPath, field);
+      this.rules.set(field, rule);
+    }
     const difference = service - recomputed;
     const absoluteDifference = Math.abs(difference);
     const scale = Math.max(Math.abs(service), Math.abs(recomputed));
@@ -182,7 +216,7 @@ class Walker {
       rule.decimals === undefined
         ? 1e-9 * scale + 1e-12
         : 10 ** -rule.decimals * (1 + 1e-9) + 1e-12 * scale;
-    let standardError = this.standardErrors[jsonPath];
+    let standardError = this.standardErrors[path];
     if (rule.probability) {
       const floor = Math.sqrt(((1 / this.nPaths) * (1 - 1 / this.nPaths)) / this.nPaths);
       if (!(standardError >= 0)) {
@@ -200,18 +234,19 @@ class Walker {
         : absoluteDifference <= tolerance
           ? "within-mc"
           : "mismatch";
-    return {
+    this.rows.push({
+      path,
+      field,
+      key,
+      serviceValue: service,
+      recomputedValue: recomputed,
       absoluteDifference,
       roundingTolerance,
       standardError,
       tolerance,
       z: standardError > 0 ? difference / standardError : NaN,
       verdict,
-    };
-  }
-
-  private push(row: CrossCheckRow): void {
-    this.rows.push(row);
+    });
   }
 
   /** A differing `model_outcome` whose probabilities straddle 0.5 within MC error is within-mc. */
@@ -235,14 +270,6 @@ class Walker {
     });
   }
 }
-
-const NO_NUMBERS = {
-  absoluteDifference: NaN,
-  roundingTolerance: 0,
-  standardError: NaN,
-  tolerance: 0,
-  z: NaN,
-} as const;
 
 function leafValue(value: unknown): CrossCheckValue {
   if (value === undefined || value === null) return value;

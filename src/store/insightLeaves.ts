@@ -37,33 +37,41 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function insightLeaves(record: unknown): InsightLeaf[] {
   const leaves: InsightLeaf[] = [];
-  visit(record, [], [], leaves);
+  visit(record, undefined, undefined, leaves);
   return leaves;
 }
 
+/**
+ * Visits `value` with the property names and coordinates on the way joined so far (undefined for
+ * none yet), so that a leaf costs no array copies or joins.
+ */
 function visit(
   value: unknown,
-  fields: readonly string[],
-  keys: readonly string[],
+  field: string | undefined,
+  key: string | undefined,
   leaves: InsightLeaf[],
 ): void {
   if (value === null || typeof value === "number") {
-    leaves.push({ field: fields.join("."), key: keys.join("/"), value });
+    leaves.push({ field: field ?? "", key: key ?? "", value });
     return;
   }
   if (Array.isArray(value)) {
     const labels = arrayLabels(value);
     value.forEach((item, index) =>
-      visit(item, fields, [...keys, labels?.[index] ?? String(index)], leaves),
+      visit(item, field, joined(key, "/", labels?.[index] ?? String(index)), leaves),
     );
     return;
   }
   if (typeof value === "object") {
     for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-      if (FIELD_NAME.test(name)) visit(item, [...fields, name], keys, leaves);
-      else visit(item, fields, [...keys, name], leaves);
+      if (FIELD_NAME.test(name)) visit(item, joined(field, ".", name), key, leaves);
+      else visit(item, field, joined(key, "/", name), leaves);
     }
   }
+}
+
+function joined(prefix: string | undefined, separator: string, segment: string): string {
+  return prefix === undefined ? segment : prefix + separator + segment;
 }
 
 /** The elements' labels when every element has one and they are distinct; undefined otherwise. */

@@ -1,20 +1,21 @@
 // Two steps of `npm run bench -- replay` timed alone, in a fresh process: the built pathlab's
 // reading of every path-set body of a recording, and the path sets that the sync stored (the
 // reference database's `path_sets`) written again into a new database file with a job's DuckDB
-// settings. Each body is read as the sync reads it (its `predictionSetsDecoder`: the byte parser,
-// or JSON.parse and `pathSetFromPrediction` for a body the byte parser does not take as it is,
-// which `refused` counts). Of a body's sets, the sync keeps one, as this script does: the set of
-// the miner asked for, else the first, left out when its miner_uid or start_time is not the
-// query's or it fails pathlab's checks. Each unit is written once the body holding the last of
-// its stored sets is read; a later copy of a set already read is skipped, as the first valid copy
-// is the one stored. No insight is
-// recomputed, cross-checked or stored; nothing goes over HTTP. The bodies are read from their
-// files, and each cache line is read once before the clock starts, as the floor (`jsonFloor.mjs`)
-// decodes its text untimed.
-// Prints `{ bodies, bytes, refused, pathSets, duplicates, storedSets, parseCpuMs, storeCpuMs,
-// checksum }` as JSON: CPU time of every thread of this process (DuckDB's included), each step on
-// its own. Exits 1, naming the units, unless it writes every unit of the reference with its sets.
-// Prints `{ skipped }` instead when the built pathlab predates what it uses.
+// settings. Each body is read as the sync reads it: its `predictionSetsDecoder` (the byte parser)
+// or, for a body the byte parser does not take as it is (`refused`), JSON.parse and the
+// operation's record checks, as the client decodes it; a body that fails those (`undecodable`)
+// fails the sync's request, and this script keeps nothing of it. Of a body's sets, the sync keeps
+// one (it asks for one miner per request), as this script does: the set of the miner asked for,
+// else the first, left out when its miner_uid or start_time is not the query's or it fails
+// pathlab's checks. Each unit is written once the body holding the last of its stored sets is
+// read; a later copy of a set already read is skipped, as the first valid copy is the one stored.
+// No insight is recomputed, cross-checked or stored; nothing goes over HTTP. The bodies are read
+// from their files, and each cache line is read once before the clock starts, as the floor
+// (`jsonFloor.mjs`) decodes its text untimed.
+// Prints `{ bodies, bytes, refused, undecodable, pathSets, duplicates, storedSets, parseCpuMs,
+// storeCpuMs, checksum }` as JSON: CPU time of every thread of this process (DuckDB's included),
+// each step on its own. Exits 1, naming the units, unless it writes every unit of the reference
+// with its sets. Prints `{ skipped }` instead when the built pathlab predates what it uses.
 // Usage: node bench/parseAndStore.mjs <dist> <recording> <reference.duckdb> <new.duckdb>
 // (<dist>: the built pathlab whose CLI replayed the recording).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -29,6 +30,9 @@ const USES = {
   "paths/predictionBytes.js": ["pathSetOfParsed"],
   "paths/fromPrediction.js": ["pathSetFromPrediction"],
   "paths/pathSetError.js": ["PathSetError"],
+  "domain/operations/predictions.js": ["predictionOperations"],
+  "domain/errors.js": ["DecodeError"],
+  "domain/naming.js": ["neutralNaming"],
   "store/index.js": ["openStore", "writeUnit"],
   "jobs/harness/defaults.js": ["jobStoreMemoryLimit", "jobStoreThreads"],
 };
@@ -38,7 +42,7 @@ for (const [path, names] of Object.entries(USES)) {
   const file = resolve(dist, path);
   const module = existsSync(file) ? await import(pathToFileURL(file).href) : {};
   for (const name of names) {
-    if (typeof module[name] === "function") built[name] = module[name];
+    if (module[name] !== undefined) built[name] = module[name];
     else missing.push(`${name} (${path})`);
   }
 }
@@ -52,6 +56,7 @@ if (existsSync(scratch) || existsSync(`${scratch}.wal`)) {
 }
 const { predictionSetsDecoder, DecodeAsUsual, pathSetOfParsed, pathSetFromPrediction } = built;
 const { PathSetError, openStore, writeUnit, jobStoreMemoryLimit, jobStoreThreads } = built;
+const { predictionOperations, DecodeError, neutralNaming } = built;
 const cpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -100,6 +105,7 @@ for (const { bytes } of bodies)
 
 const utf8 = new TextDecoder("utf-8");
 let refused = 0;
+let undecodable = 0;
 /**
  * The set of a body that the sync keeps, read as the sync reads it: the miner's asked for, else
  * the first; none when its miner_uid or start_time is not the query's, or it fails the checks.
@@ -110,17 +116,22 @@ function setsOf({ prompt, minerUid, startUnix, maxSets, bytes }) {
   const decoded = decoding.finish();
   let candidates;
   if (decoded instanceof DecodeAsUsual) {
+    // As the client decodes a body: JSON.parse, then the operation's record checks. A body that
+    // fails either fails the sync's request (ResponseDecodeError), and with it the unit.
     refused += 1;
     let records;
     try {
-      records = JSON.parse(utf8.decode(decoded.body));
+      records = predictionOperations.historical.decode(JSON.parse(utf8.decode(decoded.body)), {
+        naming: neutralNaming, // the body's fields are the same under every naming
+      });
     } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
+      if (!(error instanceof SyntaxError || error instanceof DecodeError)) throw error;
+      undecodable += 1;
       return [];
     }
-    candidates = (Array.isArray(records) ? records : []).map((record) => ({
-      minerUid: record?.miner_uid,
-      startTime: record?.start_time,
+    candidates = records.map((record) => ({
+      minerUid: record.miner_uid,
+      startTime: record.start_time,
       pathSet: () => pathSetFromPrediction(record, prompt),
     }));
   } else {
@@ -205,6 +216,7 @@ console.log(
     bodies: bodies.length,
     bytes,
     refused,
+    undecodable,
     pathSets,
     duplicates,
     storedSets,

@@ -8,8 +8,8 @@
  * (`jsonFloor.mjs`, the median of REPLAY_REPEATS). Beside them, two steps of the sync timed alone
  * (`parseAndStore.mjs`, in a fresh process, the median of REPLAY_REPEATS): the path-set bodies
  * read as the sync reads them, and the stored path sets written again, without recomputing,
- * cross-checking or HTTP; with what that step read and wrote (bodies, sets, duplicates). The targets are the client-speed issue's: CPU ≤ 2 × the floor, wall
- * ≤ 8 s, peak ≤ 600 MB.
+ * cross-checking or HTTP; with what that step read and wrote (`ParseAndStoreCounts`). The targets
+ * are the client-speed issue's: CPU ≤ 2 × the floor, wall ≤ 8 s, peak ≤ 600 MB.
  */
 
 import { execFileSync } from "node:child_process";
@@ -60,11 +60,14 @@ export interface ReplayResult {
 
 /** What `parseAndStore.mjs` read and wrote. */
 export interface ParseAndStoreCounts {
-  /** Path-set bodies read, and their bytes. */
+  /** Path-set bodies read. */
   readonly bodies: number;
+  /** Their bytes. */
   readonly bytes: number;
   /** Bodies the byte parser did not take (read by JSON.parse, as the sync reads them). */
   readonly refused: number;
+  /** Of those, bodies that JSON.parse or the record checks refused (the sync's request fails). */
+  readonly undecodable: number;
   /** Sets kept (one per body at most, as the sync keeps them). */
   readonly pathSets: number;
   /** Later copies of a set already read, skipped. */
@@ -123,6 +126,7 @@ export async function runReplay(): Promise<ReplayResult> {
           bodies: timed[0].bodies,
           bytes: timed[0].bytes,
           refused: timed[0].refused,
+          undecodable: timed[0].undecodable,
           pathSets: timed[0].pathSets,
           duplicates: timed[0].duplicates,
           storedSets: timed[0].storedSets,
@@ -194,7 +198,7 @@ export function printReplay(result: ReplayResult): void {
   const counts = result.parseAndStoreCounts;
   if (counts !== undefined) {
     console.log(
-      `    read ${counts.bodies} path-set bodies, ${Math.round(counts.bytes / 10 ** 6)} MB (${counts.refused} not taken by the byte parser): ` +
+      `    read ${counts.bodies} path-set bodies, ${Math.round(counts.bytes / 10 ** 6)} MB (${counts.refused} not taken by the byte parser, ${counts.undecodable} of them undecodable): ` +
         `${counts.pathSets} sets kept, ${counts.duplicates} later copies skipped, ${counts.storedSets} written`,
     );
   }

@@ -3,6 +3,7 @@
  * value, with its rounding and Monte-Carlo tolerances and its verdict.
  */
 
+import { jsonPathSegment } from "../domain/decode.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
 import { elementIdentity, isVenueOperation, numberRule, type NumberRule } from "./fieldRules.ts";
 import type { CrossCheckRow, CrossCheckValue, Verdict } from "./verdicts.ts";
@@ -35,12 +36,10 @@ export function compareValues(
   return walker.settleOutcomes();
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
 /**
- * The walk keeps each value's JSON path (as `formatJsonPath` writes it) and generic field as text
- * built on the way down, so that a leaf costs no array copies or joins: a record of the volatility
- * kinds has tens of thousands of leaves.
+ * The walk keeps each value's JSON path (`jsonPathSegment`s, as `formatJsonPath` writes it) and
+ * generic field as text built on the way down, so that a leaf costs no array copies or joins: a
+ * record of the volatility kinds has tens of thousands of leaves.
  */
 class Walker {
   readonly rows: CrossCheckRow[] = [];
@@ -94,7 +93,14 @@ class Walker {
     const serviceElements = service ?? [];
     const recomputedElements = recomputed ?? [];
     const element = (service: unknown, recomputed: unknown, index: number) =>
-      this.walk(service, recomputed, `${path}[${index}]`, elementField, depth + 1, String(index));
+      this.walk(
+        service,
+        recomputed,
+        path + jsonPathSegment(index, depth === 0),
+        elementField,
+        depth + 1,
+        String(index),
+      );
     if (identity === undefined) {
       const length = Math.max(serviceElements.length, recomputedElements.length);
       for (let index = 0; index < length; ++index) {
@@ -140,20 +146,17 @@ class Walker {
       ) {
         continue; // the live deployment omits it
       }
-      if (IDENTIFIER.test(key)) {
-        const segment = depth > 0 ? `.${key}` : key;
-        this.walk(
-          serviceValue,
-          recomputed?.[key],
-          path + segment,
-          field + segment,
-          depth + 1,
-          undefined,
-        );
-      } else {
-        const segment = `[${JSON.stringify(key)}]`;
-        this.walk(serviceValue, recomputed?.[key], path + segment, `${field}{}`, depth + 1, key);
-      }
+      // an identifier's segment names a field (`.name`); another key is a coordinate (`{}`)
+      const segment = jsonPathSegment(key, depth === 0);
+      const named = !segment.startsWith("[");
+      this.walk(
+        serviceValue,
+        recomputed?.[key],
+        path + segment,
+        named ? field + segment : `${field}{}`,
+        depth + 1,
+        named ? undefined : key,
+      );
     }
   }
 

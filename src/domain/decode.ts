@@ -55,12 +55,21 @@ export function formatJsonPath(path: readonly (string | number)[]): string {
   if (path.length === 0) return "$";
   let text = "";
   for (let index = 0; index < path.length; ++index) {
-    const segment = path[index];
-    if (typeof segment === "number") text += `[${segment}]`;
-    else if (IDENTIFIER.test(segment)) text += index === 0 ? segment : `.${segment}`;
-    else text += `[${JSON.stringify(segment)}]`;
+    text += jsonPathSegment(path[index], index === 0);
   }
   return text;
+}
+
+/**
+ * One segment of {@link formatJsonPath}'s text: `[3]` for an index, `.name` (`name` when `first`)
+ * for an identifier key, `["12"]` for another key. A walk that builds a path on its way down
+ * appends these.
+ * @example jsonPathSegment("12", false) // => '["12"]'
+ */
+export function jsonPathSegment(segment: string | number, first: boolean): string {
+  if (typeof segment === "number") return `[${segment}]`;
+  if (IDENTIFIER.test(segment)) return first ? segment : `.${segment}`;
+  return `[${JSON.stringify(segment)}]`;
 }
 
 /**

@@ -592,7 +592,7 @@ export interface VolatilityLayout {
   readonly blockMinutes: number;
   /** Forecast blocks per horizon: 96 (24h) or 30 (1h). */
   readonly blockCount: number;
-  /** Points of each volatility series: blockCount + 1, one per block boundary (97 or 31). */
+  /** Points of each volatility series: blockCount + 1, one per UTC clock block (97 or 31). */
   readonly pointCount: number;
   /** Minutes of realized 1-minute closes listed in `realized.prices`: 1,440 (24h) or 120 (1h). */
   readonly realizedWindowMinutes: number;
@@ -613,16 +613,19 @@ export interface VolatilityLayout {
  *   end (the first block holds the remainder), at most `pointCount` blocks, the oldest; per block
  *   the sample std (ddof 1) of its non-null `returns` × √525600 × 100, null below 2 returns,
  *   rounded. `average_volatility` = {@link nanMean} of the rounded points (not rounded again).
- * - Forecast blocks, b = 0 … blockCount − 1: points [b·k, (b + 1)·k] (k = Δ·60 / timeIncrement); the
- *   sample std ACROSS PATHS of ln(p[(b+1)k] / p[bk]), × √(525600 / Δ) × 100.
- * - `forecast_future.volatility`, point i = 0 … blockCount: the current ensemble's block that ends
- *   at forecast start + i·Δ; point 0 ends no forecast block and is null.
- * - `forecast_past.volatility`, point i: the block that starts at forecast start − H + i·Δ, from the
- *   ensemble of the prompt one horizon earlier (re-based to the market price at its start) for
- *   i < blockCount, and from the current ensemble for the last point (so past's last point equals
- *   future's point 1). Forecast averages = {@link nanMean} of the unrounded points, unrounded.
- * - Volatility percentiles, block b: R-7 percentiles across paths of |ln(p[(b+1)k] / p[bk])| ×
- *   √(525600 / Δ) × 100; past = the previous prompt's ensemble, future = the current one (one
+ * - `forecast_future.volatility`, point i = 0 … blockCount: the sample std ACROSS PATHS of
+ *   ln(p[end] / p[start]) between the point's bounds ({@link volatilityPointBounds}: the part of
+ *   the forecast in the i-th UTC clock block (a − Δ, a], a a multiple of Δ), × √(525600 / m) ×
+ *   100 with m the point's own minutes; null for an empty point. A start on a block's end gives
+ *   null, then blockCount whole blocks; a start inside a block gives a shorter point 0 (null when
+ *   no step falls before the block's end) and a shorter last point. Where the live records have a
+ *   number and where null fits this rule (their start times are not in them).
+ * - `forecast_past.volatility`: the points 1 … blockCount of the prompt one horizon earlier (its
+ *   own clock blocks, re-based to the market price at its start), then the current ensemble's
+ *   point 1. Forecast averages = {@link nanMean} of the unrounded points, unrounded.
+ * - Volatility percentiles, block b = 0 … blockCount − 1: R-7 percentiles across paths of
+ *   |ln(p[(b+1)k] / p[bk])| × √(525600 / Δ) × 100 (k = Δ·60 / timeIncrement; blocks from the
+ *   start, not the clock); past = the previous prompt's ensemble, future = the current one (one
  *   entry per block: no live capture shows another shape).
  * @example VOLATILITY_LAYOUTS["1h"].pointCount // => 31
  */
@@ -712,6 +715,39 @@ export function volatilityBlockSteps(horizon: Horizon, timeIncrement: number): n
     );
   }
   return steps;
+}
+
+/**
+ * The path points that bound the forecast volatility points of a prompt: point i of
+ * `forecast_future.volatility` is the log return from point `bounds[i]` to point `bounds[i + 1]`
+ * (`pointCount + 1` bounds). The points follow the UTC clock: point i covers the part of the
+ * forecast that lies in the clock block (a − Δ, a] ending at the i-th multiple a of Δ at or after
+ * the start. A start on a block's end (a quarter hour for 24h, an even minute for 1h) makes point 0
+ * empty (`bounds[0] === bounds[1]`, null in the record) and every other point a whole block; a start
+ * inside a block makes point 0 the steps up to that block's end (empty when there are none), and
+ * the last point the steps after the last whole block.
+ * Throws `RangeError` as {@link volatilityBlockSteps} does.
+ * @param horizon - the prompt's horizon, `"24h"` or `"1h"`.
+ * @param startUnix - the prompt's start, Unix seconds.
+ * @param timeIncrement - seconds between two path points.
+ * @example volatilityPointBounds("24h", 1771977600 + 7 * 60, 300).slice(0, 4) // => [0, 1, 4, 7]
+ */
+export function volatilityPointBounds(
+  horizon: Horizon,
+  startUnix: number,
+  timeIncrement: number,
+): Int32Array {
+  const steps = volatilityBlockSteps(horizon, timeIncrement);
+  const { blockCount, blockMinutes } = VOLATILITY_LAYOUTS[horizon];
+  const blockSeconds = blockMinutes * 60;
+  const intoBlock = ((startUnix % blockSeconds) + blockSeconds) % blockSeconds;
+  const first = intoBlock === 0 ? 0 : Math.floor((blockSeconds - intoBlock) / timeIncrement);
+  const last = blockCount * steps;
+  const bounds = new Int32Array(blockCount + 2);
+  for (let point = 0; point <= blockCount; point++) {
+    bounds[point + 1] = Math.min(first + point * steps, last);
+  }
+  return bounds;
 }
 
 function minuteOf(timeUnix: number): number {

@@ -4,12 +4,14 @@
  */
 
 import type { Horizon } from "../domain/assets.ts";
+import { logReturn } from "../core/volatility.ts";
 import {
   VOLATILITY_LAYOUTS,
   annualizeVolatility,
   volatilityBlockSteps,
+  volatilityPointBounds,
 } from "../domain/insightConventions.ts";
-import type { BlockVolatilities } from "./blockReturnStatistics.ts";
+import { blockVolatilitiesOf, type BlockVolatilities } from "./blockReturnStatistics.ts";
 import type { QuantileEstimates } from "./quantileErrors.ts";
 import type { InsightSession } from "./session.ts";
 
@@ -31,6 +33,57 @@ export function blockVolatilities(session: InsightSession, horizon: Horizon): Bl
     volatilityBlockSteps(horizon, session.ensemble.timeIncrement),
     VOLATILITY_LAYOUTS[horizon].blockMinutes,
   );
+}
+
+/**
+ * The forecast volatility of each point of the volatility record's series (97 for 24h, 31 for 1h),
+ * with standard errors: per point the sample std (ddof 1) across paths of the log return between
+ * the point's bounds (`volatilityPointBounds` of the insight conventions: UTC clock blocks),
+ * annualized by the point's own length; NaN for an empty point. A start on a block's end gives
+ * NaN, then {@link blockVolatilities} (the session's kept blocks); a start inside a block gives
+ * points of unequal length, computed here from the paths (not kept).
+ * @example volatilityPoints(session, "24h").values.length // => 97
+ */
+export function volatilityPoints(session: InsightSession, horizon: Horizon): BlockVolatilities {
+  const { values, nPaths, nPoints, startTime, timeIncrement } = session.ensemble;
+  const bounds = volatilityPointBounds(horizon, startTime, timeIncrement);
+  if (bounds[1] === 0) {
+    const blocks = blockVolatilities(session, horizon);
+    return {
+      values: Float64Array.of(NaN, ...blocks.values),
+      standardErrors: Float64Array.of(NaN, ...blocks.standardErrors),
+    };
+  }
+  const pointCount = bounds.length - 1;
+  const returns = new Float64Array(pointCount * nPaths);
+  for (let path = 0; path < nPaths; ++path) {
+    const base = path * nPoints;
+    for (let point = 0; point < pointCount; ++point) {
+      returns[point * nPaths + path] = logReturn(
+        values[base + bounds[point + 1]],
+        values[base + bounds[point]],
+      );
+    }
+  }
+  const points = {
+    values: new Float64Array(pointCount),
+    standardErrors: new Float64Array(pointCount),
+  };
+  // Runs of points of one length share one call (the whole blocks between the two partial ones).
+  for (let first = 0; first < pointCount;) {
+    const steps = bounds[first + 1] - bounds[first];
+    let end = first + 1;
+    while (end < pointCount && bounds[end + 1] - bounds[end] === steps) ++end;
+    const run = blockVolatilitiesOf(
+      returns.subarray(first * nPaths, end * nPaths),
+      nPaths,
+      (steps * timeIncrement) / 60,
+    );
+    points.values.set(run.values, first);
+    points.standardErrors.set(run.standardErrors, first);
+    first = end;
+  }
+  return points;
 }
 
 /**

@@ -19,7 +19,7 @@ import type {
   VolatilityRecord,
 } from "../domain/records/volatility.ts";
 import type { Ensemble } from "../paths/ensemble.ts";
-import { blockVolatilities, blockVolatilityPercentiles } from "./blockVolatility.ts";
+import { blockVolatilityPercentiles, volatilityPoints } from "./blockVolatility.ts";
 import type { InsightContext, ResolvedContext } from "./context.ts";
 import { percentileObjects } from "./percentileObjects.ts";
 import { standardErrorKey, type InsightResult } from "./result.ts";
@@ -34,11 +34,11 @@ import { sessionAndContext } from "./sessionAndContext.ts";
  *   close, `returns` the simple return vs the previous entry;
  * - `realized.volatility`: blocks of the listed returns (`realizedEntryVolatilities` of core),
  *   rounded, null below 2 returns; its average is numpy's nanmean of the rounded points;
- * - `forecast_future.volatility`: null, then per block the std across paths of the block's log
- *   return (`blockVolatilities`);
- * - `forecast_past.volatility`: the same for `context.previous` (the prompt one horizon earlier,
- *   or the latest one before that when none starts exactly then, re-based to its own price), then
- *   the current ensemble's first block;
+ * - `forecast_future.volatility`: per point of the UTC clock blocks the std across paths of the
+ *   point's log return (`volatilityPoints`): null first when the forecast starts on a block's end;
+ * - `forecast_past.volatility`: the points after the first of `context.previous` (the prompt one
+ *   horizon earlier, or the latest one before that when none starts exactly then, re-based to its
+ *   own price), then the current ensemble's point 1;
  * - forecast averages: numpy's nanmean of the unrounded points, unrounded.
  * Requires `context.minuteClose` and `context.previous` (no defaults). Standard errors for the
  * forecast values (the realized part is data, not Monte Carlo); an average's is √(Σ SE²)/points
@@ -65,15 +65,14 @@ export function volatilityInsight(
     ),
     roundedOrNull,
   );
-  const blocks = blockVolatilities(session, context.horizon);
-  const pastBlocks = blockVolatilities(previous, context.horizon);
-  const future = {
-    values: Float64Array.of(NaN, ...blocks.values),
-    standardErrors: Float64Array.of(NaN, ...blocks.standardErrors),
-  };
+  const future = volatilityPoints(session, context.horizon);
+  const pastPoints = volatilityPoints(previous, context.horizon);
   const past = {
-    values: Float64Array.of(...pastBlocks.values, blocks.values[0]),
-    standardErrors: Float64Array.of(...pastBlocks.standardErrors, blocks.standardErrors[0]),
+    values: Float64Array.of(...pastPoints.values.subarray(1), future.values[1]),
+    standardErrors: Float64Array.of(
+      ...pastPoints.standardErrors.subarray(1),
+      future.standardErrors[1],
+    ),
   };
   for (let point = 0; point < past.values.length; ++point) {
     if (!Number.isFinite(past.values[point])) {

@@ -14,6 +14,7 @@ import {
   realizedWindowMinutes,
   roundTo,
   volatilityBlockSteps,
+  volatilityPointBounds,
 } from "../../domain/insightConventions.ts";
 import type { Percentiles } from "../../domain/records/percentiles.ts";
 import type {
@@ -32,11 +33,11 @@ import { sortAscending } from "./sortAscending.ts";
  * Realized, backtested and forecast volatility (annualized percent), laid out as the insight
  * conventions' `VOLATILITY_LAYOUTS` describe (97 points for 24h, 31 for 1h):
  * - `realized`: from the window's listed prices (`realizedEntryVolatility` of the reference);
- * - `forecast_future.volatility`: null, then the std across paths of each block's log return
- *   (`crossPathVolatility` of the reference per block: `forecastVolatility` of the ensemble
- *   sampled at the block boundaries);
- * - `forecast_past.volatility`: the same for the prompt one horizon earlier, re-based to the market
- *   price at its start, then the current ensemble's first block.
+ * - `forecast_future.volatility`: per point of the UTC clock blocks (`volatilityPointBounds` of
+ *   the conventions) the std across paths of the point's log return (`crossPathVolatility` of the
+ *   reference, annualized by the point's length); null for an empty first point;
+ * - `forecast_past.volatility`: the points after the first of the prompt one horizon earlier,
+ *   re-based to the market price at its start, then the current ensemble's point 1.
  * Throws `RangeError` when no realized block can be computed, or when the previous prompt's
  * ensemble is missing or gives a non-finite value (the record has no place for them).
  * @example buildVolatilityRecord(inputs).forecast_future.volatility.length // => 97 (24h)
@@ -50,11 +51,10 @@ export function buildVolatilityRecord(inputs: SandboxInsightInputs): VolatilityR
     layout.realizedBlockEntries,
     layout.pointCount,
   ).map(roundedOrNull);
-  const blocks = blockVolatilities(ensemble, inputs.horizon, inputs.timeIncrement);
-  const future = [NaN, ...blocks];
+  const future = pointVolatilities(ensemble, inputs, inputs.forecastStartUnix);
   const past = [
-    ...blockVolatilities(previousEnsemble(inputs), inputs.horizon, inputs.timeIncrement),
-    blocks[0],
+    ...pointVolatilities(previousEnsemble(inputs), inputs, previousStartUnix(inputs)).slice(1),
+    future[1],
   ];
   if (!past.every(Number.isFinite)) {
     throw new RangeError(
@@ -128,27 +128,35 @@ function blockBoundaries(
 ): number[] {
   const stepsPerBlock = volatilityBlockSteps(horizon, timeIncrement);
   const { blockCount } = VOLATILITY_LAYOUTS[horizon];
-  if (blockCount * stepsPerBlock > ensemble.pointCount - 1) {
-    throw new RangeError(
-      `volatility requires ${blockCount * stepsPerBlock + 1} points per path for ${horizon}, got ${ensemble.pointCount}`,
-    );
-  }
+  requirePoints(ensemble, horizon, blockCount * stepsPerBlock);
   return Array.from({ length: blockCount + 1 }, (_, block) => block * stepsPerBlock);
 }
 
+function requirePoints(ensemble: PreparedEnsemble, horizon: Horizon, lastPoint: number): void {
+  if (lastPoint > ensemble.pointCount - 1) {
+    throw new RangeError(
+      `volatility requires ${lastPoint + 1} points per path for ${horizon}, got ${ensemble.pointCount}`,
+    );
+  }
+}
+
 /**
- * Per block, the std across paths of the block's log return, annualized: `crossPathVolatility` of
- * the reference, one step of its `forecastVolatility` on the paths sampled at the block boundaries.
+ * Per point of the volatility series of a prompt starting at `startUnix` (the insight
+ * conventions' `volatilityPointBounds`: UTC clock blocks), the std across paths of the point's log
+ * return, annualized by the point's own length: `crossPathVolatility` of the reference; NaN for an
+ * empty point.
  */
-function blockVolatilities(
+function pointVolatilities(
   ensemble: PreparedEnsemble,
-  horizon: Horizon,
-  timeIncrement: number,
+  inputs: SandboxInsightInputs,
+  startUnix: number,
 ): number[] {
-  const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
-  return blockReturnColumns(ensemble, horizon, timeIncrement).map((returns) =>
-    crossPathVolatility(returns, blockMinutes),
-  );
+  const bounds = volatilityPointBounds(inputs.horizon, startUnix, inputs.timeIncrement);
+  requirePoints(ensemble, inputs.horizon, bounds[bounds.length - 1]);
+  return blockReturnColumns(ensemble, Array.from(bounds)).map((returns, point) => {
+    const steps = bounds[point + 1] - bounds[point];
+    return steps === 0 ? NaN : crossPathVolatility(returns, (steps * inputs.timeIncrement) / 60);
+  });
 }
 
 /**
@@ -165,10 +173,8 @@ let blockReturns = new Float64Array(0);
  */
 function blockReturnColumns(
   ensemble: PreparedEnsemble,
-  horizon: Horizon,
-  timeIncrement: number,
+  boundaries: readonly number[],
 ): Float64Array[] {
-  const boundaries = blockBoundaries(ensemble, horizon, timeIncrement);
   const { pathCount } = ensemble;
   const blockCount = boundaries.length - 1;
   if (blockReturns.length < blockCount * pathCount) {
@@ -195,7 +201,8 @@ function blockPercentiles(
   timeIncrement: number,
 ): Percentiles[] {
   const { blockMinutes } = VOLATILITY_LAYOUTS[horizon];
-  return blockReturnColumns(ensemble, horizon, timeIncrement).map((column) => {
+  const boundaries = blockBoundaries(ensemble, horizon, timeIncrement);
+  return blockReturnColumns(ensemble, boundaries).map((column) => {
     for (let index = 0; index < column.length; index++) {
       column[index] = annualizeVolatility(Math.abs(column[index]), blockMinutes);
     }
@@ -203,20 +210,26 @@ function blockPercentiles(
   });
 }
 
-/** The previous prompt's ensemble re-based to the market price at its start (one horizon earlier by default). */
-function previousEnsemble(inputs: SandboxInsightInputs): PreparedEnsemble {
-  const previousStartUnix =
+/** The start of the previous prompt: one horizon before the forecast's unless the inputs name it. */
+function previousStartUnix(inputs: SandboxInsightInputs): number {
+  return (
     inputs.previousForecastStartUnix ??
-    inputs.forecastStartUnix - HORIZON_LAYOUTS[inputs.horizon].horizonMinutes * 60;
+    inputs.forecastStartUnix - HORIZON_LAYOUTS[inputs.horizon].horizonMinutes * 60
+  );
+}
+
+/** The previous prompt's ensemble re-based to the market price at its start. */
+function previousEnsemble(inputs: SandboxInsightInputs): PreparedEnsemble {
+  const previousStart = previousStartUnix(inputs);
   if (inputs.previousPaths === undefined) {
     throw new RangeError(
-      `${inputs.operationPath}: forecast_past needs inputs.previousPaths, the ensemble of the prompt at ${previousStartUnix}; got none`,
+      `${inputs.operationPath}: forecast_past needs inputs.previousPaths, the ensemble of the prompt at ${previousStart}; got none`,
     );
   }
-  const price = inputs.priceAt(previousStartUnix);
+  const price = inputs.priceAt(previousStart);
   if (!(price > 0 && Number.isFinite(price))) {
     throw new RangeError(
-      `${inputs.operationPath}: forecast_past needs the market price at ${previousStartUnix}, got ${price}`,
+      `${inputs.operationPath}: forecast_past needs the market price at ${previousStart}, got ${price}`,
     );
   }
   return preparedEnsemble(inputs.previousPaths, price, inputs.options?.rebase ?? DEFAULT_REBASE);

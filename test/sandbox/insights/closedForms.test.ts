@@ -23,7 +23,7 @@ import {
 } from "../../../src/sandbox/insights/volatility.ts";
 import { normalCdf, normalQuantiles } from "../../reference/closedForms.ts";
 import { numpyAvailable, runPython, toJsonNumbers } from "../../reference/python.ts";
-import { syntheticInputs } from "./syntheticInputs.ts";
+import { NOW_UNIX, syntheticInputs } from "./syntheticInputs.ts";
 
 const SIGMA = 0.5;
 const YEAR_MINUTES = 525600;
@@ -153,13 +153,26 @@ describe("sandbox insights against closed forms (driftless GBM, σ = 50 %)", () 
   });
 });
 
+/**
+ * Two clocks: at NOW_UNIX the 24h prompt starts 14 minutes into a quarter hour (no step before
+ * its block ends: point 0 empty) and the 1h prompt on an odd minute (inside a 2-minute block);
+ * 9 minutes later the 24h prompt starts 7 minutes in and the 1h prompt on an even minute.
+ */
+const VOLATILITY_CLOCKS = [
+  { horizon: "24h", nowUnix: NOW_UNIX, firstPointEmpty: true },
+  { horizon: "1h", nowUnix: NOW_UNIX, firstPointEmpty: false },
+  { horizon: "24h", nowUnix: NOW_UNIX + 540, firstPointEmpty: false },
+  { horizon: "1h", nowUnix: NOW_UNIX + 540, firstPointEmpty: true },
+] as const;
+
 describe.skipIf(!numpyAvailable)("sandbox volatility records against numpy", () => {
-  for (const horizon of ["24h", "1h"] as const) {
-    const inputs = syntheticInputs({ horizon, pathsPerMiner: 30, startSpread: 0.002 });
+  for (const { horizon, nowUnix, firstPointEmpty } of VOLATILITY_CLOCKS) {
+    const inputs = syntheticInputs({ horizon, nowUnix, pathsPerMiner: 30, startSpread: 0.002 });
     const { blockMinutes, blockCount, pointCount, realizedBlockEntries } =
       VOLATILITY_LAYOUTS[horizon];
     const stepsPerBlock = (blockMinutes * 60) / inputs.timeIncrement;
     const previousStart = inputs.forecastStartUnix - (horizon === "24h" ? 86400 : 3600);
+    const label = `${horizon}, start ${new Date(inputs.forecastStartUnix * 1000).toISOString().slice(11, 16)}`;
     const numpy = runPython(
       [
         "closes = np.array(data['grid'], dtype=float)",
@@ -177,13 +190,26 @@ describe.skipIf(!numpyAvailable)("sandbox volatility records against numpy", () 
         "    edges = paths[:, ::data['steps']][:, :data['count'] + 1]",
         "    return np.log(edges[:, 1:] / edges[:, :-1])",
         "annual = np.sqrt(525600 / data['block']) * 100",
-        "future = blocks(rebase(data['paths'], data['current']))",
-        "past = blocks(rebase(data['previous'], data['previousPrice']))",
+        // The series' points: the UTC clock blocks (a − Δ, a] that the forecast's times fall in.
+        "def points(paths, start):",
+        "    times = start + data['increment'] * np.arange(paths.shape[1])",
+        "    ends = np.ceil(times / (data['block'] * 60)) * data['block'] * 60",
+        "    last = [int(np.nonzero(ends <= ends[0] + i * data['block'] * 60)[0].max()) for i in range(data['points'])]",
+        "    out = []",
+        "    for a, b in zip([0] + last[:-1], last):",
+        "        minutes = (b - a) * data['increment'] / 60",
+        "        r = np.log(paths[:, b] / paths[:, a])",
+        "        out.append(None if b == a else float(np.std(r, ddof=1) * np.sqrt(525600 / minutes) * 100))",
+        "    return out",
+        "current = rebase(data['paths'], data['current'])",
+        "previous = rebase(data['previous'], data['previousPrice'])",
+        "future = blocks(current)",
+        "past = blocks(previous)",
         "probs = [0.005, 0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95, 0.995]",
         "print(json.dumps({",
         "  'realized': realized,",
-        "  'future': (np.std(future, axis=0, ddof=1) * annual).tolist(),",
-        "  'past': (np.std(past, axis=0, ddof=1) * annual).tolist(),",
+        "  'future': points(current, data['start']),",
+        "  'past': points(previous, data['previousStart']),",
         "  'futurePercentiles': np.percentile(np.abs(future) * annual, [100 * p for p in probs], axis=0).T.tolist(),",
         "  'pastPercentiles': np.percentile(np.abs(past) * annual, [100 * p for p in probs], axis=0).T.tolist(),",
         "}))",
@@ -201,11 +227,14 @@ describe.skipIf(!numpyAvailable)("sandbox volatility records against numpy", () 
         previous: inputs.previousPaths,
         current: inputs.currentPrice,
         previousPrice: inputs.priceAt(previousStart),
+        start: inputs.forecastStartUnix,
+        previousStart,
+        increment: inputs.timeIncrement,
       },
     ) as {
       realized: (number | null)[];
-      future: number[];
-      past: number[];
+      future: (number | null)[];
+      past: (number | null)[];
       futurePercentiles: number[][];
       pastPercentiles: number[][];
     };
@@ -214,7 +243,7 @@ describe.skipIf(!numpyAvailable)("sandbox volatility records against numpy", () 
       expect(Math.abs(reported - expected)).toBeLessThanOrEqual(0.005 + 1e-9);
     };
 
-    it(`realized volatility per block of listed prices equals numpy, null where a block has < 2 returns (${horizon})`, () => {
+    it(`realized volatility per block of listed prices equals numpy, null where a block has < 2 returns (${label})`, () => {
       const record = buildVolatilityRecord(inputs);
       expect(record.realized.volatility.length).toBe(Math.min(pointCount, numpy.realized.length));
       record.realized.volatility.forEach((value, index) => {
@@ -226,7 +255,7 @@ describe.skipIf(!numpyAvailable)("sandbox volatility records against numpy", () 
       near(record.realized.average_volatility, finite.reduce((a, b) => a + b, 0) / finite.length);
     });
 
-    it(`realized prices list every minute of the window, null where missing, with simple returns (${horizon})`, () => {
+    it(`realized prices list every minute of the window, null where missing, with simple returns (${label})`, () => {
       const record = buildVolatilityRecord(inputs);
       const closes = realizedWindowMinutes(horizon, inputs.forecastStartUnix).map((minute) => {
         const close = inputs.minuteClose(minute);
@@ -238,30 +267,32 @@ describe.skipIf(!numpyAvailable)("sandbox volatility records against numpy", () 
       expect(record.realized.prices[5].returns).toBe(closes[5]! / closes[4]! - 1);
     });
 
-    it(`forecast future and past volatility equal numpy's std across paths per block (${horizon})`, () => {
+    it(`forecast volatility points equal numpy's std across paths per UTC clock block (${label})`, () => {
       const record = buildVolatilityRecord(inputs);
       expect(record.forecast_future.volatility).toHaveLength(pointCount);
       expect(record.forecast_past.volatility).toHaveLength(pointCount);
-      expect(record.forecast_future.volatility[0]).toBeNull();
-      record.forecast_future.volatility
-        .slice(1)
-        .forEach((value, index) => near(value as number, numpy.future[index]));
-      expect(record.forecast_past.volatility.slice(0, blockCount)).toHaveLength(numpy.past.length);
-      record.forecast_past.volatility
-        .slice(0, blockCount)
-        .forEach((value, index) => near(value, numpy.past[index]));
+      expect(numpy.future).toHaveLength(pointCount);
+      expect(numpy.future[0] === null).toBe(firstPointEmpty);
+      record.forecast_future.volatility.forEach((value, index) => {
+        const expected = numpy.future[index];
+        if (expected === null) expect(value).toBeNull();
+        else near(value as number, expected);
+      });
+      const pastExpected = [...numpy.past.slice(1), numpy.future[1]] as number[];
+      expect(pastExpected.every((value) => value !== null)).toBe(true);
+      record.forecast_past.volatility.forEach((value, index) => near(value, pastExpected[index]));
       expect(record.forecast_past.volatility[blockCount]).toBe(
         record.forecast_future.volatility[1],
       );
-      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      const mean = (values: (number | null)[]) => {
+        const finite = values.filter((value): value is number => value !== null);
+        return finite.reduce((a, b) => a + b, 0) / finite.length;
+      };
       expect(record.forecast_future.average_volatility).toBeCloseTo(mean(numpy.future), 9);
-      expect(record.forecast_past.average_volatility).toBeCloseTo(
-        mean([...numpy.past, numpy.future[0]]),
-        9,
-      );
+      expect(record.forecast_past.average_volatility).toBeCloseTo(mean(pastExpected), 9);
     });
 
-    it(`volatility percentiles equal numpy.percentile per block (${horizon})`, () => {
+    it(`volatility percentiles equal numpy.percentile per block (${label})`, () => {
       const record = buildVolatilityPercentilesRecord(inputs);
       expect(record.forecast_future.percentiles.length).toBe(blockCount);
       record.forecast_future.percentiles.forEach((step, index) =>

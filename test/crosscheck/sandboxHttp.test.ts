@@ -4,7 +4,7 @@
  * their `forecast_start_time` (in the small world: its nine miners, less those without a valid
  * set), recompute with the fast core and cross-check: every field `exact`; one miner swapped:
  * `within-mc`, never `mismatch`; a sandbox reporting hours or re-basing multiplicatively: the
- * diagnosis names it.
+ * diagnosis names it; the network's cadence: a 24h forecast starting inside a quarter hour.
  */
 
 import type { World } from "../../src/sandbox/world/world.ts";
@@ -249,6 +249,39 @@ describe("cross-check against the sandbox over HTTP", () => {
       expect(withinMonteCarlo).toBeGreaterThan(0);
     });
   }
+});
+
+describe("the network's cadence over HTTP: a 24h forecast that starts inside a quarter hour", () => {
+  let real: RunningSandbox;
+
+  beforeAll(async () => {
+    // BTC 24h prompts every 4 minutes: the latest by 23:55 starts at 23:52.
+    real = await startSandbox({
+      ...SMALL_WORLD,
+      seed: SEED,
+      now: "2026-02-25T23:55:00Z",
+      cadence: "real",
+    });
+  });
+  afterAll(async () => {
+    await real?.close();
+  });
+
+  it("the volatility record's point 0 covers 23:52–23:57 (the step before the quarter hour ends): a number, and the recompute agrees exactly", async () => {
+    const paths = ["/insights/liquidation", "/insights/volatility"] as const;
+    const fetched = await fetchAll(real, "BTC", "24h", paths);
+    expect(fetched.startUnix).toBe(unixOf("2026-02-25T23:52:00Z"));
+    const service = fetched.records.get("/insights/volatility") as {
+      forecast_future: { volatility: (number | null)[] };
+    };
+    expect(service.forecast_future.volatility).toHaveLength(97);
+    expect(typeof service.forecast_future.volatility[0]).toBe("number");
+    const [, volatility] = checkAll(fetched, fetched.ensemble);
+    const notExact = volatility.check.rows.filter((row) => row.verdict !== "exact");
+    expect(notExact, describeRows(notExact)).toEqual([]);
+    const first = volatility.check.rows.find((row) => row.path === "forecast_future.volatility[0]");
+    expect(first?.serviceValue).toBe(service.forecast_future.volatility[0]);
+  });
 });
 
 describe("diagnosis of a sandbox in another mode, over HTTP", () => {

@@ -91,6 +91,23 @@ def volatility(paths, previous):
     return realized(), np.round(future, 2), future.mean(), np.round(past, 2), past.mean()
 
 
+# A start 7 minutes past a quarter hour: the points follow the UTC clock blocks, so point 0 is one
+# step and the last two (the suite's case of the same name).
+INSIDE_BOUNDS = np.array([0, 1, *range(4, 288, 3), 288])
+SCALE_INSIDE = np.sqrt(525600 / (np.diff(INSIDE_BOUNDS) * 5)) * 100
+
+
+def inside_points(paths):
+    edges = paths[:, INSIDE_BOUNDS]
+    return np.log(edges[:, 1:] / edges[:, :-1]).std(axis=0, ddof=1) * SCALE_INSIDE
+
+
+def volatility_inside_block(paths, previous):
+    future = inside_points(paths)
+    past = np.append(inside_points(previous)[1:], future[1])
+    return realized(), np.round(future, 2), future.mean(), np.round(past, 2), past.mean()
+
+
 def volatility_percentiles(paths, previous):
     future = np.percentile(np.abs(block_returns(paths)) * SCALE_BLOCK, PERCENTS, axis=0)
     past = np.percentile(np.abs(block_returns(previous)) * SCALE_BLOCK, PERCENTS, axis=0)
@@ -151,6 +168,7 @@ CASES = {
     "lp_bounds": setup(lp_bounds),
     "prediction_percentiles": setup(prediction_percentiles),
     "volatility": setup(volatility, with_previous=True),
+    "volatility_inside_block": setup(volatility_inside_block, with_previous=True),
     "volatility_percentiles": setup(volatility_percentiles, with_previous=True),
     "terminal_and_venues": setup(terminal_and_venues),
 }

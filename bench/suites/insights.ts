@@ -104,26 +104,27 @@ export const suite = defineSuite({
       data.pooled,
       (price) => price - CURRENT_PRICE + PREVIOUS_PRICE,
     );
-    const contextOf = (previousEnsemble: InsightSession): InsightContext => ({
+    const contextOf = (previousEnsemble: InsightSession, startUnix: number): InsightContext => ({
       asset: "BTC",
       horizon: "24h",
       currentPrice: CURRENT_PRICE,
-      forecastStartTime: "2026-02-25T23:45:00Z",
+      forecastStartTime: new Date(startUnix * 1000).toISOString(),
       minuteClose,
       previous: { ensemble: previousEnsemble, currentPrice: PREVIOUS_PRICE },
       startPrice: 67900,
     });
     const currentShared = sharedCopy(current);
     const previousShared = sharedCopy(previous);
-    const fresh = (shared = false) => {
-      const ensemble = wrap(shared ? currentShared : current, START_UNIX, CURRENT_PRICE);
+    const fresh = (shared = false, startUnix = START_UNIX) => {
+      const ensemble = wrap(shared ? currentShared : current, startUnix, CURRENT_PRICE);
       const previousEnsemble = wrap(
         shared ? previousShared : previous,
-        START_UNIX - 86400,
+        startUnix - 86400,
         PREVIOUS_PRICE,
       );
       const context = contextOf(
         new InsightSession(previousEnsemble, { currentPrice: PREVIOUS_PRICE }),
+        startUnix,
       );
       return { session: new InsightSession(ensemble, context), context };
     };
@@ -148,8 +149,8 @@ export const suite = defineSuite({
       ...workerPartRecords(session, context),
       ...ownRecords(session, context),
     ];
-    const fullSet = () => {
-      const { session, context } = fresh();
+    const fullSet = (startUnix = START_UNIX) => {
+      const { session, context } = fresh(false, startUnix);
       // The per-path intermediates of the whole set in one pass: the running extremes of every
       // window it reads (liquidation 6/12/18/24 h, the daily event's end for hits), the LP
       // bounds' counts and the block returns.
@@ -175,9 +176,15 @@ export const suite = defineSuite({
       {
         name: "full insight set of one asset (7 records + daily venue model sides)",
         size,
-        pathlab: fullSet,
+        pathlab: () => fullSet(),
         peer: { script: "insights", case: "full_set" },
         targetMs: 40,
+      },
+      {
+        name: "  same set, a start 7 minutes past the quarter hour (the network's cadence)",
+        size,
+        pathlab: () => fullSet(START_UNIX + 420),
+        note: "volatility points of unequal length",
       },
       {
         name: "  same set, InsightThreads: 1 worker thread beside this one",
@@ -219,6 +226,16 @@ export const suite = defineSuite({
         pathlab: one(volatilityInsight),
         peer: { script: "insights", case: "volatility" },
         note: "part of the set",
+      },
+      {
+        name: "  volatility, a start 7 minutes past the quarter hour (points of unequal length)",
+        size,
+        pathlab: () => {
+          const { session, context } = fresh(false, START_UNIX + 420);
+          return volatilityInsight(session, context);
+        },
+        peer: { script: "insights", case: "volatility_inside_block" },
+        note: "the network's cadence",
       },
       {
         name: "  volatility percentiles (past, future)",

@@ -112,6 +112,7 @@ export {
   annualizeVolatility,
   VOLATILITY_LAYOUTS,
   volatilityBlockSteps,
+  volatilityPointBounds,
   realizedWindowMinutes,
   numpySum,
   nanMean,

@@ -614,12 +614,12 @@ export interface VolatilityLayout {
  *   the sample std (ddof 1) of its non-null `returns` × √525600 × 100, null below 2 returns,
  *   rounded. `average_volatility` = {@link nanMean} of the rounded points (not rounded again).
  * - `forecast_future.volatility`, point i = 0 … blockCount: the sample std ACROSS PATHS of
- *   ln(p[end] / p[start]) between the point's bounds ({@link volatilityPointBounds}: the part of
- *   the forecast in the i-th UTC clock block (a − Δ, a], a a multiple of Δ), × √(525600 / m) ×
- *   100 with m the point's own minutes; null for an empty point. A start on a block's end gives
- *   null, then blockCount whole blocks; a start inside a block gives a shorter point 0 (null when
- *   no step falls before the block's end) and a shorter last point. Where the live records have a
- *   number and where null fits this rule (their start times are not in them).
+ *   ln(p[end] / p[start]) between the point's bounds ({@link volatilityPointBounds}: the steps of
+ *   the i-th UTC clock block (a − Δ, a] from the start's, a a multiple of Δ), × √(525600 / m) ×
+ *   100 with m the minutes between its bounds; null for an empty point 0. When point 0 is empty
+ *   (a start on a block's end, or too late in it for a step), blockCount whole blocks follow;
+ *   otherwise point 0 and the last point are shorter. This rule is inferred from where the live
+ *   records have a number and where null (their start times are not in them).
  * - `forecast_past.volatility`: the points 1 … blockCount of the prompt one horizon earlier (its
  *   own clock blocks, re-based to the market price at its start), then the current ensemble's
  *   point 1. Forecast averages = {@link nanMean} of the unrounded points, unrounded.
@@ -720,13 +720,15 @@ export function volatilityBlockSteps(horizon: Horizon, timeIncrement: number): n
 /**
  * The path points that bound the forecast volatility points of a prompt: point i of
  * `forecast_future.volatility` is the log return from point `bounds[i]` to point `bounds[i + 1]`
- * (`pointCount + 1` bounds). The points follow the UTC clock: point i covers the part of the
- * forecast that lies in the clock block (a − Δ, a] ending at the i-th multiple a of Δ at or after
- * the start. A start on a block's end (a quarter hour for 24h, an even minute for 1h) makes point 0
- * empty (`bounds[0] === bounds[1]`, null in the record) and every other point a whole block; a start
- * inside a block makes point 0 the steps up to that block's end (empty when there are none), and
- * the last point the steps after the last whole block.
- * Throws `RangeError` as {@link volatilityBlockSteps} does.
+ * (`pointCount + 1` bounds). The points follow the UTC clock blocks (a − Δ, a], a a multiple of
+ * Δ: point 0 runs from the start to the last step at or before the end of the start's block, and
+ * point i from there to the last step at or before the end of the i-th block after it (the end
+ * of the path for the last point). Returns are taken on the path's grid, so the points end on
+ * steps, not on the blocks' ends. Point 0 is empty (`bounds[0] === bounds[1]`, null in the
+ * record) when no step falls after the start and at or before its block's end: a start on a
+ * block's end, or more than 10 minutes past a quarter hour for 24h. The other points are then
+ * whole blocks of steps from the start; otherwise point 0 and the last point are shorter.
+ * Throws `RangeError` for a start that is not finite, and as {@link volatilityBlockSteps} does.
  * @param horizon - the prompt's horizon, `"24h"` or `"1h"`.
  * @param startUnix - the prompt's start, Unix seconds.
  * @param timeIncrement - seconds between two path points.
@@ -737,6 +739,9 @@ export function volatilityPointBounds(
   startUnix: number,
   timeIncrement: number,
 ): Int32Array {
+  if (!Number.isFinite(startUnix)) {
+    throw new RangeError(`volatilityPointBounds requires a finite startUnix, got ${startUnix}`);
+  }
   const steps = volatilityBlockSteps(horizon, timeIncrement);
   const { blockCount, blockMinutes } = VOLATILITY_LAYOUTS[horizon];
   const blockSeconds = blockMinutes * 60;

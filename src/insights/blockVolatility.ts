@@ -39,14 +39,19 @@ export function blockVolatilities(session: InsightSession, horizon: Horizon): Bl
  * The forecast volatility of each point of the volatility record's series (97 for 24h, 31 for 1h),
  * with standard errors: per point the sample std (ddof 1) across paths of the log return between
  * the point's bounds (`volatilityPointBounds` of the insight conventions: UTC clock blocks),
- * annualized by the point's own length; NaN for an empty point. A start on a block's end gives
- * NaN, then {@link blockVolatilities} (the session's kept blocks); a start inside a block gives
- * points of unequal length, computed here from the paths (not kept).
+ * annualized by the point's own steps; NaN for an empty point. When point 0 is empty (a start on
+ * a block's end, or too late in a block for a step) the rest are whole blocks from the start:
+ * NaN, then {@link blockVolatilities} (the session's kept blocks). Otherwise the points are of
+ * unequal length and computed here in a pass over the paths, kept per session and horizon (do not
+ * write into them).
  * @example volatilityPoints(session, "24h").values.length // => 97
  */
 export function volatilityPoints(session: InsightSession, horizon: Horizon): BlockVolatilities {
-  const { values, nPaths, nPoints, startTime, timeIncrement } = session.ensemble;
-  const bounds = volatilityPointBounds(horizon, startTime, timeIncrement);
+  const bounds = volatilityPointBounds(
+    horizon,
+    session.ensemble.startTime,
+    session.ensemble.timeIncrement,
+  );
   if (bounds[1] === 0) {
     const blocks = blockVolatilities(session, horizon);
     return {
@@ -54,6 +59,19 @@ export function volatilityPoints(session: InsightSession, horizon: Horizon): Blo
       standardErrors: Float64Array.of(NaN, ...blocks.standardErrors),
     };
   }
+  let kept = keptPoints.get(session);
+  if (kept === undefined) keptPoints.set(session, (kept = new Map()));
+  let points = kept.get(horizon);
+  if (points === undefined) kept.set(horizon, (points = unequalPoints(session, bounds)));
+  return points;
+}
+
+/** The unequal points of {@link volatilityPoints}, per session and horizon. */
+const keptPoints = new WeakMap<InsightSession, Map<Horizon, BlockVolatilities>>();
+
+/** Per point, the volatility across paths of the log return between `bounds[i]` and `bounds[i + 1]`. */
+function unequalPoints(session: InsightSession, bounds: Int32Array): BlockVolatilities {
+  const { values, nPaths, nPoints, timeIncrement } = session.ensemble;
   const pointCount = bounds.length - 1;
   const returns = new Float64Array(pointCount * nPaths);
   for (let path = 0; path < nPaths; ++path) {

@@ -24,12 +24,13 @@ import {
  * thread while the calling thread makes its pass over the paths.
  * - a worker computes the step percentiles of the prediction percentiles record
  *   (`InsightSession.stepPercentiles`: a transposition and a selection per step);
- * - a worker computes the previous prompt's block log returns, their volatilities and their
- *   percentiles (the `forecast_past` of the volatility records), when
- *   `context.previous.ensemble` is an {@link InsightSession} (a plain ensemble gets a new
- *   session in every record, which could not keep them);
+ * - a worker computes the previous prompt's block log returns, their percentiles and (when they
+ *   are the volatility record's points: a start on a clock block's end) their volatilities, for
+ *   the `forecast_past` of the volatility records, when `context.previous.ensemble` is an
+ *   {@link InsightSession} (a plain ensemble gets a new session in every record, which could not
+ *   keep them);
  * - the calling thread runs `prepareRecords` (running extremes, LP counts, block returns), the
- *   current prompt's block volatilities and block percentiles, and then `meanwhile`, if given,
+ *   current prompt's volatility points and block percentiles, and then `meanwhile`, if given,
  *   before it waits for the workers: the place for the records that need no worker part (all
  *   but the prediction percentiles and the two volatility records), which then overlap with the
  *   workers (~3 ms of a full set; bench/README.md). A record computed there that needs a worker

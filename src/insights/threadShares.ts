@@ -11,12 +11,13 @@ import {
   VOLATILITY_LAYOUTS,
   annualizeVolatility,
   volatilityBlockSteps,
+  volatilityPointBounds,
 } from "../domain/insightConventions.ts";
 import { absoluteScaledQuantiles } from "./blockReturnStatistics.ts";
 import {
   blockPercentileLayout,
-  blockVolatilities,
   blockVolatilityPercentiles,
+  volatilityPoints,
 } from "./blockVolatility.ts";
 import type { InsightContext } from "./context.ts";
 import type { InsightTask, InsightTaskResult } from "./insightTasks.ts";
@@ -92,7 +93,15 @@ export function planTasks(
         returns,
         percentiles: paths.includes("/insights/volatility-percentiles"),
         scale: annualizeVolatility(1, blockMinutes),
-        volatilities: paths.includes("/insights/volatility"),
+        // The whole blocks from the start are the volatility record's points only when point 0
+        // is empty (volatilityPoints); otherwise the record computes its own points.
+        volatilities:
+          paths.includes("/insights/volatility") &&
+          volatilityPointBounds(
+            context.horizon,
+            past.ensemble.startTime,
+            past.ensemble.timeIncrement,
+          )[1] === 0,
         blockMinutes,
       },
       adopt: (parts) => {
@@ -105,7 +114,7 @@ export function planTasks(
 }
 
 /**
- * The calling thread's share: `prepareRecords`, then the current prompt's block volatilities and
+ * The calling thread's share: `prepareRecords`, then the current prompt's volatility points and
  * block percentiles (the percentiles handed to a worker through `offload` when the pass wrote
  * the block returns into shared memory), then `meanwhile`; what it throws, as an error for
  * {@link finish}.
@@ -128,7 +137,7 @@ export function runLocal(
 }
 
 /**
- * `prepareRecords`, then the current prompt's block volatilities and block percentiles (half of
+ * `prepareRecords`, then the current prompt's volatility points and block percentiles (half of
  * these handed to a worker through `offload`, when given and the block returns are shared).
  * @example prepareOnThisThread(session, context, RECOMPUTABLE_PATHS);
  */
@@ -142,7 +151,7 @@ export function prepareOnThisThread(
   const percentiles = paths.includes("/insights/volatility-percentiles");
   const split =
     percentiles && offload !== undefined && offloadBlockPercentiles(session, context, offload);
-  if (paths.includes("/insights/volatility")) blockVolatilities(session, context.horizon);
+  if (paths.includes("/insights/volatility")) volatilityPoints(session, context.horizon);
   if (percentiles && !split) blockVolatilityPercentiles(session, context.horizon);
 }
 

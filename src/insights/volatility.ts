@@ -35,7 +35,8 @@ import { sessionAndContext } from "./sessionAndContext.ts";
  * - `realized.volatility`: blocks of the listed returns (`realizedEntryVolatilities` of core),
  *   rounded, null below 2 returns; its average is numpy's nanmean of the rounded points;
  * - `forecast_future.volatility`: per point of the UTC clock blocks the std across paths of the
- *   point's log return (`volatilityPoints`): null first when the forecast starts on a block's end;
+ *   point's log return (`volatilityPoints`), null for an empty point 0 (a start on a block's end,
+ *   or too late in it for a step);
  * - `forecast_past.volatility`: the points after the first of `context.previous` (the prompt one
  *   horizon earlier, or the latest one before that when none starts exactly then, re-based to its
  *   own price), then the current ensemble's point 1;

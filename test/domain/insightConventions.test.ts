@@ -36,6 +36,7 @@ import {
   upDownOutcomeOf,
   venueEventWindow,
   volatilityBlockSteps,
+  volatilityPointBounds,
   type VenueWindow,
 } from "../../src/domain/insightConventions.ts";
 import { parseIsoTimeMs } from "../../src/domain/time.ts";
@@ -344,6 +345,53 @@ describe("insight conventions: volatility", () => {
     expect(volatilityBlockSteps("1h", 60)).toBe(2);
     expect(() => volatilityBlockSteps("24h", 7)).toThrow(
       "volatilityBlockSteps requires a 24h block to be a whole number of 7 s steps",
+    );
+  });
+
+  it("volatility points follow the UTC clock blocks (a − Δ, a]: every start second of a block, both horizons", () => {
+    // Independently: the path times, the end of each time's clock block (its ceiling to Δ), and
+    // per point the last step in the i-th block from the start's.
+    const expectedBounds = (
+      startUnix: number,
+      increment: number,
+      points: number,
+      delta: number,
+    ) => {
+      const steps = Array.from({ length: 1 + (points - 1) * (delta / increment) }, (_, s) => s);
+      const blockEnd = (s: number) => Math.ceil((startUnix + s * increment) / delta) * delta;
+      const lastIn = (end: number) => Math.max(...steps.filter((s) => blockEnd(s) <= end));
+      return [0, ...Array.from({ length: points }, (_, i) => lastIn(blockEnd(0) + i * delta))];
+    };
+    const quarterHour = unixOf("2026-02-25T23:45:00Z");
+    for (let second = 0; second < 900; second += 1) {
+      const start = quarterHour + second;
+      expect(Array.from(volatilityPointBounds("24h", start, 300)), `24h +${second} s`).toEqual(
+        expectedBounds(start, 300, 97, 900),
+      );
+    }
+    for (let second = 0; second < 240; second += 1) {
+      const start = quarterHour + second;
+      expect(Array.from(volatilityPointBounds("1h", start, 60)), `1h +${second} s`).toEqual(
+        expectedBounds(start, 60, 31, 120),
+      );
+    }
+    // On a quarter hour: point 0 empty, then 96 whole blocks (the layout from the start).
+    expect(Array.from(volatilityPointBounds("24h", quarterHour, 300))).toEqual([
+      0,
+      ...Array.from({ length: 97 }, (_, i) => 3 * i),
+    ]);
+    // A step on the block's end belongs to it (closed on the right): 5 and 10 minutes past.
+    expect(Array.from(volatilityPointBounds("24h", quarterHour + 300, 300)).slice(0, 3)).toEqual([
+      0, 2, 5,
+    ]);
+    expect(Array.from(volatilityPointBounds("24h", quarterHour + 600, 300)).slice(0, 3)).toEqual([
+      0, 1, 4,
+    ]);
+    expect(Array.from(volatilityPointBounds("24h", quarterHour + 660, 300)).slice(0, 3)).toEqual([
+      0, 0, 3,
+    ]);
+    expect(() => volatilityPointBounds("24h", Number.NaN, 300)).toThrow(
+      "volatilityPointBounds requires a finite startUnix, got NaN",
     );
   });
 

@@ -210,7 +210,7 @@ function blockPercentiles(
   });
 }
 
-/** The start of the previous prompt: one horizon before the forecast's unless the inputs name it. */
+/** The previous prompt's start: one horizon before the forecast's unless the inputs name it. */
 function previousStartUnix(inputs: SandboxInsightInputs): number {
   return (
     inputs.previousForecastStartUnix ??

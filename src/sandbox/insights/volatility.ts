@@ -166,10 +166,10 @@ function pointVolatilities(
 let blockReturns = new Float64Array(0);
 
 /**
- * Every path's log return ln(p[end] / p[start]) over each block of the horizon, one column per
- * block (in path order): views of one block-major buffer that the next call overwrites. It is
- * filled path by path, so that each path's prices are read in order, where reading block by block
- * would visit every path's array once per block.
+ * Every path's log return ln(p[end] / p[start]) between consecutive `boundaries` (path points),
+ * one column per block (in path order): views of one block-major buffer that the next call
+ * overwrites. It is filled path by path, so that each path's prices are read in order, where
+ * reading block by block would visit every path's array once per block.
  */
 function blockReturnColumns(
   ensemble: PreparedEnsemble,

@@ -4,7 +4,6 @@
  */
 
 import type { Horizon } from "../domain/assets.ts";
-import { logReturn } from "../core/volatility.ts";
 import {
   VOLATILITY_LAYOUTS,
   annualizeVolatility,
@@ -12,7 +11,9 @@ import {
   volatilityPointBounds,
 } from "../domain/insightConventions.ts";
 import { blockVolatilitiesOf, type BlockVolatilities } from "./blockReturnStatistics.ts";
+import type { Ensemble } from "../paths/ensemble.ts";
 import type { QuantileEstimates } from "./quantileErrors.ts";
+import { logReturnsBetweenInto } from "./sessionKernels.ts";
 import type { InsightSession } from "./session.ts";
 
 /**
@@ -47,12 +48,7 @@ export function blockVolatilities(session: InsightSession, horizon: Horizon): Bl
  * @example volatilityPoints(session, "24h").values.length // => 97
  */
 export function volatilityPoints(session: InsightSession, horizon: Horizon): BlockVolatilities {
-  const bounds = volatilityPointBounds(
-    horizon,
-    session.ensemble.startTime,
-    session.ensemble.timeIncrement,
-  );
-  if (bounds[1] === 0) {
+  if (pointsAreWholeBlocks(session.ensemble, horizon)) {
     const blocks = blockVolatilities(session, horizon);
     return {
       values: Float64Array.of(NaN, ...blocks.values),
@@ -62,27 +58,32 @@ export function volatilityPoints(session: InsightSession, horizon: Horizon): Blo
   let kept = keptPoints.get(session);
   if (kept === undefined) keptPoints.set(session, (kept = new Map()));
   let points = kept.get(horizon);
-  if (points === undefined) kept.set(horizon, (points = unequalPoints(session, bounds)));
+  if (points === undefined) kept.set(horizon, (points = unequalPoints(session, horizon)));
   return points;
+}
+
+/**
+ * Whether the volatility points of an ensemble are NaN, then its whole blocks from the start
+ * ({@link blockVolatilities}): point 0 is empty, the start being on a clock block's end or too
+ * late in its block for a step (`volatilityPointBounds` of the insight conventions).
+ * @example pointsAreWholeBlocks(session.ensemble, "24h") // => true for a start on a quarter hour
+ */
+export function pointsAreWholeBlocks(
+  ensemble: Pick<Ensemble, "startTime" | "timeIncrement">,
+  horizon: Horizon,
+): boolean {
+  return volatilityPointBounds(horizon, ensemble.startTime, ensemble.timeIncrement)[1] === 0;
 }
 
 /** The unequal points of {@link volatilityPoints}, per session and horizon. */
 const keptPoints = new WeakMap<InsightSession, Map<Horizon, BlockVolatilities>>();
 
-/** Per point, the volatility across paths of the log return between `bounds[i]` and `bounds[i + 1]`. */
-function unequalPoints(session: InsightSession, bounds: Int32Array): BlockVolatilities {
-  const { values, nPaths, nPoints, timeIncrement } = session.ensemble;
+/** Per point, the volatility across paths of the log return between its bounds (`volatilityPointBounds`). */
+function unequalPoints(session: InsightSession, horizon: Horizon): BlockVolatilities {
+  const { values, nPaths, nPoints, startTime, timeIncrement } = session.ensemble;
+  const bounds = volatilityPointBounds(horizon, startTime, timeIncrement);
   const pointCount = bounds.length - 1;
-  const returns = new Float64Array(pointCount * nPaths);
-  for (let path = 0; path < nPaths; ++path) {
-    const base = path * nPoints;
-    for (let point = 0; point < pointCount; ++point) {
-      returns[point * nPaths + path] = logReturn(
-        values[base + bounds[point + 1]],
-        values[base + bounds[point]],
-      );
-    }
-  }
+  const returns = logReturnsBetweenInto(values, nPaths, nPoints, bounds);
   const points = {
     values: new Float64Array(pointCount),
     standardErrors: new Float64Array(pointCount),

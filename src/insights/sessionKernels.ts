@@ -83,11 +83,32 @@ export function blockLogReturnsInto(
     }
     return out;
   }
+  const bounds = Int32Array.from({ length: nBlocks + 1 }, (_, block) => block * blockSteps);
+  return logReturnsBetweenInto(values, nPaths, nPoints, bounds, out);
+}
+
+/**
+ * The log returns of a path-major matrix between consecutive path points `bounds`, block-major:
+ * entry `b·nPaths + p` is ln(p[bounds[b + 1]] / p[bounds[b]]) of path p (`logReturn` of core),
+ * written into `out` ((bounds.length − 1) × nPaths numbers; allocated when omitted). Filled path
+ * by path, so that each path's prices are read in order.
+ * @example logReturnsBetweenInto(values, 10000, 289, Int32Array.of(0, 1, 4, 7)) // 3 blocks
+ */
+export function logReturnsBetweenInto(
+  values: Float64Array,
+  nPaths: number,
+  nPoints: number,
+  bounds: Int32Array,
+  out: Float64Array = new Float64Array((bounds.length - 1) * nPaths),
+): Float64Array {
+  const nBlocks = bounds.length - 1;
   for (let path = 0; path < nPaths; ++path) {
     const base = path * nPoints;
     for (let block = 0; block < nBlocks; ++block) {
-      const start = base + block * blockSteps;
-      out[block * nPaths + path] = logReturn(values[start + blockSteps], values[start]);
+      out[block * nPaths + path] = logReturn(
+        values[base + bounds[block + 1]],
+        values[base + bounds[block]],
+      );
     }
   }
   return out;

@@ -11,12 +11,12 @@ import {
   VOLATILITY_LAYOUTS,
   annualizeVolatility,
   volatilityBlockSteps,
-  volatilityPointBounds,
 } from "../domain/insightConventions.ts";
 import { absoluteScaledQuantiles } from "./blockReturnStatistics.ts";
 import {
   blockPercentileLayout,
   blockVolatilityPercentiles,
+  pointsAreWholeBlocks,
   volatilityPoints,
 } from "./blockVolatility.ts";
 import type { InsightContext } from "./context.ts";
@@ -97,11 +97,7 @@ export function planTasks(
         // is empty (volatilityPoints); otherwise the record computes its own points.
         volatilities:
           paths.includes("/insights/volatility") &&
-          volatilityPointBounds(
-            context.horizon,
-            past.ensemble.startTime,
-            past.ensemble.timeIncrement,
-          )[1] === 0,
+          pointsAreWholeBlocks(past.ensemble, context.horizon),
         blockMinutes,
       },
       adopt: (parts) => {

@@ -4,11 +4,10 @@
  * insights) use the second core while the job parses, recomputes and stores on the first.
  */
 
-import { Worker } from "node:worker_threads";
 import { DEFAULT_SANDBOX_SEED, defaultSandboxApiKey } from "../sandbox/sandboxDefaults.ts";
 import type { SandboxCacheOptions } from "../sandbox/index.ts";
 import type { SandboxThreadMessage, SandboxThreadRequest } from "./sandboxThread.ts";
-import { workerEntry } from "../domain/workerEntry.ts";
+import { startServiceThread } from "./serviceThread.ts";
 import type { Naming } from "../domain/operation.ts";
 
 /**
@@ -85,8 +84,10 @@ export async function startEmbeddedSandbox(
 ): Promise<EmbeddedSandbox> {
   const seed = options.seed ?? DEFAULT_SANDBOX_SEED;
   const apiKey = options.apiKey ?? defaultSandboxApiKey(seed);
-  const worker = new Worker(workerEntry(import.meta.url, "sandboxThread"), {
-    workerData: {
+  const thread = await startServiceThread<SandboxThreadMessage, SandboxThreadRequest>(
+    import.meta.url,
+    "sandboxThread",
+    {
       seed,
       host: "127.0.0.1",
       port: 0,
@@ -98,59 +99,17 @@ export async function startEmbeddedSandbox(
       ...(options.paths !== undefined && { paths: options.paths }),
       ...(options.miners !== undefined && { miners: options.miners }),
     },
-  });
-  let exited = false;
-  const exit = new Promise<number>((resolve) =>
-    worker.once("exit", (code) => {
-      exited = true;
-      resolve(code);
-    }),
+    "the embedded sandbox",
   );
-  const ready = await new Promise<SandboxThreadMessage & { type: "ready" }>((resolve, reject) => {
-    const fail = (reason: string, cause?: unknown) => {
-      void worker.terminate();
-      reject(new Error(`the embedded sandbox did not start: ${reason}`, { cause }));
-    };
-    worker.once("message", (message: SandboxThreadMessage) => {
-      if (message.type === "ready") resolve(message);
-      else fail(message.type === "error" ? message.message : `unexpected ${message.type}`);
-    });
-    worker.once("error", (error) => fail(error.message, error));
-    void exit.then((code) => fail(`its thread exited with code ${code}`));
-  });
-  let closing: Promise<void> | undefined;
-  const send = (request: SandboxThreadRequest) => worker.postMessage(request);
   return {
-    url: ready.url,
+    url: thread.ready.url,
     apiKey,
-    seed: ready.seed,
-    now: ready.now,
-    setFaults(faults) {
-      return new Promise<void>((resolve, reject) => {
-        const answer = (message: SandboxThreadMessage) => {
-          if (message.type !== "faults") return;
-          worker.off("message", answer);
-          if (message.error === undefined) resolve();
-          else reject(new RangeError(message.error));
-        };
-        worker.on("message", answer);
-        send({ type: "faults", faults });
-      });
+    seed: thread.ready.seed,
+    now: thread.ready.now,
+    async setFaults(faults) {
+      const answer = await thread.ask({ type: "faults", faults }, "faults");
+      if (answer.error !== undefined) throw new RangeError(answer.error);
     },
-    close() {
-      closing ??= (async () => {
-        if (exited) return;
-        const closed = new Promise<void>((resolve) => {
-          worker.on("message", (message: SandboxThreadMessage) => {
-            if (message.type === "closed") resolve();
-          });
-          void exit.then(() => resolve());
-        });
-        send({ type: "close" });
-        await closed;
-        await worker.terminate();
-      })();
-      return closing;
-    },
+    close: () => thread.close(),
   };
 }

@@ -131,7 +131,7 @@ export async function recordReplaySummary(
 ): Promise<RecordReplaySummary> {
   return {
     ...(recorder !== undefined && { record: await recorder.finish() }),
-    ...(replay !== undefined && { replay: replay.report() }),
+    ...(replay !== undefined && { replay: await replay.report() }),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * `--replay DIR`: answers a job's requests from a recording (`record.ts`) instead of the network,
- * through a small node:http server on 127.0.0.1 that the job's client is pointed at. Responses are
- * matched by served path and query string; repeated requests get the recorded responses in the
- * order they were recorded, the last one repeating. A request the recording cannot answer gets a
- * 404 whose body says `not in the recording: GET <path>?<query>`, and is listed in the job's report.
- * A body is streamed from its file (layout version 2) and never parsed here; a recording of
- * version 1 holds its bodies in memory.
+ * through a small node:http server on 127.0.0.1 that the job's client is pointed at (a job runs
+ * it on a thread of its own: `replayOnThread.ts`). Responses are matched by served path and query
+ * string; repeated requests get the recorded responses in the order they were recorded, the last
+ * one repeating. A request the recording cannot answer gets a 404 whose body says
+ * `not in the recording: GET <path>?<query>`, and is listed in the job's report. A body is
+ * streamed from its file (layout version 2) and never parsed here; a recording of version 1 holds
+ * its bodies in memory.
  */
 import { constants } from "node:fs";
 import { open, readdir } from "node:fs/promises";
@@ -62,11 +63,12 @@ export interface RecordReplaySummary {
  * @example
  * const server = await startReplayServer(recording);
  * createClient({ baseUrl: server.url, apiKey: "replay" });
- * server.report().unanswered // => []
+ * (await server.report()).unanswered // => []
  */
 export interface ReplayServer {
   readonly url: string;
-  readonly report: () => ReplayReport;
+  /** What it answered so far (asked of its thread, when it runs on one). */
+  readonly report: () => Promise<ReplayReport>;
   readonly close: () => Promise<void>;
 }
 
@@ -172,7 +174,7 @@ export async function startReplayServer(recording: LoadedRecording): Promise<Rep
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    report: () => ({
+    report: async () => ({
       directory: recording.directory,
       exchanges: recording.exchanges.length,
       answered,

@@ -7,7 +7,8 @@ import type { Naming } from "../domain/operation.ts";
 import { parseIsoTimeMs } from "../domain/time.ts";
 import { UsageError } from "./usageError.ts";
 import { startEmbeddedSandbox, type EmbeddedSandbox } from "./embeddedSandbox.ts";
-import { startReplayServer, type LoadedRecording, type ReplayServer } from "./replay.ts";
+import type { LoadedRecording, ReplayServer } from "./replay.ts";
+import { startReplayThread } from "./replayOnThread.ts";
 import type { ServiceInfo } from "./serviceInfo.ts";
 
 /**
@@ -96,7 +97,7 @@ export async function resolveService(
   recording?: LoadedRecording,
 ): Promise<ResolvedService> {
   if (recording !== undefined) {
-    const replay = await startReplayServer(recording);
+    const replay = await startReplayThread(recording);
     const { kind, seed, now, miners } = recording.info.service;
     return {
       service: {

@@ -4,6 +4,7 @@
  */
 
 import { DuckDBDataChunkWriter, listValue, type DuckDBConnection } from "@duckdb/node-api";
+import { flushInTurn, ROWS_PER_TURN } from "./appendInTurns.ts";
 import type { InsightPlace } from "./insights.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
@@ -59,7 +60,8 @@ export async function insertCrosschecks(
   try {
     const writer = DuckDBDataChunkWriter.forAppender(appender);
     const runId = place.runId === null ? null : BigInt(place.runId);
-    for (const entry of entries) {
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index];
       const difference =
         entry.serviceValue === null || entry.recomputedValue === null
           ? null
@@ -79,6 +81,10 @@ export async function insertCrosschecks(
         entry.detail ?? null,
         runId,
       ]);
+      if ((index + 1) % ROWS_PER_TURN === 0) {
+        writer.flush();
+        await flushInTurn(appender);
+      }
     }
     writer.flush();
     appender.flushSync();

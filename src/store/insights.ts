@@ -6,6 +6,7 @@
 
 import { DuckDBDataChunkWriter, listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { Horizon } from "../domain/assets.ts";
+import { flushInTurn, ROWS_PER_TURN } from "./appendInTurns.ts";
 import { insightLeaves } from "./insightLeaves.ts";
 import type { Store } from "./openStore.ts";
 import { queryRows } from "./queryRows.ts";
@@ -87,12 +88,17 @@ export async function insertInsights(
   const appender = await connection.createAppender("insight_values");
   try {
     const writer = DuckDBDataChunkWriter.forAppender(appender);
-    entries.forEach((entry, index) => {
+    let rows = 0;
+    for (let index = 0; index < entries.length; index++) {
       const id = BigInt(ids[index]);
-      for (const leaf of insightLeaves(entry.record)) {
+      for (const leaf of insightLeaves(entries[index].record)) {
         writer.appendRow([id, leaf.field, leaf.key, leaf.value]);
+        if (++rows % ROWS_PER_TURN === 0) {
+          writer.flush();
+          await flushInTurn(appender);
+        }
       }
-    });
+    }
     writer.flush();
     appender.flushSync();
   } finally {

@@ -6,6 +6,7 @@
 
 import { listValue, type DuckDBConnection } from "@duckdb/node-api";
 import type { PathSet } from "../paths/pathSet.ts";
+import { flushInTurn } from "./appendInTurns.ts";
 import { appendPathValues, checkShape } from "./pathValuesChunks.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
@@ -112,8 +113,8 @@ export async function insertPathSets(
   try {
     for (let index = 0; index < entries.length; index++) {
       appendPathValues(appender, BigInt(ids[index]), entries[index].pathSet);
+      await flushInTurn(appender);
     }
-    appender.flushSync();
   } finally {
     appender.closeSync();
   }

@@ -8,10 +8,9 @@ import { randomBytes } from "node:crypto";
 import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { neutralNaming } from "../../src/domain/naming.ts";
-import { RECORDING_FILE } from "../../src/service/record.ts";
 import { loadRecording, startReplayServer } from "../../src/service/replay.ts";
 import { temporaryFolder } from "../store/helpers.ts";
+import { writeHandRecording } from "./handRecording.ts";
 
 let folder: string;
 let remove: () => void;
@@ -20,43 +19,15 @@ const body = Buffer.from(JSON.stringify(randomBytes(3 * 2 ** 19).toString("hex")
 
 beforeAll(() => {
   ({ folder, remove } = temporaryFolder());
-  writeFileSync(
-    join(folder, RECORDING_FILE),
-    JSON.stringify({
-      format: "pathlab-recording",
-      version: 2,
-      command: "sync",
-      recordedAt: "2026-12-03T09:00:00.000Z",
-      clock: "2026-12-03T09:00:00.000Z",
-      service: { kind: "service", baseUrl: "https://api.example.com" },
-      naming: neutralNaming,
-      paths: {},
-      complete: true,
-      exchanges: 4,
-    }),
+  writeHandRecording(
+    folder,
+    (["big", "swapped", "piped", "cut"] as const).map((name) => ({
+      name,
+      path: `/${name}`,
+      query: "",
+      body,
+    })),
   );
-  for (const [sequence, path] of [
-    [1, "/big"],
-    [2, "/swapped"],
-    [3, "/piped"],
-    [4, "/cut"],
-  ] as const) {
-    const stem = join(folder, `00000${sequence}${path.replace("/", "-")}`);
-    writeFileSync(`${stem}.body`, body);
-    writeFileSync(
-      `${stem}.json`,
-      JSON.stringify({
-        sequence,
-        operation: path,
-        method: "GET",
-        path,
-        query: "",
-        status: 200,
-        headers: { "content-type": "application/json" },
-        bodyBytes: body.length,
-      }),
-    );
-  }
 });
 afterAll(() => remove?.());
 
@@ -92,7 +63,7 @@ describe("replay of layout version 2", () => {
       expect(await failedOrText("/piped")).toMatch(/^failed: /);
       // a file cut short since it was checked: a failure, never a short body
       expect(await failedOrText("/cut")).toMatch(/^failed: /);
-      expect(server.report().answered).toBe(4);
+      expect((await server.report()).answered).toBe(4);
     } finally {
       await server.close();
       rmSync(outside);

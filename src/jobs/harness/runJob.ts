@@ -285,7 +285,7 @@ export async function runJob<O extends JobOptions, C, R>(
       defer: (close) => void closers.unshift(close),
       recordReplaySummary: async () => ({
         ...(prepared.recorder !== undefined && { record: await prepared.recorder.finish() }),
-        ...(resolved?.replay !== undefined && { replay: resolved.replay.report() }),
+        ...(resolved?.replay !== undefined && { replay: await resolved.replay.report() }),
       }),
       redact: (value) => withoutSecrets(value, secrets) as typeof value,
     };

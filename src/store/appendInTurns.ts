@@ -1,0 +1,27 @@
+/**
+ * Appends that leave the event loop its turns. A job's store is written on the job's thread,
+ * which also hands the unit pool its next unit and answers the pool's threads (their turns in the
+ * fetch lane, their rankings). An appender's flush runs synchronously: one flush of a unit's rows
+ * (ten path sets, thousands of cross-checks) would hold that thread for a tenth of a second and
+ * more, while a pool thread waits on it. So the writers flush in parts, and let the event loop
+ * run between them: the same rows, in the same order, in the same transaction.
+ */
+
+import type { DuckDBAppender } from "@duckdb/node-api";
+
+/**
+ * Rows of a table of small rows (cross-checks, insight values) appended between two turns: one of
+ * DuckDB's data chunks (a unit has about 6,400 cross-checks, whose flush takes about 20 ms).
+ * @example ROWS_PER_TURN // => 2048
+ */
+export const ROWS_PER_TURN = 2048;
+
+/**
+ * Flushes what `appender` holds into its table, then waits for the event loop to run once
+ * (`setImmediate`: the messages and I/O that came meanwhile are handled first).
+ * @example await flushInTurn(appender);
+ */
+export async function flushInTurn(appender: Pick<DuckDBAppender, "flushSync">): Promise<void> {
+  appender.flushSync();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}

@@ -83,7 +83,8 @@ const CASES: readonly EndToEndCase[] = [
     args: ["score", "--replay", "RECORDING", ...DAY_OF_SCORING, "--threads", "2"],
   },
   // npm start's sync replayed the same way: its units on the main thread, or fetched, checked
-  // and recomputed on a pool thread while the main thread serves the replay and stores.
+  // and recomputed on a pool thread while the main thread stores (the replay is served from a
+  // thread of its own).
   {
     name: "npm start's sync, replayed, --threads 0",
     args: ["sync", "--replay", "SYNC_RECORDING", "--threads", "0"],

@@ -62,7 +62,8 @@ export interface EmbeddedSandbox {
   readonly now: string;
   /**
    * Replaces the fault rules (`pathlab serve --faults` form; empty for none); resolves once they
-   * apply, rejects with the parser's error for bad text.
+   * apply, rejects with the parser's error (a `RangeError`) for bad text, and with an Error once
+   * the sandbox is closed or its thread has stopped.
    */
   setFaults(faults: string): Promise<void>;
   /** Stops the server and its thread; safe to call twice. */

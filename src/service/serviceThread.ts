@@ -1,29 +1,30 @@
 /**
  * A server on a worker thread of its own, the parent's side: the embedded sandbox
  * (`embeddedSandbox.ts`) and a replay (`replayOnThread.ts`). The thread posts `ready` once it
- * listens (or `error`), answers each request with a message of an agreed type, and posts `closed`
- * after `{ type: "close" }`.
+ * listens (or `error`), answers each request with a message of an agreed type, in order, and posts
+ * `closed` after `{ type: "close" }`.
  */
 
 import { Worker } from "node:worker_threads";
 import { workerEntry } from "../domain/workerEntry.ts";
 
-/** The messages every such thread posts, beside its own. */
-type ThreadMessage =
-  | { readonly type: "ready" }
-  | { readonly type: "error"; readonly message: string }
-  | { readonly type: "closed" };
+/** A message of such a thread: `ready`, `error` (with its `message`), `closed`, or its own. */
+interface ThreadMessage {
+  readonly type: string;
+  readonly message?: string;
+}
 
 /**
  * A started server thread: its `ready` message, a request answered by the thread's next message
  * of a type, and its close.
  * @example const report = await thread.ask({ type: "report" }, "report");
  */
-export interface ServiceThread<Message extends { readonly type: string }, Request> {
+export interface ServiceThread<Message extends ThreadMessage, Request> {
   readonly ready: Message & { readonly type: "ready" };
   /**
-   * Posts `request` and resolves with the thread's next message of `type`; rejects when the
-   * thread exits first.
+   * Posts `request` and resolves with the thread's next message of `type` (requests of one type
+   * are answered in the order they were posted); rejects, with the thread's error as the cause
+   * when it had one, once the thread has stopped.
    */
   ask<Type extends Message["type"]>(
     request: Request,
@@ -37,55 +38,62 @@ export interface ServiceThread<Message extends { readonly type: string }, Reques
  * Starts the worker `name` beside the module at `moduleUrl` (`workerEntry`) with `workerData`,
  * and resolves once it posts `ready`. Rejects with an Error that names `what` and the cause when
  * the thread posts `error` or anything else first, fails, or exits.
- * @example const thread = await startServiceThread(import.meta.url, "replayThread", recording, "the replay server");
+ * @example const thread = await startServiceThread(import.meta.url, "replayThread", data, "the replay server");
  */
-export async function startServiceThread<
-  Message extends ThreadMessage | { readonly type: string },
-  Request,
->(
+export async function startServiceThread<Message extends ThreadMessage, Request>(
   moduleUrl: string,
   name: string,
   workerData: unknown,
   what: string,
 ): Promise<ServiceThread<Message, Request | { readonly type: "close" }>> {
   const worker = new Worker(workerEntry(moduleUrl, name), { workerData });
-  let exited = false;
-  const exit = new Promise<number>((resolve) =>
-    worker.once("exit", (code) => {
-      exited = true;
-      resolve(code);
-    }),
-  );
-  const ready = await new Promise<Message & { type: "ready" }>((resolve, reject) => {
+  /** Why the thread stopped, once it has; then every request is refused with it. */
+  let stopped: Error | undefined;
+  let failure: Error | undefined;
+  let closing: Promise<void> | undefined;
+  const waiting = new Map<string, { resolve: (message: Message) => void; reject: () => void }[]>();
+  const ready = new Promise<Message & { type: "ready" }>((resolve, reject) => {
     const fail = (reason: string, cause?: unknown) => {
       void worker.terminate();
       reject(new Error(`${what} did not start: ${reason}`, { cause }));
     };
-    worker.once("message", (message: ThreadMessage) => {
-      if (message.type === "ready") resolve(message as Message & { type: "ready" });
-      else fail(message.type === "error" ? message.message : `unexpected ${message.type}`);
+    worker.on("message", (message: Message) => {
+      if (message.type === "ready") return resolve(message as Message & { type: "ready" });
+      if (message.type === "error") return fail(message.message ?? "no reason given");
+      waiting.get(message.type)?.shift()?.resolve(message);
     });
-    worker.once("error", (error) => fail(error.message, error));
-    void exit.then((code) => fail(`its thread exited with code ${code}`));
+    worker.on("error", (error) => {
+      failure = error;
+      fail(error.message, error);
+    });
+    worker.once("exit", (code) => {
+      stopped =
+        closing !== undefined && failure === undefined
+          ? new Error(`${what} was closed`)
+          : new Error(`${what}'s thread stopped (exit code ${code})`, { cause: failure });
+      fail(`its thread exited with code ${code}`, failure);
+      for (const waiters of waiting.values())
+        for (const waiter of waiters.splice(0)) waiter.reject();
+    });
   });
   const ask = <Type extends string>(request: unknown, type: Type) =>
     new Promise<Message & { type: Type }>((resolve, reject) => {
-      const take = (message: Message) => {
-        if (message.type !== type) return;
-        worker.off("message", take);
-        resolve(message as Message & { type: Type });
-      };
-      worker.on("message", take);
-      void exit.then((code) => reject(new Error(`${what}'s thread exited with code ${code}`)));
+      if (stopped !== undefined) return reject(stopped);
+      const waiters = waiting.get(type) ?? [];
+      waiting.set(type, waiters);
+      waiters.push({
+        resolve: resolve as (message: Message) => void,
+        reject: () => reject(stopped),
+      });
       worker.postMessage(request);
     });
-  let closing: Promise<void> | undefined;
+  const started = await ready;
   return {
-    ready,
+    ready: started,
     ask,
     close() {
       closing ??= (async () => {
-        if (exited) return;
+        if (stopped !== undefined) return;
         await ask({ type: "close" }, "closed").catch(() => {});
         await worker.terminate();
       })();

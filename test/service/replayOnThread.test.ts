@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRecording } from "../../src/service/replay.ts";
 import { startReplayThread } from "../../src/service/replayOnThread.ts";
+import { resolveService } from "../../src/service/resolveService.ts";
 import { temporaryFolder } from "../store/helpers.ts";
 import { writeHandRecording } from "./handRecording.ts";
 
@@ -57,5 +58,16 @@ describe("the replay server on a thread of its own", () => {
       await server.close();
     }
     await expect(fetch(`${server.url}/a?x=1`)).rejects.toThrow();
+    await expect(server.report()).rejects.toThrow("the replay server was closed");
+  });
+
+  it("is what a job's replay is served from (resolveService)", async () => {
+    const resolved = await resolveService({}, [], await loadRecording(folder, "sync"));
+    try {
+      expect(fetchFromChild(`${resolved.service.baseUrl}/a?x=1`)).toBe('200 {"answer":1}');
+      expect(await resolved.replay?.report()).toMatchObject({ answered: 1, unanswered: [] });
+    } finally {
+      await resolved.replay?.close();
+    }
   });
 });

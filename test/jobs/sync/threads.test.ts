@@ -153,7 +153,7 @@ describe("sync units on two pool threads", () => {
   }, 180_000);
 
   it("retry through transient faults, and count the retries made on the threads", async () => {
-    fixture.sandbox.setFaults("5xx=every:5,429burst=2,retryafter=20ms");
+    await fixture.sandbox.setFaults("5xx=every:5,429burst=2,retryafter=20ms");
     try {
       const database = join(fixture.folder, "transient.duckdb");
       // Six requests in twenty fail (a 503 every fifth, two 429s every twentieth), and with two
@@ -171,12 +171,12 @@ describe("sync units on two pool threads", () => {
       expect(summary.totals.retries).toBeGreaterThan(0);
       expect(await syncRows(database)).toEqual(await syncRows(join(fixture.folder, "main.duckdb")));
     } finally {
-      fixture.sandbox.setFaults("");
+      await fixture.sandbox.setFaults("");
     }
   }, 180_000);
 
   it("under faults: every failure with its reason, whole units only, no key anywhere", async () => {
-    fixture.sandbox.setFaults(
+    await fixture.sandbox.setFaults(
       "5xx=0.2,429burst=3,retryafter=50ms; truncate=0.04,malformed=0.04;" +
         " path=/v2/prediction/*,shortpaths=every:9,nan=every:13",
     );
@@ -195,7 +195,7 @@ describe("sync units on two pool threads", () => {
       );
       expect(JSON.stringify(summary)).not.toContain(KEY);
     } finally {
-      fixture.sandbox.setFaults("");
+      await fixture.sandbox.setFaults("");
     }
   }, 180_000);
 

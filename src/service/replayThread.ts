@@ -1,11 +1,11 @@
 /**
  * The replay server's worker thread: serves the recording it was given (`startReplayServer`),
- * reports its address, answers for its report, and closes when asked. Started through
- * `workerEntry` (`replayThread.mjs` from the sources); see `replayOnThread.ts`.
+ * reports its address, answers for its report, and closes when asked (`serveFromThread`).
+ * Started through `workerEntry` (`replayThread.mjs` from the sources); see `replayOnThread.ts`.
  */
 
-import { parentPort, workerData } from "node:worker_threads";
-import { startReplayServer, type LoadedRecording, type ReplayReport } from "./replay.ts";
+import { startReplayServer, type ReplayReport } from "./replay.ts";
+import { serveFromThread } from "./serviceThread.ts";
 
 /**
  * What the thread posts to its parent: `ready` with the server's address once it listens, `error`
@@ -24,20 +24,11 @@ export type ReplayThreadMessage =
  */
 export type ReplayThreadRequest = { readonly type: "report" } | { readonly type: "close" };
 
-const port = parentPort;
-if (port !== null) {
-  const post = (message: ReplayThreadMessage) => port.postMessage(message);
-  try {
-    const server = await startReplayServer(workerData as LoadedRecording);
-    port.on("message", (request: ReplayThreadRequest) => {
-      if (request.type === "close") {
-        void server.close().then(() => post({ type: "closed" }));
-      } else {
-        void server.report().then((report) => post({ type: "report", report }));
-      }
-    });
-    post({ type: "ready", url: server.url });
-  } catch (error) {
-    post({ type: "error", message: error instanceof Error ? error.message : String(error) });
-  }
-}
+await serveFromThread(
+  startReplayServer,
+  (server) => ({ url: server.url }),
+  async (server): Promise<ReplayThreadMessage> => ({
+    type: "report",
+    report: await server.report(),
+  }),
+);

@@ -1,10 +1,11 @@
 /**
  * The embedded sandbox's worker thread: starts the sandbox with the options it was given, reports
- * its address, and closes it when asked. Started through `workerEntry` (`sandboxThread.mjs` from the sources); see `embeddedSandbox.ts`.
+ * its address, answers `faults` requests, and closes it when asked (`serveFromThread`). Started
+ * through `workerEntry` (`sandboxThread.mjs` from the sources); see `embeddedSandbox.ts`.
  */
 
-import { parentPort, workerData } from "node:worker_threads";
-import { startSandbox, type StartSandboxOptions } from "../sandbox/startSandbox.ts";
+import { startSandbox } from "../sandbox/startSandbox.ts";
+import { serveFromThread } from "./serviceThread.ts";
 
 /**
  * What the thread posts to its parent: `ready` with the sandbox's address once it listens, `error`
@@ -25,25 +26,15 @@ export type SandboxThreadMessage =
 export type SandboxThreadRequest =
   { readonly type: "faults"; readonly faults: string } | { readonly type: "close" };
 
-const port = parentPort;
-if (port !== null) {
-  const post = (message: SandboxThreadMessage) => port.postMessage(message);
-  try {
-    const sandbox = await startSandbox(workerData as StartSandboxOptions);
-    port.on("message", (request: SandboxThreadRequest) => {
-      if (request.type === "close") {
-        void sandbox.close().then(() => post({ type: "closed" }));
-      } else if (request.type === "faults") {
-        try {
-          sandbox.setFaults(request.faults);
-          post({ type: "faults" });
-        } catch (error) {
-          post({ type: "faults", error: (error as Error).message });
-        }
-      }
-    });
-    post({ type: "ready", url: sandbox.url, now: sandbox.now, seed: sandbox.seed });
-  } catch (error) {
-    post({ type: "error", message: error instanceof Error ? error.message : String(error) });
-  }
-}
+await serveFromThread(
+  startSandbox,
+  (sandbox) => ({ url: sandbox.url, now: sandbox.now, seed: sandbox.seed }),
+  (sandbox, request: Extract<SandboxThreadRequest, { type: "faults" }>): SandboxThreadMessage => {
+    try {
+      sandbox.setFaults(request.faults);
+      return { type: "faults" };
+    } catch (error) {
+      return { type: "faults", error: (error as Error).message };
+    }
+  },
+);

@@ -1,11 +1,11 @@
 /**
- * A server on a worker thread of its own, the parent's side: the embedded sandbox
- * (`embeddedSandbox.ts`) and a replay (`replayOnThread.ts`). The thread posts `ready` once it
- * listens (or `error`), answers each request with a message of an agreed type, in order, and posts
- * `closed` after `{ type: "close" }`.
+ * A server on a worker thread of its own, both sides: the embedded sandbox (`embeddedSandbox.ts`,
+ * `sandboxThread.ts`) and a replay (`replayOnThread.ts`, `replayThread.ts`). The thread posts
+ * `ready` once it listens (or `error`), answers each request with a message of an agreed type, in
+ * order, and posts `closed` after `{ type: "close" }`.
  */
 
-import { Worker } from "node:worker_threads";
+import { parentPort, Worker, workerData } from "node:worker_threads";
 import { workerEntry } from "../domain/workerEntry.ts";
 
 /** A message of such a thread: `ready`, `error` (with its `message`), `closed`, or its own. */
@@ -100,4 +100,34 @@ export async function startServiceThread<Message extends ThreadMessage, Request>
       return closing;
     },
   };
+}
+
+/**
+ * The thread's side: starts the server with `start(workerData)` and posts `ready` with
+ * `ready(server)`'s fields, or `error` with why it could not start; then answers each request
+ * with `answer(server, request)`, and a `close` by closing the server and posting `closed`. Does
+ * nothing outside a worker thread.
+ * @example await serveFromThread(startSandbox, (sandbox) => ({ url: sandbox.url }), answerFaults);
+ */
+export async function serveFromThread<
+  Server extends { close(): Promise<void> },
+  Request extends { readonly type: string },
+>(
+  start: (data: never) => Promise<Server>,
+  ready: (server: Server) => object,
+  answer: (server: Server, request: Request) => Promise<ThreadMessage> | ThreadMessage,
+): Promise<void> {
+  const port = parentPort;
+  if (port === null) return;
+  const post = (message: ThreadMessage) => port.postMessage(message);
+  try {
+    const server = await start(workerData as never);
+    port.on("message", (request: Request | { readonly type: "close" }) => {
+      if (request.type === "close") void server.close().then(() => post({ type: "closed" }));
+      else void Promise.resolve(answer(server, request as Request)).then(post);
+    });
+    post({ type: "ready", ...ready(server) });
+  } catch (error) {
+    post({ type: "error", message: error instanceof Error ? error.message : String(error) });
+  }
 }

@@ -7,7 +7,12 @@
  * run between them: the same rows, in the same order, in the same transaction.
  */
 
-import type { DuckDBAppender } from "@duckdb/node-api";
+import {
+  DuckDBDataChunkWriter,
+  type DuckDBAppender,
+  type DuckDBConnection,
+  type DuckDBValue,
+} from "@duckdb/node-api";
 
 /**
  * Rows of a table of small rows (cross-checks, insight values) appended between two turns: one of
@@ -26,4 +31,34 @@ export const ROWS_PER_TURN = 2048;
 export async function flushInTurn(appender: Pick<DuckDBAppender, "flushSync">): Promise<void> {
   appender.flushSync();
   await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Appends `rows` to `table` on `connection` (inside the caller's transaction), flushing every
+ * {@link ROWS_PER_TURN} rows with a turn of the event loop between the parts, then the rest; the
+ * rows are taken from the iterable as they are appended. Returns the number of rows.
+ * @example await appendRowsInTurns(connection, "crosschecks", rowsOf(entries));
+ */
+export async function appendRowsInTurns(
+  connection: DuckDBConnection,
+  table: string,
+  rows: Iterable<readonly (DuckDBValue | null)[]>,
+): Promise<number> {
+  const appender = await connection.createAppender(table);
+  let count = 0;
+  try {
+    const writer = DuckDBDataChunkWriter.forAppender(appender);
+    for (const row of rows) {
+      writer.appendRow(row);
+      if (++count % ROWS_PER_TURN === 0) {
+        writer.flush();
+        await flushInTurn(appender);
+      }
+    }
+    writer.flush();
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  return count;
 }

@@ -3,8 +3,13 @@
  * pathlab's recomputation, with the tolerance and the verdict.
  */
 
-import { DuckDBDataChunkWriter, listValue, type DuckDBConnection } from "@duckdb/node-api";
-import { flushInTurn, ROWS_PER_TURN } from "./appendInTurns.ts";
+import {
+  listValue,
+  type DuckDBConnection,
+  type DuckDBTimestampValue,
+  type DuckDBValue,
+} from "@duckdb/node-api";
+import { appendRowsInTurns } from "./appendInTurns.ts";
 import type { InsightPlace } from "./insights.ts";
 import { timestampOfUnix } from "./timestamps.ts";
 
@@ -56,40 +61,37 @@ export async function insertCrosschecks(
     horizon: place.horizon,
     forecast_start_time: forecastStart,
   });
-  const appender = await connection.createAppender("crosschecks");
-  try {
-    const writer = DuckDBDataChunkWriter.forAppender(appender);
-    const runId = place.runId === null ? null : BigInt(place.runId);
-    for (let index = 0; index < entries.length; index++) {
-      const entry = entries[index];
-      const difference =
-        entry.serviceValue === null || entry.recomputedValue === null
-          ? null
-          : entry.recomputedValue - entry.serviceValue;
-      writer.appendRow([
-        entry.operation,
-        place.asset,
-        place.horizon,
-        forecastStart,
-        entry.field,
-        entry.key,
-        entry.serviceValue,
-        entry.recomputedValue,
-        difference,
-        entry.tolerance,
-        entry.verdict,
-        entry.detail ?? null,
-        runId,
-      ]);
-      if ((index + 1) % ROWS_PER_TURN === 0) {
-        writer.flush();
-        await flushInTurn(appender);
-      }
-    }
-    writer.flush();
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
+  return appendRowsInTurns(
+    connection,
+    "crosschecks",
+    crosscheckRows(place, forecastStart, entries),
+  );
+}
+
+/** The `crosschecks` rows of `entries`, in table order, made as they are appended. */
+function* crosscheckRows(
+  place: InsightPlace,
+  forecastStart: DuckDBTimestampValue,
+  entries: readonly CrosscheckEntry[],
+): Generator<(DuckDBValue | null)[]> {
+  const runId = place.runId === null ? null : BigInt(place.runId);
+  for (const entry of entries) {
+    yield [
+      entry.operation,
+      place.asset,
+      place.horizon,
+      forecastStart,
+      entry.field,
+      entry.key,
+      entry.serviceValue,
+      entry.recomputedValue,
+      entry.serviceValue === null || entry.recomputedValue === null
+        ? null
+        : entry.recomputedValue - entry.serviceValue,
+      entry.tolerance,
+      entry.verdict,
+      entry.detail ?? null,
+      runId,
+    ];
   }
-  return entries.length;
 }

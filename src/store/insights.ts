@@ -4,9 +4,9 @@
  * service's records read back (the units a database holds, the snapshots `pathlab audit` reads).
  */
 
-import { DuckDBDataChunkWriter, listValue, type DuckDBConnection } from "@duckdb/node-api";
+import { listValue, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
 import type { Horizon } from "../domain/assets.ts";
-import { flushInTurn, ROWS_PER_TURN } from "./appendInTurns.ts";
+import { appendRowsInTurns } from "./appendInTurns.ts";
 import { insightLeaves } from "./insightLeaves.ts";
 import type { Store } from "./openStore.ts";
 import { queryRows } from "./queryRows.ts";
@@ -85,26 +85,21 @@ export async function insertInsights(
   }
   const ids = keys.map((key) => idByKey.get(key) as number);
   await connection.run(DELETE_INSIGHT_VALUES, { insight_ids: listValue(ids.map(BigInt)) });
-  const appender = await connection.createAppender("insight_values");
-  try {
-    const writer = DuckDBDataChunkWriter.forAppender(appender);
-    let rows = 0;
-    for (let index = 0; index < entries.length; index++) {
-      const id = BigInt(ids[index]);
-      for (const leaf of insightLeaves(entries[index].record)) {
-        writer.appendRow([id, leaf.field, leaf.key, leaf.value]);
-        if (++rows % ROWS_PER_TURN === 0) {
-          writer.flush();
-          await flushInTurn(appender);
-        }
-      }
-    }
-    writer.flush();
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
+  await appendRowsInTurns(connection, "insight_values", insightValueRows(ids, entries));
   return ids;
+}
+
+/** The `insight_values` rows of `entries` (their ids `ids`), made as they are appended. */
+function* insightValueRows(
+  ids: readonly number[],
+  entries: readonly InsightEntry[],
+): Generator<(DuckDBValue | null)[]> {
+  for (let index = 0; index < entries.length; index++) {
+    const id = BigInt(ids[index]);
+    for (const leaf of insightLeaves(entries[index].record)) {
+      yield [id, leaf.field, leaf.key, leaf.value];
+    }
+  }
 }
 
 /** The record of `entry` as JSON; a TypeError names the operation when JSON cannot hold it. */

@@ -103,6 +103,30 @@ export function pathSetFromPrediction(
     });
   }
   const values = allocateValues(nPaths * nPoints, allocation.shared === true);
+  copyPrices(predictions, nPaths, nPoints, uid, values);
+  return {
+    asset: prompt.asset,
+    minerUid: uid,
+    startTime: record.start_time,
+    timeIncrement: prompt.timeIncrement,
+    nPaths,
+    nPoints,
+    values,
+  };
+}
+
+/**
+ * Copies each path of `predictions` into `values` (path-major), checking that each is an array of
+ * `nPoints` finite, non-zero numbers (a {@link PathSetError} names the first that is not). Its own
+ * function, so that no code follows its loop (the reason is in core/transpose.ts).
+ */
+function copyPrices(
+  predictions: unknown[],
+  nPaths: number,
+  nPoints: number,
+  uid: number,
+  values: Float64Array,
+): void {
   for (let pathIndex = 0; pathIndex < nPaths; pathIndex++) {
     const path: unknown = predictions[pathIndex];
     if (!Array.isArray(path)) {
@@ -137,13 +161,4 @@ export function pathSetFromPrediction(
       values[offset + point] = price;
     }
   }
-  return {
-    asset: prompt.asset,
-    minerUid: uid,
-    startTime: record.start_time,
-    timeIncrement: prompt.timeIncrement,
-    nPaths,
-    nPoints,
-    values,
-  };
 }

@@ -6,17 +6,37 @@
 
 /**
  * The smallest and largest member the last gather wrote ({@link gatherPrices},
- * {@link gatherReturns}). Module-level, one per thread: the kernel reads it right after a gather.
- * @example gatherPrices(values, 1000, 289, 288, 0, 1, members); GATHERED_RANGE[0] // => the lowest end price
+ * {@link gatherReturns}). Module-level, one per thread: the kernel reads them right after a
+ * gather. Module variables rather than the elements of an array: a store to one needs no type
+ * feedback, so a gather that V8 compiled on-stack during its first call does not fall back to
+ * the interpreter at its end, on every later call (core/transpose.ts has the mechanism).
  */
-export const GATHERED_RANGE = new Float64Array(2);
+let lowest = NaN;
+let highest = NaN;
+
+/**
+ * The smallest member the last gather wrote.
+ * @example gatherPrices(values, 1000, 289, 288, 0, 1, members); gatheredLow() // => the lowest end price
+ */
+export function gatheredLow(): number {
+  return lowest;
+}
+
+/**
+ * The largest member the last gather wrote.
+ * @example gatherPrices(values, 1000, 289, 288, 0, 1, members); gatheredHigh() // => the highest end price
+ */
+export function gatheredHigh(): number {
+  return highest;
+}
 
 /**
  * Writes the grid prices of `termCount` terms of an `_abs` interval from term `firstTerm` on into
  * `members`, term-major (the chunk's term t of path p, the price at grid point
- * firstTerm + t + 1, at t·nPaths + p), and their smallest and largest into
- * {@link GATHERED_RANGE}. Grid points are `stepsPerInterval` apart. Its own function, as is
- * `gatherReturns`: one loop for both kinds deoptimized on the kind it had not seen yet.
+ * firstTerm + t + 1, at t·nPaths + p); their smallest and largest are then
+ * {@link gatheredLow} and {@link gatheredHigh}. Grid points are `stepsPerInterval` apart. Its own
+ * function, as is `gatherReturns`: one loop for both kinds deoptimized on the kind it had not
+ * seen yet.
  * @example gatherPrices(values, 1000, 289, 288, 0, 1, members) // members[p] = path p's end price
  */
 export function gatherPrices(
@@ -43,21 +63,22 @@ export function gatherPrices(
       if (member > high) high = member;
     }
   }
-  GATHERED_RANGE[0] = low;
-  GATHERED_RANGE[1] = high;
+  lowest = low;
+  highest = high;
 }
 
 /**
  * `gatherPrices` for the other intervals: the chunk's term t of path p is the basis-point
  * return between grid points firstTerm + t and firstTerm + t + 1, ((to − from)/from)·10,000, the
- * validator's expression. One pass along the path rows, four rows side by side (their four members
- * of a term are adjacent), then the rows left over one by one: reading rows in order and writing
- * each term's column was measured ~2× faster than gathering each term's column from rows 2.3 kB
- * apart, and four rows at a time ~1.5× faster than one (bench/README.md). With `check` it also
- * tests every price it reads for 0 or not finite; at the first failure it returns the index of
- * the first such price of all `values` in path-major order (the validator's, found by a rescan:
- * the chunks checked so far cover other points of the earlier rows), and the members are then
- * incomplete; otherwise −1.
+ * validator's expression. One pass along the path rows: the rows left over (nPaths mod 4) one by
+ * one, then four rows side by side (their four members of a term are adjacent). Reading rows in
+ * order and writing each term's column was measured ~2× faster than gathering each term's column
+ * from rows 2.3 kB apart, and four rows at a time ~1.5× faster than one (bench/README.md). The
+ * rows left over come first so that no code follows the hot loop (core/transpose.ts says why).
+ * With `check` it also tests every price it reads for 0 or not finite; at the first failure it
+ * returns the index of the first such price of all `values` in path-major order (the
+ * validator's, found by a rescan: the chunks checked so far cover other points of other rows),
+ * and the members are then incomplete; otherwise −1.
  * @example gatherReturns(values, 1000, 61, 1, 0, 60, true, members) // => −1, members[t·1000 + p] = return t of path p
  */
 export function gatherReturns(
@@ -76,10 +97,32 @@ export function gatherReturns(
   const row1 = nPoints;
   const row2 = 2 * nPoints;
   const row3 = 3 * nPoints;
-  let path = 0;
-  // Index of the path's grid point firstTerm.
-  let row = firstTerm * stepsPerInterval;
-  for (; path < blocksEnd; path += 4, row += 4 * nPoints) {
+  // Index of a path's grid point firstTerm, from its row's start.
+  const start = firstTerm * stepsPerInterval;
+  // The range is the same in either order of the rows (a zero's sign aside, which the radix
+  // keys built from it do not see).
+  for (
+    let path = blocksEnd, row = start + blocksEnd * nPoints;
+    path < nPaths;
+    path++, row += nPoints
+  ) {
+    let from = values[row];
+    if (check && !finiteNonZero(from)) return firstPriceProblem(values);
+    for (
+      let term = 0, at = path, point = row + stepsPerInterval;
+      term < termCount;
+      term++, at += nPaths, point += stepsPerInterval
+    ) {
+      const to = values[point];
+      if (check && !finiteNonZero(to)) return firstPriceProblem(values);
+      const member = ((to - from) / from) * 10000;
+      members[at] = member;
+      if (member < low) low = member;
+      if (member > high) high = member;
+      from = to;
+    }
+  }
+  for (let path = 0, row = start; path < blocksEnd; path += 4, row += 4 * nPoints) {
     let from0 = values[row];
     let from1 = values[row + row1];
     let from2 = values[row + row2];
@@ -117,25 +160,8 @@ export function gatherReturns(
       from3 = to3;
     }
   }
-  for (; path < nPaths; path++, row += nPoints) {
-    let from = values[row];
-    if (check && !finiteNonZero(from)) return firstPriceProblem(values);
-    for (
-      let term = 0, at = path, point = row + stepsPerInterval;
-      term < termCount;
-      term++, at += nPaths, point += stepsPerInterval
-    ) {
-      const to = values[point];
-      if (check && !finiteNonZero(to)) return firstPriceProblem(values);
-      const member = ((to - from) / from) * 10000;
-      members[at] = member;
-      if (member < low) low = member;
-      if (member > high) high = member;
-      from = to;
-    }
-  }
-  GATHERED_RANGE[0] = low;
-  GATHERED_RANGE[1] = high;
+  lowest = low;
+  highest = high;
   return -1;
 }
 

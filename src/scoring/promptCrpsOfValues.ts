@@ -6,7 +6,13 @@
 
 import type { CrpsMethod } from "../core/crps.ts";
 import { crpsParitySorted } from "../core/crpsParity.ts";
-import { firstPriceProblem, GATHERED_RANGE, gatherPrices, gatherReturns } from "./gatherTerms.ts";
+import {
+  firstPriceProblem,
+  gatheredHigh,
+  gatheredLow,
+  gatherPrices,
+  gatherReturns,
+} from "./gatherTerms.ts";
 import { KERNEL_SCRATCH } from "./kernelScratch.ts";
 import type { PromptPlan } from "./promptPlan.ts";
 import { sortAndScoreMembers } from "./sortMembers.ts";
@@ -209,8 +215,8 @@ export function promptCrpsOfValues(
         );
         if (problem >= 0) return priceProblemValue(values[problem], notScored);
       }
-      const low = GATHERED_RANGE[0];
-      const high = GATHERED_RANGE[1];
+      const low = gatheredLow();
+      const high = gatheredHigh();
       for (let term = 0, from = 0; term < count; term++, from += nPaths) {
         const observation = realizedTerms[firstTerm + term];
         if (observation !== observation) continue;

@@ -55,7 +55,9 @@ describe("stepQuantiles", () => {
     [7, 5],
     [255, 9],
     [300, 11],
+    [301, 7],
     [1000, 30],
+    [1001, 4],
     [10000, 6],
   ])(
     "stepQuantiles equals numpy.quantile bit for bit on a GBM ensemble of %i paths × %i points",
@@ -71,7 +73,7 @@ describe("stepQuantiles", () => {
   it.skipIf(!numpyAvailable)(
     "stepQuantiles equals numpy.quantile bit for bit (up to the sign of zero) on awkward columns: ties, outliers, constants, ±0, infinities",
     () => {
-      for (const length of [5, 300, 5000]) {
+      for (const length of [5, 300, 301, 5000]) {
         const columns = awkwardColumns(length, length);
         const stepMajor = new Float64Array(columns.length * length);
         columns.forEach((column, step) => stepMajor.set(column.values, step * length));

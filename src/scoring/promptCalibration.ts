@@ -9,6 +9,7 @@ import { quantileSorted } from "../core/quantiles.ts";
 import { countAtMostSorted, countBelowSorted } from "../core/sortedCounts.ts";
 import type { PathSet } from "../paths/pathSet.ts";
 import type { RealizedPath } from "../domain/records/validation.ts";
+import { firstPriceProblem } from "./gatherTerms.ts";
 import { checkRealizedMatches, realizedPricesOf } from "./realizedPrices.ts";
 import { sortAndScoreMembers } from "./sortMembers.ts";
 
@@ -154,7 +155,9 @@ export function calibrationOfValues(
       `promptCalibration requires at least one path and values.length = nPaths × nPoints = ${nPaths} × ${nPoints}, got ${values.length} values`,
     );
   }
-  if (!everyPriceFiniteNonZero(values)) return undefined;
+  // The check's loop is a function of its own, so that no code follows it (the reason is in
+  // core/transpose.ts).
+  if (firstPriceProblem(values) >= 0) return undefined;
   const levelCount = levels.length;
   const lowerProbabilities = levels.map((level) => (1 - level) / 2);
   const upperProbabilities = levels.map((level) => (1 + level) / 2);
@@ -265,16 +268,4 @@ function uniformStream(seed: number, minerUid: number, startTime: number): () =>
     mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
     return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/**
- * Whether every price is finite and not 0. Its own function, so that no code follows its loop
- * (the reason is in core/transpose.ts).
- */
-function everyPriceFiniteNonZero(values: Float64Array): boolean {
-  for (let index = 0; index < values.length; index++) {
-    const price = values[index];
-    if (!(price - price === 0 && price !== 0)) return false;
-  }
-  return true;
 }

@@ -7,7 +7,7 @@
  * The root entry `pathlab` re-exports the four jobs and their options and summaries.
  * @module pathlab/jobs
  */
-export * from "./sync/sync.ts";
+export { runSync } from "./sync/sync.ts";
 export type { SyncOptions } from "./sync/options.ts";
 export * from "../service/usageError.ts";
 export * from "./harness/interruptedError.ts";

@@ -1,4 +1,7 @@
-/** DuckDB's memory limit and threads on an open store, set once its migrations have run. */
+/**
+ * DuckDB's memory limit, allocator flushes and threads on an open store, set once its migrations
+ * have run.
+ */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { sqlStringLiteral } from "./sqlText.ts";
@@ -23,6 +26,27 @@ export async function limitMemory(
       await connection.run(`SET temp_directory = ${sqlStringLiteral(`${path}.tmp`)}`);
     }
   });
+}
+
+/**
+ * Sets DuckDB's `allocator_bulk_deallocation_flush_threshold` to `threshold` (DuckDB's words, e.g.
+ * `"1MB"`; DuckDB's own is 512 MiB) on the connection of the store at `path`: whenever DuckDB frees
+ * at least that much at once, it then hands free memory back to the system. On Linux with glibc it
+ * does so with `malloc_trim`, which returns the free memory of the whole process, not DuckDB's
+ * alone: the arrays the job's threads have let go of too. Throws a `StoreError` naming the value
+ * when DuckDB refuses it.
+ * @example await flushFreedMemory(connection, "./pathlab.duckdb", "1MB");
+ */
+export async function flushFreedMemory(
+  connection: DuckDBConnection,
+  path: string,
+  threshold: string,
+): Promise<void> {
+  await setting(path, `DuckDB's allocator flush threshold ${JSON.stringify(threshold)}`, () =>
+    connection.run(
+      `SET allocator_bulk_deallocation_flush_threshold = ${sqlStringLiteral(threshold)}`,
+    ),
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { copyDatabaseFile, openSealedCopy, type SealedDatabase } from "./lockedDatabase.ts";
-import { limitMemory, limitThreads } from "./memoryLimit.ts";
+import { flushFreedMemory, limitMemory, limitThreads } from "./memoryLimit.ts";
 import { checkSchemaReadable, migrate, type Migration } from "./migrations.ts";
 import { sqlStringLiteral } from "./sqlText.ts";
 import { StoreError, StoreLockedError, StoreNotFoundError } from "./storeError.ts";
@@ -51,6 +51,12 @@ export interface OpenStoreOptions {
    * after writing them (`limitMemory`). Without it, DuckDB's own: 80 % of the machine's memory.
    */
   readonly memoryLimit?: string;
+  /**
+   * DuckDB's `allocator_bulk_deallocation_flush_threshold`, set once migrated (e.g. `"1MB"`): after
+   * freeing at least that much at once, DuckDB hands the process's free memory back to the system
+   * (`flushFreedMemory`). Without it, DuckDB's own: 512 MiB.
+   */
+  readonly flushThreshold?: string;
   /**
    * DuckDB's `threads`, set once migrated (a count ≥ 1): the threads its statements may use,
    * the calling one included. Without it, DuckDB's own: one per core.
@@ -252,6 +258,9 @@ export async function openStore(path: string, options: OpenStoreOptions = {}): P
     if (readOnly) await checkSchemaReadable(connection, path, options.migrations);
     const applied = readOnly ? [] : await migrate(connection, path, options.migrations);
     if (options.memoryLimit !== undefined) await limitMemory(connection, path, options.memoryLimit);
+    if (options.flushThreshold !== undefined) {
+      await flushFreedMemory(connection, path, options.flushThreshold);
+    }
     if (options.threads !== undefined) await limitThreads(connection, path, options.threads);
     return new Store(path, readOnly, instance, connection, applied);
   } catch (error) {

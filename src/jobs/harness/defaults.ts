@@ -24,6 +24,34 @@ export const DEFAULT_DATABASE = "./pathlab.duckdb";
 export const JOB_STORE_MEMORY_LIMIT = "512MB";
 
 /**
+ * DuckDB's memory settings for a job's database file (`JobDefinition.storeMemory`): its memory
+ * limit, and the size of a deallocation after which DuckDB hands free memory back to the system
+ * (`flushFreedMemory` of the store; without one, DuckDB's own 512 MiB).
+ * @example const memory: StoreMemory = { limit: "256MB" };
+ */
+export interface StoreMemory {
+  readonly limit: string;
+  readonly flushThreshold?: string;
+}
+
+/**
+ * A sync's database file: a 128 MB limit, and free memory handed back after DuckDB frees 1 MB at
+ * once. A sync appends a unit's rows at a time, the bulk tables have no keys, and it reads back
+ * little of what it wrote, so the blocks DuckDB keeps only add to its memory. With glibc, DuckDB
+ * hands memory back with `malloc_trim`, which also returns what the job's threads freed (path
+ * sets, ensembles): about 30 times in `npm start`'s sync. Its replay peaked at 577–628 MB with
+ * both, 654–695 MB with the limit alone, against 734–761 MB with the jobs' defaults, for about
+ * 1.3 s more system time (the pages handed back are faulted in again; docs/performance.md). A
+ * 16-hour sync (a 428 MB file) ran within 128 MB, and a table keyed on five columns took 2 million
+ * rows in statements of 10,000 with DuckDB at 53 MB.
+ * @example SYNC_STORE_MEMORY.limit // => "128MB"
+ */
+export const SYNC_STORE_MEMORY: StoreMemory = Object.freeze({
+  limit: "128MB",
+  flushThreshold: "1MB",
+});
+
+/**
  * DuckDB's threads for a job's database file by default: 1, the job's own thread. A job's cores are
  * its own threads' (its unit pool takes every core but the job's, the embedded sandbox works
  * beside it), and its statements are appends and small deletes, so DuckDB's extra threads only
@@ -45,11 +73,15 @@ export function jobStoreThreads(env: NodeJS.ProcessEnv = process.env): number | 
 
 /**
  * DuckDB's memory limit for a job's database file: `PATHLAB_DUCKDB_MEMORY_LIMIT` when set, in
- * DuckDB's words (`2GB`), else {@link JOB_STORE_MEMORY_LIMIT}. DuckDB checks the value.
+ * DuckDB's words (`2GB`), else the job's own `limit`, {@link JOB_STORE_MEMORY_LIMIT} by default.
+ * DuckDB checks the value.
  * @example jobStoreMemoryLimit({ PATHLAB_DUCKDB_MEMORY_LIMIT: "2GB" }) // => "2GB"
  */
-export function jobStoreMemoryLimit(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PATHLAB_DUCKDB_MEMORY_LIMIT || JOB_STORE_MEMORY_LIMIT;
+export function jobStoreMemoryLimit(
+  env: NodeJS.ProcessEnv = process.env,
+  limit = JOB_STORE_MEMORY_LIMIT,
+): string {
+  return env.PATHLAB_DUCKDB_MEMORY_LIMIT || limit;
 }
 
 /**

@@ -39,6 +39,7 @@ import {
   DEFAULT_DATABASE,
   jobStoreMemoryLimit,
   jobStoreThreads,
+  type StoreMemory,
 } from "./defaults.ts";
 import { JobInterruptedError, JobStoppedError } from "./interruptedError.ts";
 import { JobStop } from "./jobStop.ts";
@@ -97,6 +98,12 @@ export interface JobDefinition<O extends JobOptions, C> {
   readonly defaultDeadlineMs?: number;
   /** What the job's breaker counts, in its message (default `unit`). */
   readonly unit?: string;
+  /**
+   * DuckDB's memory settings for the job's database file (default: a limit of
+   * `JOB_STORE_MEMORY_LIMIT` and DuckDB's own flushes); `PATHLAB_DUCKDB_MEMORY_LIMIT` sets another
+   * limit. A lake's working store in memory keeps DuckDB's defaults.
+   */
+  readonly storeMemory?: StoreMemory;
 }
 
 /**
@@ -195,9 +202,14 @@ export async function runJob<O extends JobOptions, C, R>(
   const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
   if (writes && options.lake !== undefined) prepareLake(options.lake); // other files: refused now
   // a database file, limited; a lake's working store in memory keeps DuckDB's defaults
+  const memory = definition.storeMemory;
   const limits =
     options.lake === undefined
-      ? { memoryLimit: jobStoreMemoryLimit(), threads: jobStoreThreads() }
+      ? {
+          memoryLimit: jobStoreMemoryLimit(process.env, memory?.limit),
+          threads: jobStoreThreads(),
+          ...(memory?.flushThreshold !== undefined && { flushThreshold: memory.flushThreshold }),
+        }
       : {};
   const store = writes ? await openStore(database, limits) : undefined;
   const stop = new JobStop(options.signal, deadlineMs);

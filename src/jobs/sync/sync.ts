@@ -4,7 +4,7 @@
  * them to the run's record and summary. The run harness (`runJob`) does the rest.
  */
 
-import { DEFAULT_JOB_DEADLINE_MS } from "../harness/defaults.ts";
+import { DEFAULT_JOB_DEADLINE_MS, SYNC_STORE_MEMORY } from "../harness/defaults.ts";
 import { runJob } from "../harness/runJob.ts";
 import { checkSyncOptions, checkSyncSelection, type SyncOptions } from "./options.ts";
 import { planSync } from "./planSync.ts";
@@ -12,6 +12,19 @@ import { SyncProgress } from "./progress.ts";
 import { reduceSync } from "./reduceSync.ts";
 import type { SyncSummary } from "./summary.ts";
 import { runSyncUnits } from "./syncUnits.ts";
+
+/**
+ * What the sync job is to the harness, but for its client's events (`runSync` adds them).
+ * @example SYNC_JOB.storeMemory.limit // => "128MB"
+ */
+export const SYNC_JOB = {
+  command: "sync",
+  check: checkSyncOptions,
+  // a recording's clock is the minute a latest leaderboard without `updated_at` is stored for
+  clockSeconds: 60,
+  defaultDeadlineMs: DEFAULT_JOB_DEADLINE_MS,
+  storeMemory: SYNC_STORE_MEMORY,
+} as const;
 
 /**
  * Runs a sync: checks the options, opens (creating or migrating) the database, starts the embedded
@@ -35,14 +48,7 @@ import { runSyncUnits } from "./syncUnits.ts";
 export async function runSync(options: SyncOptions = {}): Promise<SyncSummary> {
   const selection = checkSyncSelection(options); // before `record` makes its folder
   const progress = new SyncProgress(options.onEvent);
-  const definition = {
-    command: "sync",
-    check: checkSyncOptions,
-    // a recording's clock is the minute a latest leaderboard without `updated_at` is stored for
-    clockSeconds: 60,
-    onClientEvent: progress.onClientEvent,
-    defaultDeadlineMs: DEFAULT_JOB_DEADLINE_MS,
-  };
+  const definition = { ...SYNC_JOB, onClientEvent: progress.onClientEvent };
   return runJob(definition, options, async (job) => {
     progress.redactWith(job);
     progress.emit({

@@ -1,6 +1,7 @@
 /**
  * The memory limit and threads of a job's store: a database file is opened with DuckDB's
- * `memory_limit` at `JOB_STORE_MEMORY_LIMIT` (or `PATHLAB_DUCKDB_MEMORY_LIMIT`), so that the blocks
+ * `memory_limit` at `JOB_STORE_MEMORY_LIMIT` (a sync's: `SYNC_STORE_MEMORY`, with DuckDB's
+ * allocator flushes after 1 MB freed; `PATHLAB_DUCKDB_MEMORY_LIMIT` sets either), so that the blocks
  * DuckDB keeps after writing them stop growing there, and with `threads` at `JOB_STORE_THREADS` (or
  * `PATHLAB_DUCKDB_THREADS`); a lake's working store in memory keeps DuckDB's defaults.
  * What a statement works on beyond the limit spills to `<file>.tmp`, which DuckDB removes when it
@@ -10,8 +11,13 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { JOB_STORE_MEMORY_LIMIT, JOB_STORE_THREADS } from "../../../src/jobs/harness/defaults.ts";
-import { runJob } from "../../../src/jobs/harness/runJob.ts";
+import {
+  JOB_STORE_MEMORY_LIMIT,
+  JOB_STORE_THREADS,
+  SYNC_STORE_MEMORY,
+} from "../../../src/jobs/harness/defaults.ts";
+import { runJob, type JobDefinition, type JobOptions } from "../../../src/jobs/harness/runJob.ts";
+import { SYNC_JOB } from "../../../src/jobs/sync/sync.ts";
 import { openStore } from "../../../src/store/openStore.ts";
 import { queryRows } from "../../../src/store/queryRows.ts";
 import { temporaryFolder } from "../../store/helpers.ts";
@@ -33,11 +39,15 @@ afterAll(() => {
 });
 
 const SETTINGS =
-  "select current_setting('memory_limit'), current_setting('temp_directory'), current_setting('threads')::INTEGER";
-const definition = { command: "sync", check: () => undefined, talks: () => false } as const;
-/** DuckDB's memory limit and spill folder in the store of a job with `options`. */
-const jobSettings = (options: { database?: string; lake?: string }) =>
-  runJob(definition, options, async (job) => (await queryRows(job.store, SETTINGS)).rows[0]);
+  "select current_setting('memory_limit'), current_setting('temp_directory'), current_setting('threads')::INTEGER, current_setting('allocator_bulk_deallocation_flush_threshold')";
+const definition = { command: "score", check: () => undefined, talks: () => false };
+// the sync's own definition, without a service to talk to or options to check
+const syncDefinition = { ...SYNC_JOB, ...definition, command: "sync" };
+/** DuckDB's memory limit, spill folder, threads and flush threshold in the store of a job. */
+const jobSettings = (
+  options: { database?: string; lake?: string },
+  job: JobDefinition<JobOptions, undefined> = definition,
+) => runJob(job, options, async ({ store }) => (await queryRows(store, SETTINGS)).rows[0]);
 
 /** DuckDB's threads in a store opened without a setting: its own default, one per core. */
 async function openedThreads(): Promise<unknown> {
@@ -65,8 +75,27 @@ describe("a job's store", () => {
     expect(limited).toBe("488.2 MiB"); // DuckDB prints binary units: 512 MB = 488.2 MiB
     expect(await openedLimit()).not.toBe(limited);
     const database = join(folder, "job.duckdb");
-    expect(await jobSettings({ database })).toEqual([limited, `${database}.tmp`, 1]);
+    // DuckDB's own flush threshold: 512 MiB
+    expect(await jobSettings({ database })).toEqual([limited, `${database}.tmp`, 1, "512.0 MiB"]);
     expect(JOB_STORE_THREADS).toBe(1);
+  });
+
+  it("a sync's database file gets SYNC_STORE_MEMORY: 128 MB, flushes after 1 MB freed", async () => {
+    const database = join(folder, "sync.duckdb");
+    expect(SYNC_STORE_MEMORY).toEqual({ limit: "128MB", flushThreshold: "1MB" });
+    // DuckDB prints binary units: 128 MB = 122.0 MiB, 1 MB = 976.5 KiB
+    expect(await jobSettings({ database }, syncDefinition)).toEqual([
+      "122.0 MiB",
+      `${database}.tmp`,
+      1,
+      "976.5 KiB",
+    ]);
+    process.env.PATHLAB_DUCKDB_MEMORY_LIMIT = "2GB";
+    expect((await jobSettings({ database }, syncDefinition))[0]).toBe("1.8 GiB");
+    // a lake's working store: DuckDB's defaults whatever the job
+    delete process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
+    const lake = await jobSettings({ lake: join(folder, "sync-lake") }, syncDefinition);
+    expect([lake[0], lake[3]]).toEqual([await openedLimit(), "512.0 MiB"]);
   });
 
   it("a lake's working store keeps DuckDB's defaults", async () => {

@@ -1,6 +1,6 @@
 // Two steps of `npm run bench -- replay` timed alone, in a fresh process: the built pathlab's
 // reading of every path-set body of a recording, and the path sets that the sync stored (the
-// reference database's `path_sets`) written again into a new database file with a job's DuckDB
+// reference database's `path_sets`) written again into a new database file with the sync's DuckDB
 // settings. Each body is read as the sync reads it: its `predictionSetsDecoder` (the byte parser)
 // or, for a body the byte parser does not take as it is (`refused`), JSON.parse and the
 // operation's record checks, as the client decodes it; a body that fails those (`undecodable`)
@@ -151,9 +151,14 @@ function setsOf({ prompt, minerUid, startUnix, maxSets, bytes }) {
   }
 }
 
+// the sync's own DuckDB settings, in a build that has them (`SYNC_STORE_MEMORY`)
+const { SYNC_STORE_MEMORY: syncMemory } = await import(
+  pathToFileURL(resolve(dist, "jobs/harness/defaults.js")).href
+);
 const store = await openStore(scratch, {
-  memoryLimit: jobStoreMemoryLimit(),
+  memoryLimit: jobStoreMemoryLimit(process.env, syncMemory?.limit),
   threads: jobStoreThreads(),
+  ...(syncMemory?.flushThreshold !== undefined && { flushThreshold: syncMemory.flushThreshold }),
 });
 /** Writes a unit's sets as a job does. */
 async function write(sets) {

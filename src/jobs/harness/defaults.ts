@@ -36,14 +36,12 @@ export interface StoreMemory {
 
 /**
  * A sync's database file: a 128 MB limit, and free memory handed back after DuckDB frees 1 MB at
- * once. A sync appends a unit's rows at a time, the bulk tables have no keys, and it reads back
- * little of what it wrote, so the blocks DuckDB keeps only add to its memory. With glibc, DuckDB
- * hands memory back with `malloc_trim`, which also returns what the job's threads freed (path
- * sets, ensembles): about 30 times in `npm start`'s sync. Its replay peaked at 577–628 MB with
- * both, 654–695 MB with the limit alone, against 734–761 MB with the jobs' defaults, for about
- * 1.3 s more system time (the pages handed back are faulted in again; docs/performance.md). A
- * 16-hour sync (a 428 MB file) ran within 128 MB, and a table keyed on five columns took 2 million
- * rows in statements of 10,000 with DuckDB at 53 MB.
+ * once. A sync appends a unit's rows at a time, its bulk tables have no keys, and it reads back
+ * little of what it wrote, so the blocks DuckDB keeps only add to its memory. With glibc (Linux),
+ * DuckDB hands memory back with `malloc_trim`, which also returns what the job's threads freed
+ * (path sets, ensembles). Together they take about 150 MB off the peak of `npm start`'s replayed
+ * sync, for about 1.3 s more system time: the pages handed back are faulted in again
+ * (docs/performance.md, "A sync's memory stays flat").
  * @example SYNC_STORE_MEMORY.limit // => "128MB"
  */
 export const SYNC_STORE_MEMORY: StoreMemory = Object.freeze({

@@ -101,7 +101,8 @@ export interface JobDefinition<O extends JobOptions, C> {
   /**
    * DuckDB's memory settings for the job's database file (default: a limit of
    * `JOB_STORE_MEMORY_LIMIT` and DuckDB's own flushes); `PATHLAB_DUCKDB_MEMORY_LIMIT` sets another
-   * limit. A lake's working store in memory keeps DuckDB's defaults.
+   * limit. A lake's working store in memory keeps DuckDB's defaults, and a database in memory
+   * (`:memory:`) DuckDB's memory limit.
    */
   readonly storeMemory?: StoreMemory;
 }
@@ -201,12 +202,15 @@ export async function runJob<O extends JobOptions, C, R>(
   }
   const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
   if (writes && options.lake !== undefined) prepareLake(options.lake); // other files: refused now
-  // a database file, limited; a lake's working store in memory keeps DuckDB's defaults
+  // a database file, limited; a lake's working store in memory keeps DuckDB's defaults, and a
+  // database in memory DuckDB's memory limit (its rows have no file to be dropped to)
   const memory = definition.storeMemory;
   const limits =
     options.lake === undefined
       ? {
-          memoryLimit: jobStoreMemoryLimit(process.env, memory?.limit),
+          ...(database !== ":memory:" && {
+            memoryLimit: jobStoreMemoryLimit(process.env, memory?.limit),
+          }),
           threads: jobStoreThreads(),
           ...(memory?.flushThreshold !== undefined && { flushThreshold: memory.flushThreshold }),
         }

@@ -1,9 +1,10 @@
 /**
  * The memory limit and threads of a job's store: a database file is opened with DuckDB's
  * `memory_limit` at `JOB_STORE_MEMORY_LIMIT` (a sync's: `SYNC_STORE_MEMORY`, with DuckDB's
- * allocator flushes after 1 MB freed; `PATHLAB_DUCKDB_MEMORY_LIMIT` sets either), so that the blocks
- * DuckDB keeps after writing them stop growing there, and with `threads` at `JOB_STORE_THREADS` (or
- * `PATHLAB_DUCKDB_THREADS`); a lake's working store in memory keeps DuckDB's defaults.
+ * allocator flushes after 1 MB freed; `PATHLAB_DUCKDB_MEMORY_LIMIT` sets either limit), so that
+ * the blocks DuckDB keeps after writing them stop growing there, and with `threads` at
+ * `JOB_STORE_THREADS` (or `PATHLAB_DUCKDB_THREADS`); a database in memory keeps DuckDB's memory
+ * limit, and a lake's working store in memory all of DuckDB's defaults.
  * What a statement works on beyond the limit spills to `<file>.tmp`, which DuckDB removes when it
  * made it, and where it leaves a user's own files alone.
  */
@@ -91,9 +92,13 @@ describe("a job's store", () => {
       "976.5 KiB",
     ]);
     process.env.PATHLAB_DUCKDB_MEMORY_LIMIT = "2GB";
-    expect((await jobSettings({ database }, syncDefinition))[0]).toBe("1.8 GiB");
-    // a lake's working store: DuckDB's defaults whatever the job
+    const [limit, , , flush] = await jobSettings({ database }, syncDefinition);
+    expect([limit, flush]).toEqual(["1.8 GiB", "976.5 KiB"]);
     delete process.env.PATHLAB_DUCKDB_MEMORY_LIMIT;
+    // a database in memory: DuckDB's own limit (its rows cannot be dropped), the sync's flushes
+    const inMemory = await jobSettings({ database: ":memory:" }, syncDefinition);
+    expect([inMemory[0], inMemory[3]]).toEqual([await openedLimit(), "976.5 KiB"]);
+    // a lake's working store: DuckDB's defaults whatever the job
     const lake = await jobSettings({ lake: join(folder, "sync-lake") }, syncDefinition);
     expect([lake[0], lake[3]]).toEqual([await openedLimit(), "512.0 MiB"]);
   });

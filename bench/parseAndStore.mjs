@@ -34,7 +34,7 @@ const USES = {
   "domain/errors.js": ["DecodeError"],
   "domain/naming.js": ["neutralNaming"],
   "store/index.js": ["openStore", "writeUnit"],
-  "jobs/harness/defaults.js": ["jobStoreMemoryLimit", "jobStoreThreads"],
+  "jobs/harness/defaults.js": ["jobStoreOptions", "SYNC_STORE_MEMORY"],
 };
 const built = {};
 const missing = [];
@@ -55,7 +55,7 @@ if (existsSync(scratch) || existsSync(`${scratch}.wal`)) {
   process.exit(2);
 }
 const { predictionSetsDecoder, DecodeAsUsual, pathSetOfParsed, pathSetFromPrediction } = built;
-const { PathSetError, openStore, writeUnit, jobStoreMemoryLimit, jobStoreThreads } = built;
+const { PathSetError, openStore, writeUnit, jobStoreOptions, SYNC_STORE_MEMORY } = built;
 const { predictionOperations, DecodeError, neutralNaming } = built;
 const cpuMs = () => {
   const usage = process.cpuUsage();
@@ -151,15 +151,8 @@ function setsOf({ prompt, minerUid, startUnix, maxSets, bytes }) {
   }
 }
 
-// the sync's own DuckDB settings, in a build that has them (`SYNC_STORE_MEMORY`)
-const { SYNC_STORE_MEMORY: syncMemory } = await import(
-  pathToFileURL(resolve(dist, "jobs/harness/defaults.js")).href
-);
-const store = await openStore(scratch, {
-  memoryLimit: jobStoreMemoryLimit(process.env, syncMemory?.limit),
-  threads: jobStoreThreads(),
-  ...(syncMemory?.flushThreshold !== undefined && { flushThreshold: syncMemory.flushThreshold }),
-});
+// the DuckDB settings a sync opens its database file with
+const store = await openStore(scratch, jobStoreOptions(scratch, SYNC_STORE_MEMORY));
 /** Writes a unit's sets as a job does. */
 async function write(sets) {
   await writeUnit(store, {

@@ -1,6 +1,7 @@
 /** The defaults of pathlab's jobs, kept apart so that the command line can show them cheaply. */
 
 import { availableParallelism } from "node:os";
+import type { OpenStoreOptions } from "../../store/openStore.ts";
 import { PREDICTION_ASSETS } from "../../domain/assets.ts";
 import { parseIsoTimeMs } from "../../domain/time.ts";
 import { UsageError } from "../../service/usageError.ts";
@@ -80,6 +81,25 @@ export function jobStoreMemoryLimit(
   limit = JOB_STORE_MEMORY_LIMIT,
 ): string {
   return env.PATHLAB_DUCKDB_MEMORY_LIMIT || limit;
+}
+
+/**
+ * DuckDB's settings for a job's store at `database` (the `openStore` options the harness opens it
+ * with): the memory limit ({@link jobStoreMemoryLimit} with the job's `memory.limit`, left out for
+ * a database in memory, whose rows have no file to be dropped to), the threads
+ * ({@link jobStoreThreads}) and the job's `memory.flushThreshold`, when it has one.
+ * @example jobStoreOptions("./pathlab.duckdb", SYNC_STORE_MEMORY, {}) // => { memoryLimit: "128MB", threads: 1, flushThreshold: "1MB" }
+ */
+export function jobStoreOptions(
+  database: string,
+  memory?: StoreMemory,
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<OpenStoreOptions, "memoryLimit" | "threads" | "flushThreshold"> {
+  return {
+    ...(database !== ":memory:" && { memoryLimit: jobStoreMemoryLimit(env, memory?.limit) }),
+    threads: jobStoreThreads(env),
+    ...(memory?.flushThreshold !== undefined && { flushThreshold: memory.flushThreshold }),
+  };
 }
 
 /**

@@ -34,13 +34,7 @@ import {
 import type { ServiceInfo } from "../../service/serviceInfo.ts";
 import { UsageError } from "../../service/usageError.ts";
 import { Breaker } from "./breaker.ts";
-import {
-  BREAKER_UNITS,
-  DEFAULT_DATABASE,
-  jobStoreMemoryLimit,
-  jobStoreThreads,
-  type StoreMemory,
-} from "./defaults.ts";
+import { BREAKER_UNITS, DEFAULT_DATABASE, jobStoreOptions, type StoreMemory } from "./defaults.ts";
 import { JobInterruptedError, JobStoppedError } from "./interruptedError.ts";
 import { JobStop } from "./jobStop.ts";
 
@@ -202,19 +196,9 @@ export async function runJob<O extends JobOptions, C, R>(
   }
   const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
   if (writes && options.lake !== undefined) prepareLake(options.lake); // other files: refused now
-  // a database file, limited; a lake's working store in memory keeps DuckDB's defaults, and a
-  // database in memory DuckDB's memory limit (its rows have no file to be dropped to)
-  const memory = definition.storeMemory;
+  // a database file, limited; a lake's working store in memory keeps DuckDB's defaults
   const limits =
-    options.lake === undefined
-      ? {
-          ...(database !== ":memory:" && {
-            memoryLimit: jobStoreMemoryLimit(process.env, memory?.limit),
-          }),
-          threads: jobStoreThreads(),
-          ...(memory?.flushThreshold !== undefined && { flushThreshold: memory.flushThreshold }),
-        }
-      : {};
+    options.lake === undefined ? jobStoreOptions(database, definition.storeMemory) : {};
   const store = writes ? await openStore(database, limits) : undefined;
   const stop = new JobStop(options.signal, deadlineMs);
   const breaker = new Breaker(BREAKER_UNITS, (count, reason) =>

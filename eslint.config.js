@@ -109,6 +109,39 @@ const layerRule = {
   },
 };
 
+/** A statement's first word, in capitals, at the start of a string: SQL text. */
+const SQL_START =
+  /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|COPY|ATTACH|DETACH|PRAGMA|SET|RESET|INSTALL|LOAD|CHECKPOINT|BEGIN|COMMIT|ROLLBACK|SUMMARIZE|DESCRIBE|EXPORT|IMPORT)\s+\S/;
+
+/**
+ * `pathlab/sql-in-store`: SQL is written in src/store/ only (the one layer that talks to DuckDB).
+ * Reports a string or template literal outside it that starts with a statement's first word in
+ * capitals; SQL a user reads in help text (lower case, after the command) is not matched.
+ */
+const sqlRule = {
+  meta: {
+    type: "problem",
+    docs: { description: "SQL is written in src/store/ only" },
+    schema: [],
+  },
+  create(context) {
+    const layer = layerOf(context.filename);
+    if (layer === undefined || layer === "store") return {};
+    const report = (node, text) => {
+      if (typeof text === "string" && SQL_START.test(text)) {
+        context.report({
+          node,
+          message: `SQL outside src/store/: write it in a function of src/store/ and call that.`,
+        });
+      }
+    };
+    return {
+      Literal: (node) => report(node, node.value),
+      TemplateLiteral: (node) => report(node, node.quasis[0]?.value.cooked),
+    };
+  },
+};
+
 function restrictionsFor(layer) {
   const paths = Object.entries(packageOwners)
     .filter(([, owners]) => !owners.includes(layer))
@@ -163,8 +196,13 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.ts"],
-    plugins: { pathlab: { rules: { layers: layerRule } } },
-    rules: { "pathlab/layers": "error" },
+    plugins: { pathlab: { rules: { layers: layerRule, "sql-in-store": sqlRule } } },
+    rules: { "pathlab/layers": "error", "pathlab/sql-in-store": "error" },
+  },
+  {
+    // A job's steps (plan, unit, reduce) are functions of their own, each read in a screen or two.
+    files: ["src/jobs/**/*.ts"],
+    rules: { "max-lines-per-function": ["error", { max: 120 }] },
   },
   ...Object.keys(layers).map(restrictionsFor),
 );

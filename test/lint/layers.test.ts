@@ -113,3 +113,45 @@ describe("the layer rule of DESIGN.md §1", () => {
     ).toEqual([expect.stringContaining("may not import the public entry")]);
   });
 });
+
+/** Lints `code` as if it were the file at `filePath` and returns the messages of `ruleId`. */
+async function messagesOf(ruleId: string, filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages
+    .filter((message) => message.ruleId === ruleId)
+    .map((message) => message.message);
+}
+
+describe("the shape rules of the code", () => {
+  it("keeps SQL in src/store/: a statement in a string or template elsewhere is reported", async () => {
+    const code = [
+      'export const a = "SELECT count(*) FROM runs";',
+      "export const b = (t: string) => `WITH x AS (SELECT 1) SELECT * FROM ${t}`;",
+      'export const c = "  INSERT INTO runs VALUES (1)";',
+    ].join("\n");
+    expect(await messagesOf("pathlab/sql-in-store", "src/cli/probe.ts", code)).toHaveLength(3);
+    expect(await messagesOf("pathlab/sql-in-store", "src/jobs/sync/probe.ts", code)).toHaveLength(
+      3,
+    );
+    expect(await messagesOf("pathlab/sql-in-store", "src/store/probe.ts", code)).toEqual([]);
+  });
+
+  it("lets help text show a query: lower case, after the command", async () => {
+    const code = [
+      'export const hint = `  npx pathlab query "select * from runs"`;',
+      'export const word = "with --lake, each unit is a folder";',
+      'export const set = "Set the key with --api-key-file";',
+    ].join("\n");
+    expect(await messagesOf("pathlab/sql-in-store", "src/cli/probe.ts", code)).toEqual([]);
+  });
+
+  it("keeps each function of src/jobs/ within 120 lines", async () => {
+    const body = (lines: number) =>
+      `export function f(): number {\n  let n = 0;\n${"  n += 1;\n".repeat(lines - 4)}  return n;\n}\n`;
+    expect(await messagesOf("max-lines-per-function", "src/jobs/probe.ts", body(120))).toEqual([]);
+    expect(await messagesOf("max-lines-per-function", "src/jobs/probe.ts", body(121))).toEqual([
+      expect.stringContaining("has too many lines (121)"),
+    ]);
+    expect(await messagesOf("max-lines-per-function", "src/core/probe.ts", body(121))).toEqual([]);
+  });
+});

@@ -20,14 +20,8 @@ import { migratedTables } from "../../store/schemaTables.ts";
 import { secretsOf } from "../../service/resolveService.ts";
 import { withoutSecrets } from "../../store/withoutSecrets.ts";
 import { MCP_JOB_TOOLS, type McpCall, type McpContext } from "./jobTools.ts";
-import {
-  MCP_DEFAULT_ROWS,
-  MCP_MAX_ROWS,
-  MCP_TOOLS,
-  describeTables,
-  tablesSql,
-  type McpToolDeclaration,
-} from "./tools.ts";
+import { MCP_DEFAULT_ROWS, MCP_MAX_ROWS, MCP_TOOLS, type McpToolDeclaration } from "./tools.ts";
+import { describeTables, tablesSql } from "../../store/storeQuestions.ts";
 
 /**
  * Where the server reads: a database file, or a lake (which wins).

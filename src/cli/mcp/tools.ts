@@ -1,12 +1,20 @@
 /**
  * The tools of `pathlab mcp`: each one a name, what it is for, the JSON Schema of its arguments,
- * and the read-only SQL it answers with, on the store the server was started on. Every tool reads
- * through `pathlab query`'s own path (a sealed read-only copy, DuckDB's refusals), so a tool can
- * neither write nor reach outside the store, and its rows are capped.
+ * and the read-only SQL it answers with (`store/storeQuestions.ts`; `query` runs the caller's), on
+ * the store the server was started on. Every tool reads through `pathlab query`'s own path (a
+ * sealed read-only copy, DuckDB's refusals), so a tool can neither write nor reach outside the
+ * store, and its rows are capped.
  */
 
-import { isoSeconds, parseIsoTimeMs } from "../../domain/time.ts";
-import { TABLES, VIEWS } from "../../store/schema.ts";
+import { parseIsoTimeMs } from "../../domain/time.ts";
+import {
+  describeTables,
+  latestInsightSql,
+  leaderboardSql,
+  openEdgesSql,
+  tablesSql,
+  verdictCountsSql,
+} from "../../store/storeQuestions.ts";
 
 /**
  * A tool as an MCP client lists it: its name, what it is for, and its arguments.
@@ -45,60 +53,23 @@ const LIMIT = {
   description: `rows at most (default ${MCP_DEFAULT_ROWS}); the result says how many were left out`,
 } as const;
 
-/** `value` as a SQL string literal. */
-function literal(value: unknown): string {
-  return `'${String(value).replaceAll("'", "''")}'`;
+/** The string argument `name` of a call, when given (the server checked its type). */
+function text(args: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  return args[name] === undefined ? undefined : String(args[name]);
 }
 
 /**
- * `value` (ISO 8601, any offset) as a SQL TIMESTAMP in UTC, the store's times; throws naming the
- * tool and argument when it is not a time.
+ * `value` (ISO 8601, any offset) as Unix seconds; throws naming the tool and argument when it is
+ * not a time.
  */
-function utcTimestamp(tool: string, name: string, value: unknown): string {
+function unixSeconds(tool: string, name: string, value: unknown): number {
   const ms = parseIsoTimeMs(String(value));
   if (!Number.isFinite(ms)) {
     throw new Error(
       `${tool}: ${name}: expected an ISO 8601 time such as 2026-11-21T08:00:00Z, got ${JSON.stringify(value)}`,
     );
   }
-  return `TIMESTAMP '${isoSeconds(ms / 1000)}'`;
-}
-
-/** ` AND column = 'value'` when `value` is given, else nothing. */
-function where(column: string, value: unknown): string {
-  return value === undefined ? "" : ` AND ${column} = ${literal(value)}`;
-}
-
-/** Each table's and view's description, as `store/schema.ts` states it. */
-const DESCRIPTIONS = new Map(
-  [...TABLES, ...VIEWS].map((table) => [table.name, table.description ?? ""]),
-);
-
-/**
- * The SQL of the tables tool: every table and view with its columns, or only `name`'s. It names
- * no table but `name`, so that a lake copies none but that one to answer it.
- * @example tablesSql("runs") // one row: runs and its columns
- */
-export function tablesSql(name?: string): string {
-  return (
-    "SELECT table_name AS name, list(column_name || ' ' || data_type ORDER BY column_index) AS columns " +
-    `FROM duckdb_columns() WHERE NOT internal AND table_name <> 'schema_migrations'${where("table_name", name)} ` +
-    "GROUP BY table_name ORDER BY table_name"
-  );
-}
-
-/**
- * The rows of {@link tablesSql} with each table's description beside its name.
- * @example describeTables([{ name: "runs", columns: [] }])[0].description // => "The runs of pathlab's jobs: …"
- */
-export function describeTables(
-  rows: readonly Record<string, unknown>[],
-): Record<string, unknown>[] {
-  return rows.map(({ name, ...rest }) => ({
-    name,
-    description: DESCRIPTIONS.get(String(name)) ?? "",
-    ...rest,
-  }));
+  return ms / 1000;
 }
 
 /**
@@ -138,22 +109,12 @@ export const MCP_TOOLS: readonly McpTool[] = [
       },
       required: ["asset", "operation"],
     },
-    sql: (args) => {
-      const same =
-        "c.operation = l.operation AND c.asset = l.asset AND c.horizon = l.horizon " +
-        "AND c.forecast_start_time = l.forecast_start_time";
-      return (
-        "WITH l AS (SELECT operation, asset, horizon, forecast_start_time, source, record FROM insights " +
-        `WHERE asset = ${literal(args.asset)} AND operation = ${literal(args.operation)}${where("horizon", args.horizon)} ` +
-        "QUALIFY forecast_start_time = max(forecast_start_time) OVER (PARTITION BY horizon)) " +
-        "SELECT l.*, " +
-        `(SELECT to_json(histogram(c.verdict)) FROM crosschecks c WHERE ${same}) AS verdicts, ` +
-        "(SELECT to_json(list({field: c.field, key: c.key, service_value: c.service_value, " +
-        "recomputed_value: c.recomputed_value, tolerance: c.tolerance, verdict: c.verdict} ORDER BY c.field, c.key)) " +
-        `FROM crosschecks c WHERE ${same} AND c.verdict IN ('mismatch', 'missing')) AS disagreements ` +
-        "FROM l ORDER BY horizon, source"
-      );
-    },
+    sql: (args) =>
+      latestInsightSql({
+        asset: String(args.asset),
+        operation: String(args.operation),
+        horizon: text(args, "horizon"),
+      }),
   },
   {
     name: "crosschecks",
@@ -163,9 +124,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       type: "object",
       properties: { asset: { type: "string", description: "only this asset" }, limit: LIMIT },
     },
-    sql: (args) =>
-      "SELECT operation, asset, horizon, verdict, count(*) AS n, max(abs(difference)) AS largest_difference " +
-      `FROM crosschecks WHERE true${where("asset", args.asset)} GROUP BY ALL ORDER BY ALL`,
+    sql: (args) => verdictCountsSql({ asset: text(args, "asset") }),
   },
   {
     name: "edges",
@@ -175,11 +134,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       type: "object",
       properties: { asset: { type: "string", description: "only this asset" }, limit: LIMIT },
     },
-    sql: (args) =>
-      "SELECT asset, horizon, market, kind, slug, recomputed_probability, recomputed_standard_error, " +
-      "between_miner_standard_error, venue_probability, service_probability, edge_side, net_edge, tradable " +
-      `FROM venue_comparisons WHERE NOT coalesce(decided, false)${where("asset", args.asset)} ` +
-      "ORDER BY coalesce(tradable, false) DESC, net_edge DESC NULLS LAST",
+    sql: (args) => openEdgesSql({ asset: text(args, "asset") }),
   },
   {
     name: "leaderboard",
@@ -197,10 +152,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
       },
     },
     sql: (args) =>
-      "SELECT competition, as_of, source, miner_uid, smoothed_score, reward_weight, service_smoothed_score, " +
-      `service_reward_weight, verdict FROM smoothed_scores WHERE true${where("competition", args.competition)}` +
-      `${args.at === undefined ? "" : ` AND as_of <= ${utcTimestamp("leaderboard", "at", args.at)}`} ` +
-      "QUALIFY as_of = max(as_of) OVER (PARTITION BY competition) " +
-      "ORDER BY competition, reward_weight DESC NULLS LAST, miner_uid",
+      leaderboardSql({
+        competition: text(args, "competition"),
+        atUnix: args.at === undefined ? undefined : unixSeconds("leaderboard", "at", args.at),
+      }),
   },
 ];

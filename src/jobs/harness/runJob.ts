@@ -186,16 +186,7 @@ export async function runJob<O extends JobOptions, C, R>(
   // Before the other checks: `replay` with a service is that mistake, not a missing key.
   const prepared = await prepareRecordReplay(command, options, secrets);
   const checked = await definition.check(options, prepared.recording);
-  const deadlineMs = options.deadlineMs ?? definition.defaultDeadlineMs;
-  if (deadlineMs !== undefined && !(Number.isFinite(deadlineMs) && deadlineMs > 0)) {
-    throw new UsageError(`${command}: deadlineMs: expected a number of ms > 0, got ${deadlineMs}`);
-  }
-  const writes = definition.writes !== "nothing";
-  if (writes && options.lake !== undefined && options.database !== undefined) {
-    throw new UsageError(`${command}: --lake and --db name two places to write; give one`);
-  }
-  const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
-  if (writes && options.lake !== undefined) prepareLake(options.lake); // other files: refused now
+  const { deadlineMs, database, writes } = placeOf(definition, options);
   // a database file, limited; a lake's working store in memory keeps DuckDB's defaults
   const limits =
     options.lake === undefined ? jobStoreOptions(database, definition.storeMemory) : {};
@@ -225,14 +216,9 @@ export async function runJob<O extends JobOptions, C, R>(
       signal: stop.signal,
       ...(definition.onClientEvent !== undefined && { onEvent: definition.onClientEvent }),
     };
-    let deployment: Deployment = prepared.client;
-    let clientOptions = clientOptionsOf(command, options, deployment, resolved, functions);
-    if (options.namingAuto === true && resolved?.service.kind === "service" && !resolved.replay) {
-      const found = (await speaksLiveNaming(clientOptions)) ? "live" : "neutral";
-      deployment = { ...deployment, naming: found === "live" ? liveNaming : neutralNaming };
-      resolved = { ...resolved, service: { ...resolved.service, namingFound: found } };
-      clientOptions = clientOptionsOf(command, options, deployment, resolved, functions);
-    }
+    const connection = await connectionOf(command, options, prepared.client, resolved, functions);
+    const { deployment, clientOptions } = connection;
+    resolved = connection.resolved;
     if (resolved !== undefined) {
       await beginRecording(prepared.recorder, {
         service: resolved.service,
@@ -293,20 +279,7 @@ export async function runJob<O extends JobOptions, C, R>(
       return await body(job);
     } catch (error) {
       if (run !== undefined && !runFinished) await finishFailedRun(job, run, error, options.signal);
-      if (stop.stoppedEarly) {
-        const why = stop.message as string;
-        throw new JobStoppedError(
-          definition.interruptedMessage?.(job, why) ?? `${command}: ${why}`,
-          {
-            cause: error,
-          },
-        );
-      }
-      if (options.signal?.aborted !== true || definition.interruptedMessage === undefined)
-        throw error;
-      throw new JobInterruptedError(definition.interruptedMessage(job, "interrupted"), {
-        cause: error,
-      });
+      throw stoppedError(definition, job, options.signal, error);
     }
   } finally {
     stop.dispose();
@@ -317,6 +290,75 @@ export async function runJob<O extends JobOptions, C, R>(
     await prepared.recorder?.finish().catch(() => {}); // its failure, if any, was reported above
     await store?.close();
   }
+}
+
+/**
+ * Where the job writes, with its deadline: the options' checks that need nothing opened. A lake's
+ * folder is prepared here, so that files pathlab did not make are refused before anything opens.
+ */
+function placeOf<O extends JobOptions, C>(definition: JobDefinition<O, C>, options: O) {
+  const { command } = definition;
+  const deadlineMs = options.deadlineMs ?? definition.defaultDeadlineMs;
+  if (deadlineMs !== undefined && !(Number.isFinite(deadlineMs) && deadlineMs > 0)) {
+    throw new UsageError(`${command}: deadlineMs: expected a number of ms > 0, got ${deadlineMs}`);
+  }
+  const writes = definition.writes !== "nothing";
+  if (writes && options.lake !== undefined && options.database !== undefined) {
+    throw new UsageError(`${command}: --lake and --db name two places to write; give one`);
+  }
+  const database = options.lake === undefined ? (options.database ?? DEFAULT_DATABASE) : ":memory:";
+  if (writes && options.lake !== undefined) prepareLake(options.lake);
+  return { deadlineMs, database, writes };
+}
+
+/**
+ * The deployment and the client's options: with `namingAuto` against a service, the naming it
+ * answers in (asked once), which the resolved service then reports.
+ */
+async function connectionOf(
+  command: string,
+  options: JobOptions,
+  deployment: Deployment,
+  resolved: ResolvedService | undefined,
+  functions: Partial<ClientOptions>,
+): Promise<{ deployment: Deployment; clientOptions: ClientOptions; resolved?: ResolvedService }> {
+  const clientOptions = clientOptionsOf(command, options, deployment, resolved, functions);
+  if (options.namingAuto !== true || resolved?.service.kind !== "service" || resolved.replay) {
+    return { deployment, clientOptions, resolved };
+  }
+  const found: "live" | "neutral" = (await speaksLiveNaming(clientOptions)) ? "live" : "neutral";
+  const named = { ...deployment, naming: found === "live" ? liveNaming : neutralNaming };
+  const reported: ResolvedService = {
+    ...resolved,
+    service: { ...resolved.service, namingFound: found },
+  };
+  return {
+    deployment: named,
+    clientOptions: clientOptionsOf(command, options, named, reported, functions),
+    resolved: reported,
+  };
+}
+
+/**
+ * What a job's body that threw ends with: a `JobStoppedError` when its deadline or breaker
+ * stopped it, a `JobInterruptedError` when its signal aborted it and the definition words that,
+ * else the body's error as it is.
+ */
+function stoppedError<O extends JobOptions, C>(
+  definition: JobDefinition<O, C>,
+  job: Job<C>,
+  signal: AbortSignal | undefined,
+  error: unknown,
+): unknown {
+  if (job.stop.stoppedEarly) {
+    const why = job.stop.message as string;
+    const message = definition.interruptedMessage?.(job, why) ?? `${definition.command}: ${why}`;
+    return new JobStoppedError(message, { cause: error });
+  }
+  if (signal?.aborted !== true || definition.interruptedMessage === undefined) return error;
+  return new JobInterruptedError(definition.interruptedMessage(job, "interrupted"), {
+    cause: error,
+  });
 }
 
 /** The job's client options: the defaults, the caller's, the deployment's and the service's. */

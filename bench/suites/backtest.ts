@@ -11,7 +11,8 @@
  */
 
 import type { RealizedPath } from "../../src/domain/records/validation.ts";
-import { answerFileText, type ModelPrompt } from "../../src/jobs/backtest/answers.ts";
+import { answerFileText } from "../../src/jobs/backtest/answers.ts";
+import type { ModelPrompt } from "../../src/jobs/backtest/modelPrompt.ts";
 import { candidateFileFromBytes } from "../../src/jobs/score/readCandidateFile.ts";
 import { validatorPaths } from "../../src/jobs/sync/fetchPredictionSets.ts";
 import { parsePredictionSetBytes } from "../../src/paths/predictionBytes.ts";

@@ -1,6 +1,9 @@
 /**
  * The options every job command shares: which service to talk to, or how to run the sandbox, and
  * the deployment's naming and paths.
+ *
+ * Over 300 lines because every job command's shared options are declared here once, each with its
+ * help text and the check of its value.
  */
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFileSync } from "node:fs";

@@ -28,6 +28,9 @@
  * ...]` (pydantic, lax) and keeps the raw JSON only when that fails, so on the network a response
  * whose only fault is a bool or a numeric string in a path arrives with 1/0 or a number there and
  * passes; here it fails (the stricter verdict, and the validator's own).
+ *
+ * Over 300 lines because this comment lists the validator's checks with their exact reasons, beside
+ * the code that gives them in the same order.
  */
 
 import { validatorEraAt, type EraSettings, type ResponseFormatRule } from "./eras.ts";

@@ -1,6 +1,9 @@
 /**
  * Calibration over many prompts: per miner, asset and horizon, the per-prompt rows of
  * {@link promptCalibration} (and the prompt CRPS) added up into a summary.
+ *
+ * Over 300 lines because the summary's types, the accumulator that fills them and the book of
+ * accumulators by key are one contract with the score job, read together.
  */
 
 import type { PromptCalibration } from "./promptCalibration.ts";

@@ -2,6 +2,10 @@
  * The hot loop of prompt scoring: one miner's path-major prices against a {@link PromptPlan}, the
  * price CRPS here and the volatility CRPS of crypto-1h prompts in `volatilityCrpsOfValues.ts`.
  * Runs on the calling thread and in the scoring workers alike.
+ *
+ * Over 300 lines because the function's comment states each step in the order it computes it,
+ * which its bit-for-bit parity with `src/reference/promptCrps.ts` depends on; the rest is the hot
+ * loop and its few helpers.
  */
 
 import type { CrpsMethod } from "../core/crps.ts";

@@ -16,13 +16,8 @@ import { JobStoppedError } from "../harness/interruptedError.ts";
 import { runJob } from "../harness/runJob.ts";
 import { runScore, type MinerSelection } from "../score/score.ts";
 import type { ScoreSummary } from "../score/summary.ts";
-import {
-  askModel,
-  checkModelCommand,
-  historySeconds,
-  type ModelFailure,
-  type ModelPrompt,
-} from "./answers.ts";
+import { askModel, checkModelCommand, historySeconds, type ModelFailure } from "./answers.ts";
+import type { ModelPrompt } from "./modelPrompt.ts";
 import { modelModuleOf, ModelThreads } from "./modelThreads.ts";
 
 /**

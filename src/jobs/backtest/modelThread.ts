@@ -4,7 +4,7 @@
  * model command would print, so that both forms keep the same candidate files.
  */
 
-import type { ModelPrompt } from "./answers.ts";
+import type { ModelPrompt } from "./modelPrompt.ts";
 
 /** One call: the module (a `file:` URL) and the prompt as its JSON line; none only loads it. */
 export interface ModelThreadTask {

@@ -5,7 +5,8 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { answerFileText, type ModelPrompt } from "../../../src/jobs/backtest/answers.ts";
+import { answerFileText } from "../../../src/jobs/backtest/answers.ts";
+import type { ModelPrompt } from "../../../src/jobs/backtest/modelPrompt.ts";
 import {
   candidateFileFromBytes,
   candidateFileFromText,

@@ -109,14 +109,27 @@ const layerRule = {
   },
 };
 
-/** A statement's first word, in capitals, at the start of a string: SQL text. */
-const SQL_START =
-  /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|COPY|ATTACH|DETACH|PRAGMA|SET|RESET|INSTALL|LOAD|CHECKPOINT|BEGIN|COMMIT|ROLLBACK|SUMMARIZE|DESCRIBE|EXPORT|IMPORT)\s+\S/;
+/** The first words of DuckDB's statements. */
+const SQL_WORDS = [
+  ...["SELECT", "WITH", "FROM", "INSERT", "UPDATE", "DELETE", "CREATE", "ALTER", "DROP"],
+  ...["TRUNCATE", "COPY", "ATTACH", "DETACH", "USE", "PRAGMA", "SET", "RESET", "CALL"],
+  ...["INSTALL", "LOAD", "CHECKPOINT", "VACUUM", "BEGIN", "COMMIT", "ROLLBACK", "SUMMARIZE"],
+  ...["DESCRIBE", "SHOW", "EXPLAIN", "EXPORT", "IMPORT"],
+];
+
+/** A statement's first word, in capitals, followed by more of it: SQL text. */
+const SQL_START = new RegExp(`^\\s*(${SQL_WORDS.join("|")})\\s+\\S`);
+
+/** A statement of one word (or `BEGIN TRANSACTION`), alone in its string. */
+const SQL_ALONE = /^\s*(BEGIN( TRANSACTION)?|COMMIT|ROLLBACK|CHECKPOINT|VACUUM);?\s*$/;
 
 /**
  * `pathlab/sql-in-store`: SQL is written in src/store/ only (the one layer that talks to DuckDB).
- * Reports a string or template literal outside it that starts with a statement's first word in
- * capitals; SQL a user reads in help text (lower case, after the command) is not matched.
+ * Reports a string or template literal outside it whose text starts with a statement's first word
+ * in capitals and more after it: a template's parts are read with each `${…}` as a word, and a
+ * string on the left of `+` as followed by what is added. A one-word statement (`COMMIT`) alone
+ * is reported too. SQL a user reads in help text (lower case, after the command) is not matched,
+ * nor a capital word alone (`method: "DELETE"`).
  */
 const sqlRule = {
   meta: {
@@ -128,16 +141,27 @@ const sqlRule = {
     const layer = layerOf(context.filename);
     if (layer === undefined || layer === "store") return {};
     const report = (node, text) => {
-      if (typeof text === "string" && SQL_START.test(text)) {
+      if (typeof text === "string" && (SQL_START.test(text) || SQL_ALONE.test(text))) {
         context.report({
           node,
           message: `SQL outside src/store/: write it in a function of src/store/ and call that.`,
         });
       }
     };
+    const continued = (node) =>
+      node.parent?.type === "BinaryExpression" &&
+      node.parent.operator === "+" &&
+      node.parent.left === node;
     return {
-      Literal: (node) => report(node, node.value),
-      TemplateLiteral: (node) => report(node, node.quasis[0]?.value.cooked),
+      Literal: (node) =>
+        report(
+          node,
+          continued(node) && typeof node.value === "string" ? `${node.value}x` : node.value,
+        ),
+      TemplateLiteral: (node) => {
+        const text = node.quasis.map((quasi) => quasi.value.cooked ?? "").join("x");
+        report(node, continued(node) ? `${text}x` : text);
+      },
     };
   },
 };

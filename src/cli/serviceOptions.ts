@@ -2,8 +2,9 @@
  * The options every job command shares: which service to talk to, or how to run the sandbox, and
  * the deployment's naming and paths.
  *
- * Over 300 lines because every job command's shared options are declared here once, each with its
- * help text and the check of its value.
+ * Over 300 lines because the options the job commands share are declared here once, with their
+ * help text and, where a value is checked, its check, beside the functions that read them (the
+ * API key, the service request, where the job writes).
  */
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { readFileSync } from "node:fs";

@@ -3,7 +3,7 @@
  * {@link promptCalibration} (and the prompt CRPS) added up into a summary.
  *
  * Over 300 lines because the summary's types, the accumulator that fills them and the book of
- * accumulators by key are one contract with the score job, read together.
+ * accumulators by key are one public API (exported by the root entry), read together.
  */
 
 import type { PromptCalibration } from "./promptCalibration.ts";

@@ -3,9 +3,9 @@
  * price CRPS here and the volatility CRPS of crypto-1h prompts in `volatilityCrpsOfValues.ts`.
  * Runs on the calling thread and in the scoring workers alike.
  *
- * Over 300 lines because the function's comment states each step in the order it computes it,
- * which its bit-for-bit parity with `src/reference/promptCrps.ts` depends on; the rest is the hot
- * loop and its few helpers.
+ * Over 300 lines because the function's comment states each step in the order it computes it (the
+ * order its parity mode's bit-for-bit match with `src/reference/promptCrps.ts` depends on); the
+ * rest is the hot loop and its few helpers.
  */
 
 import type { CrpsMethod } from "../core/crps.ts";

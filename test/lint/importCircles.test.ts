@@ -36,7 +36,7 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
   );
 }
 
-/** The strongly connected components of more than one file (Tarjan), or of a file importing itself. */
+/** The strongly connected components (Tarjan) of more than one file, or a file importing itself. */
 function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   let next = 0;
   const index = new Map<string, number>();
@@ -78,7 +78,7 @@ describe("imports in src/", () => {
     expect(circles(importGraph(files))).toEqual([]);
   });
 
-  it("a circle of two files, or through a type-only import, is found", () => {
+  it("a circle of three files is found, and a type-only import is an edge", () => {
     const a = join(srcRoot, "probe/a.ts");
     const b = join(srcRoot, "probe/b.ts");
     const c = join(srcRoot, "probe/c.ts");

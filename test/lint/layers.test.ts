@@ -128,10 +128,13 @@ describe("the shape rules of the code", () => {
       'export const a = "SELECT count(*) FROM runs";',
       "export const b = (t: string) => `WITH x AS (SELECT 1) SELECT * FROM ${t}`;",
       'export const c = "  INSERT INTO runs VALUES (1)";',
+      "export const d = (columns: string) => `SELECT ${columns} FROM runs`;",
+      'export const e = (columns: string) => "SELECT " + columns;',
+      'export const f = "COMMIT";',
     ].join("\n");
-    expect(await messagesOf("pathlab/sql-in-store", "src/cli/probe.ts", code)).toHaveLength(3);
+    expect(await messagesOf("pathlab/sql-in-store", "src/cli/probe.ts", code)).toHaveLength(6);
     expect(await messagesOf("pathlab/sql-in-store", "src/jobs/sync/probe.ts", code)).toHaveLength(
-      3,
+      6,
     );
     expect(await messagesOf("pathlab/sql-in-store", "src/store/probe.ts", code)).toEqual([]);
   });
@@ -141,6 +144,8 @@ describe("the shape rules of the code", () => {
       'export const hint = `  npx pathlab query "select * from runs"`;',
       'export const word = "with --lake, each unit is a folder";',
       'export const set = "Set the key with --api-key-file";',
+      'export const method = "DELETE";',
+      'export const label = "SELECT" + ":";',
     ].join("\n");
     expect(await messagesOf("pathlab/sql-in-store", "src/cli/probe.ts", code)).toEqual([]);
   });

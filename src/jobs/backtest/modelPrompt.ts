@@ -1,4 +1,4 @@
-/** The prompt a candidate model reads (`pathlab backtest`): `askModel` and the model's threads share it. */
+/** The prompt a candidate model reads (`pathlab backtest`): `askModel` and its threads share it. */
 
 /**
  * A prompt as the model reads it: the validator's request (`asset`, `start_time` ISO 8601,

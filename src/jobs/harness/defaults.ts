@@ -51,7 +51,8 @@ export const SYNC_STORE_MEMORY: StoreMemory = Object.freeze({
 });
 
 /**
- * DuckDB's threads for a job's database file by default: 1, the job's own thread. A job's cores are
+ * DuckDB's threads for a job's database file by default: 1, so that DuckDB starts none of its own
+ * and each statement runs on the thread that calls it (libuv's, or the job's). A job's cores are
  * its own threads' (its unit pool takes every core but the job's, the embedded sandbox works
  * beside it), and its statements are appends and small deletes, so DuckDB's extra threads only
  * took turns with them. `npm start` took 10 % less wall and CPU time with one (25.3–27.8 s against

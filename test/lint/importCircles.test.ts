@@ -3,23 +3,11 @@
  * TypeScript's pre-processor lists them) followed from every file never comes back to it.
  */
 
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-
-const srcRoot = fileURLToPath(new URL("../../src", import.meta.url));
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(folder, entry.name))
-      : entry.name.endsWith(".ts")
-        ? [join(folder, entry.name)]
-        : [],
-  );
-}
+import { sourceFiles, srcRoot } from "./sourceFiles.ts";
 
 /** Each file's relative imports, resolved to files of `files`. */
 function importGraph(files: readonly string[]): Map<string, string[]> {
@@ -73,7 +61,7 @@ function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 describe("imports in src/", () => {
   it("form no circle, type-only imports included", () => {
-    const files = sourceFiles(srcRoot);
+    const files = sourceFiles();
     expect(files.length).toBeGreaterThan(300);
     expect(circles(importGraph(files))).toEqual([]);
   });

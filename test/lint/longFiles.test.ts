@@ -3,22 +3,10 @@
  * lines because …" in its first comment), or is split.
  */
 
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const srcRoot = fileURLToPath(new URL("../../src", import.meta.url));
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(folder, entry.name))
-      : entry.name.endsWith(".ts")
-        ? [join(folder, entry.name)]
-        : [],
-  );
-}
+import { sourceFiles, srcRoot } from "./sourceFiles.ts";
 
 /** Whether `text` is over 300 lines and its first comment does not say why. */
 function longWithoutWhy(text: string): boolean {
@@ -31,7 +19,7 @@ function longWithoutWhy(text: string): boolean {
 
 describe("long files in src/", () => {
   it("say why at their top", () => {
-    const files = sourceFiles(srcRoot);
+    const files = sourceFiles();
     const unexplained = files
       .filter((file) => longWithoutWhy(readFileSync(file, "utf8")))
       .map((file) => relative(srcRoot, file));

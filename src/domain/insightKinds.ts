@@ -389,6 +389,19 @@ export type RecomputedInsightPath = {
 }[InsightPath];
 
 /**
+ * The windows of the venue B comparisons, read from the registry's paths
+ * (`/insights/venueb/<window>`): a window is added by its entry.
+ * @example const window: VenueBWindow = "15min";
+ */
+export type VenueBWindow = {
+  [Path in InsightPath]: Path extends `/insights/venueb/${infer Window}`
+    ? Window extends `${string}/${string}`
+      ? never
+      : Window
+    : never;
+}[InsightPath];
+
+/**
  * A table with one entry per insight kind: the type a per-kind table satisfies, so that the
  * compiler names a kind it leaves out (and a key that is no kind).
  * @example const codes = { … } satisfies InsightKindTable<number>;

@@ -18,6 +18,7 @@ import { standardErrorKey, type InsightResult } from "./result.ts";
 import type { InsightSession } from "./session.ts";
 import { sessionAndContext } from "./sessionAndContext.ts";
 import { isoTimeText } from "./timeText.ts";
+import type { VenueBWindow } from "../domain/insightKinds.ts";
 
 /**
  * The model-side fields of a {@link VenueBComparisonRecord}, plus `slug` when given.
@@ -34,11 +35,7 @@ export type VenueBModelSide = Pick<
   | "model_outcome"
 > & { slug?: string };
 
-/**
- * The venue B windows.
- * @example const window: VenueBWindow = "15min";
- */
-export type VenueBWindow = "daily" | "hourly" | "15min";
+export type { VenueBWindow };
 
 /**
  * P(S(step(event end)) ≥ strike) per contract of the venue B window open at `context.now` (daily

@@ -15,6 +15,7 @@ import {
   type InsightKindTable,
   type InsightPath,
   type RecomputedKindTable,
+  type VenueBWindow,
 } from "../../src/domain/insightKinds.ts";
 import type { ResultOf } from "../../src/domain/operation.ts";
 import {
@@ -188,6 +189,14 @@ describe("tables typed against the registry (checked by tsc --noEmit)", () => {
     expect(Object.keys(lacking)).toHaveLength(INSIGHT_PATHS.length - 1);
     expect(Object.keys(recomputedLacking)).toHaveLength(INSIGHT_PATHS.length - 1);
     expect(Object.keys(withAStranger)).toHaveLength(INSIGHT_PATHS.length + 1);
+  });
+
+  it("reads the venue B windows from the registry's paths", () => {
+    expectTypeOf<VenueBWindow>().toEqualTypeOf<"daily" | "hourly" | "15min">();
+    const windows = INSIGHT_PATHS.filter((path) => path.startsWith("/insights/venueb/")).map(
+      (path) => path.slice("/insights/venueb/".length),
+    );
+    expect(windows.sort()).toEqual(["15min", "daily", "hourly"]);
   });
 
   it("a kind that leaves out a fact does not compile", () => {

@@ -12,12 +12,9 @@ import { isoTimeOfUnix } from "./timeText.ts";
 import { modelProbabilityUp, openVenueEvent } from "./venueEvent.ts";
 import { venueBSlug } from "./venueNames.ts";
 import { venueQuote } from "./venueQuote.ts";
+import type { VenueBWindow } from "../../domain/insightKinds.ts";
 
-/**
- * The venue B windows.
- * @example const window: VenueBWindow = "hourly";
- */
-export type VenueBWindow = "daily" | "hourly" | "15min";
+export type { VenueBWindow };
 
 /** Strikes of the hourly ladder: the centre and two each side. */
 const HOURLY_STRIKE_OFFSETS = [-2, -1, 0, 1, 2];

@@ -5,6 +5,7 @@
  */
 
 import type { VenueWindow } from "../../domain/insightConventions.ts";
+import type { VenueBWindow } from "../../domain/insightKinds.ts";
 
 const LONG_NAMES: Readonly<Record<string, string>> = {
   BTC: "bitcoin",
@@ -117,7 +118,7 @@ export function rangeFamilySlug(
  */
 export function venueBSlug(
   asset: string,
-  window: "daily" | "hourly" | "15min",
+  window: VenueBWindow,
   startUnix: number,
   strike?: number,
 ): string {

@@ -12,9 +12,10 @@ const MAX_COUNTED_LENGTH = 16384;
  * The workspace of the counting pass, shared by all selectors: the column (copied in), two
  * bucket-count arrays (one for each element of a pair, so consecutive increments do not wait on
  * each other; only their sum is read), and each bucket's elements as a linked list (HEAD: its
- * last element's index, or −1; NEXT: the index of the element before, or −1). Module-level constants on purpose: V8 embeds
- * constant typed arrays in optimized code; with them stepQuantiles on 10,000 × 289 went from ~17
- * to ~12 ms (bench/README.md). Safe because `select` runs to completion without calling out.
+ * last element's index, or −1; NEXT: the index of the element before, or −1). Module-level
+ * constants on purpose: V8 embeds constant typed arrays in optimized code; with them
+ * stepQuantiles on 10,000 × 289 went from ~17 to ~12 ms (bench/README.md). Safe because `select`
+ * runs to completion without calling out.
  */
 const COLUMN = new Float64Array(MAX_COUNTED_LENGTH);
 const COUNTS = new Int32Array(MAX_BUCKETS);

@@ -14,8 +14,6 @@ import { venueBSlug } from "./venueNames.ts";
 import { venueQuote } from "./venueQuote.ts";
 import type { VenueBWindow } from "../../domain/insightKinds.ts";
 
-export type { VenueBWindow };
-
 /** Strikes of the hourly ladder: the centre and two each side. */
 const HOURLY_STRIKE_OFFSETS = [-2, -1, 0, 1, 2];
 

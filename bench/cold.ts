@@ -4,16 +4,25 @@
  * job calls each kernel a few times per unit, before V8 has optimized it, so the warm medians of
  * the suites overstate what a job sees; these rows show the first call and the median of the first
  * 10. The case's setup (its data, the other cases' closures) is built before the first call, as in
- * the warm suites; the numpy column is the warm peer's (numpy's kernels are compiled ahead).
+ * the warm suites. A case with a numpy peer has it timed right after its cold process, in a
+ * process of its own (warm: numpy's kernels are compiled ahead), so that both are measured at the
+ * same speed of the machine, whose processes run at one of two speeds (bench/NOTES.md, "Kernels
+ * that left their compiled loop at every call"). BENCH_COLD_ROUNDS (1) repeats the whole set of
+ * cold processes; the table then gives each figure's median over the rounds, and the range of the
+ * ratio to numpy.
  */
 
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readBenchData, type BenchSuite } from "./harness.ts";
+import { readBenchData, runPeer, type BenchCase, type BenchSuite } from "./harness.ts";
+import { median } from "./measuredRun.ts";
 
 /** Calls timed per case. */
 const CALLS = 10;
+
+/** Rounds of cold processes (BENCH_COLD_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 1);
 
 /** One cold row: the first call, and the median of the first {@link CALLS}. */
 export interface ColdRow {
@@ -22,11 +31,22 @@ export interface ColdRow {
   readonly size: string;
   readonly firstMs: number;
   readonly medianOfFirstMs: number;
+  /** The round (1 to BENCH_COLD_ROUNDS). */
+  readonly round: number;
+  /** numpy's warm median of the same computation, timed right after this row's process. */
+  readonly numpyMs?: number;
+}
+
+/** What a cold child prints: the suite's case count, its row and its case's numpy peer. */
+interface ColdChildLine {
+  readonly count: number;
+  readonly row: Omit<ColdRow, "round" | "numpyMs">;
+  readonly peer?: BenchCase["peer"];
 }
 
 let sink: unknown;
 
-/** Child mode: times case `index` of suite `file` cold; prints `{ count, row }` as JSON. */
+/** Child mode: times case `index` of suite `file` cold; prints a {@link ColdChildLine} as JSON. */
 export async function runColdCase(file: string, index: number, directory: string): Promise<void> {
   const suitesFolder = join(import.meta.dirname, "suites");
   const { suite } = (await import(pathToFileURL(join(suitesFolder, file)).href)) as {
@@ -42,14 +62,18 @@ export async function runColdCase(file: string, index: number, directory: string
     times.push(performance.now() - start);
   }
   const sorted = [...times].sort((a, b) => a - b);
-  const row: ColdRow = {
-    suite: suite.name,
-    name: item.name,
-    size: item.size,
-    firstMs: times[0],
-    medianOfFirstMs: (sorted[CALLS / 2 - 1] + sorted[CALLS / 2]) / 2,
+  const line: ColdChildLine = {
+    count: cases.length,
+    row: {
+      suite: suite.name,
+      name: item.name,
+      size: item.size,
+      firstMs: times[0],
+      medianOfFirstMs: (sorted[CALLS / 2 - 1] + sorted[CALLS / 2]) / 2,
+    },
+    ...(item.peer !== undefined && { peer: item.peer }),
   };
-  console.log(JSON.stringify({ count: cases.length, row }));
+  console.log(JSON.stringify(line));
   // suites may hold threads open (ScoringThreads): the row is out, the process is done
   process.exit(0);
 }
@@ -63,7 +87,7 @@ function coldChild(file: string, index: number, directory: string) {
   );
   let stdout = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  return new Promise<{ count: number; row: ColdRow }>((resolve, reject) => {
+  return new Promise<ColdChildLine>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code) => {
       if (code !== 0) reject(new Error(`bench cold ${file} #${index} exited with code ${code}`));
@@ -73,58 +97,91 @@ function coldChild(file: string, index: number, directory: string) {
 }
 
 /**
- * Every case of the suite files `files`, cold, one process each.
+ * Every case of the suite files `files`, cold, one process each, in BENCH_COLD_ROUNDS rounds; a
+ * case with a numpy peer has it timed right after its process.
  * @param files - suite file names (bench/suites/*.ts).
  * @param directory - the bench data's folder.
+ * @param peerTiming - the warm suites' repeats and warm-up, for the numpy peers.
  */
-export async function runCold(files: readonly string[], directory: string): Promise<ColdRow[]> {
+export async function runCold(
+  files: readonly string[],
+  directory: string,
+  peerTiming: { readonly repeats: number; readonly warmup: number },
+): Promise<ColdRow[]> {
   const rows: ColdRow[] = [];
-  for (const file of files) {
-    let count = 1;
-    for (let index = 0; index < count; index++) {
-      const result = await coldChild(file, index, directory);
-      count = result.count;
-      process.stderr.write(`  cold ${result.row.suite}: ${result.row.name.trim()}\n`);
-      rows.push(result.row);
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const file of files) {
+      let count = 1;
+      for (let index = 0; index < count; index++) {
+        const { row, peer, ...line } = await coldChild(file, index, directory);
+        count = line.count;
+        const numpy =
+          peer === undefined
+            ? undefined
+            : runPeer(
+                peer.script,
+                [peer.case],
+                directory,
+                peerTiming.repeats,
+                peerTiming.warmup,
+              )[0];
+        const of = ROUNDS > 1 ? ` (round ${round} of ${ROUNDS})` : "";
+        process.stderr.write(`  cold ${row.suite}: ${row.name.trim()}${of}\n`);
+        rows.push({ ...row, round, ...(numpy !== undefined && { numpyMs: numpy.medianMs }) });
+      }
     }
   }
   return rows;
 }
 
 /**
- * Prints the cold rows beside the same run's warm median and numpy (when the run timed them).
+ * Prints the cold rows beside the same run's warm median: each case's first call, median of its
+ * first 10 and numpy, as medians over the rounds, and the ratio numpy / median of the first 10
+ * (the median of each round's ratio, and their range when there are several rounds).
  * @param rows - the cold rows.
  * @param warm - the run's warm rows, by suite, name and size.
  */
 export function printCold(
   rows: readonly ColdRow[],
-  warm: readonly {
-    suite: string;
-    name: string;
-    size: string;
-    pathlab: { medianMs: number };
-    numpy?: { medianMs: number };
-  }[],
+  warm: readonly { suite: string; name: string; size: string; pathlab: { medianMs: number } }[],
 ): void {
   const key = (row: { suite: string; name: string; size: string }) =>
     `${row.suite}\u0000${row.name}\u0000${row.size}`;
   const warmOf = new Map(warm.map((row) => [key(row), row]));
+  const cases = new Map<string, ColdRow[]>();
+  for (const row of rows) cases.set(key(row), [...(cases.get(key(row)) ?? []), row]);
   const format = (ms: number | undefined) =>
-    ms === undefined ? "—" : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
+    ms === undefined || Number.isNaN(ms)
+      ? "—"
+      : ms >= 100
+        ? ms.toFixed(0)
+        : ms >= 10
+          ? ms.toFixed(1)
+          : ms.toFixed(2);
+  const rounds = Math.max(...rows.map((row) => row.round));
+  const over = rounds > 1 ? `, medians of ${rounds} rounds` : "";
   console.log(
-    `\nCold: each case in a fresh process, its first ${CALLS} calls (ms; warm and numpy from this run)`,
+    `\nCold: each case in a fresh process, its first ${CALLS} calls; numpy timed after it (ms${over})`,
   );
   const header = ["suite", "case", "size", "1st call", `median of ${CALLS}`, "warm", "numpy"];
-  const lines = rows.map((row) => {
-    const found = warmOf.get(key(row));
+  header.push(rounds > 1 ? "numpy / median (range)" : "numpy / median");
+  const lines = [...cases.values()].map((runs) => {
+    const [first] = runs;
+    const paired = runs.filter((row) => row.numpyMs !== undefined);
+    const ratios = paired.map((row) => (row.numpyMs ?? NaN) / row.medianOfFirstMs);
+    const range =
+      rounds > 1 && ratios.length > 0
+        ? ` (${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)})`
+        : "";
     return [
-      row.suite,
-      row.name,
-      row.size,
-      format(row.firstMs),
-      format(row.medianOfFirstMs),
-      format(found?.pathlab.medianMs),
-      format(found?.numpy?.medianMs),
+      first.suite,
+      first.name,
+      first.size,
+      format(median(runs.map((row) => row.firstMs))),
+      format(median(runs.map((row) => row.medianOfFirstMs))),
+      format(warmOf.get(key(first))?.pathlab.medianMs),
+      format(median(paired.map((row) => row.numpyMs ?? NaN))),
+      ratios.length === 0 ? "—" : `${median(ratios).toFixed(1)}×${range}`,
     ];
   });
   const widths = header.map((title, column) =>

@@ -97,17 +97,17 @@ const CASES: readonly EndToEndCase[] = [
 
 /**
  * Runs the built CLI once with `args` in a temp folder of its own (removed after), on a fresh
- * database there, or on `database` when given (which the caller keeps); its wall time, CPU time of
- * every thread and peak memory.
+ * database there, or on `database` when given (which the caller keeps), with `nodeOptions` in its
+ * NODE_OPTIONS (none by default); its wall time, CPU time of every thread and peak memory.
  * @example const { wallMs, cpuMs } = await runOnce(["sync", "--replay", recording]);
  */
-export async function runOnce(args: readonly string[], database?: string) {
+export async function runOnce(args: readonly string[], database?: string, nodeOptions = "") {
   const directory = mkdtempSync(join(tmpdir(), "pathlab-e2e-"));
   const usageFile = join(directory, "usage.json");
   try {
     const started = performance.now();
     const withDatabase = [...args, "--db", database ?? join(directory, "e2e.duckdb")];
-    const usage = await measuredRun(CLI, withDatabase, directory, usageFile);
+    const usage = await measuredRun(CLI, withDatabase, directory, usageFile, nodeOptions);
     const wallMs = performance.now() - started;
     const { cpuMs, systemCpuMs, minorPageFaults, peakRssBytes } = usage;
     return { wallMs, cpuMs, systemCpuMs, minorPageFaults, peakRssBytes };

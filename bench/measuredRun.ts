@@ -10,8 +10,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /**
- * Runs `node cli …args` in `directory`; resolves once it exits 0 (else rejects with the end of its
- * stderr), with its stdout and the usage it wrote to `usageFile`.
+ * Runs `node cli …args` in `directory`, with `nodeOptions` in its NODE_OPTIONS (see
+ * {@link measuredEnv}); resolves once it exits 0 (else rejects with the end of its stderr), with its
+ * stdout and the usage it wrote to `usageFile`.
  * @example const { cpuMs, peakRssBytes } = await measuredRun(CLI, ["sync"], directory, join(directory, "usage.json"));
  */
 export async function measuredRun(
@@ -19,11 +20,12 @@ export async function measuredRun(
   args: readonly string[],
   directory: string,
   usageFile: string,
+  nodeOptions = "",
 ): Promise<{ stdout: string } & ProcessUsage> {
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: directory,
     stdio: ["ignore", "pipe", "pipe"],
-    env: measuredEnv(usageFile),
+    env: measuredEnv(usageFile, nodeOptions),
   });
   let stdout = "";
   let stderr = "";
@@ -41,13 +43,15 @@ export async function measuredRun(
 
 /**
  * The environment of a process measured by `measureProcess.mjs`: this one's, with the preload and
- * the file it writes its usage to at exit.
+ * the file it writes its usage to at exit; `nodeOptions` (none by default) go before the preload
+ * in NODE_OPTIONS, as a user's own would.
  * @example spawn(process.execPath, [cli, "serve"], { env: measuredEnv(usageFile) });
  */
-export function measuredEnv(usageFile: string): NodeJS.ProcessEnv {
+export function measuredEnv(usageFile: string, nodeOptions = ""): NodeJS.ProcessEnv {
+  const preload = `--import ${pathToFileURL(join(import.meta.dirname, "measureProcess.mjs")).href}`;
   return {
     ...process.env,
-    NODE_OPTIONS: `--import ${pathToFileURL(join(import.meta.dirname, "measureProcess.mjs")).href}`,
+    NODE_OPTIONS: nodeOptions === "" ? preload : `${nodeOptions} ${preload}`,
     PATHLAB_BENCH_USAGE: usageFile,
   };
 }

@@ -5,17 +5,18 @@
  * the suites overstate what a job sees; these rows show the first call and the median of the first
  * 10. The case's setup (its data, the other cases' closures) is built before the first call, as in
  * the warm suites. A case with a numpy peer has it timed right after its cold process, in a
- * process of its own (warm: numpy's kernels are compiled ahead), so that both are measured at the
- * same speed of the machine, whose processes run at one of two speeds (bench/NOTES.md, "Kernels
- * that left their compiled loop at every call"). BENCH_COLD_ROUNDS (1) repeats the whole set of
- * cold processes; the table then gives each figure's median over the rounds, and the range of the
- * ratio to numpy.
+ * process of its own (warm, numpy's kernels being compiled ahead, with {@link PEER_REPEATS}
+ * repeats), so that the two run as close together in time as they can: this machine runs a
+ * process at one of two speeds (bench/NOTES.md, "Kernels that left their compiled loop at every
+ * call"). BENCH_COLD_ROUNDS (1) repeats the whole set of cold processes; the table then gives each
+ * figure's median over the rounds, and the median and range of each round's ratio to numpy.
+ * results.json holds a row per case and round.
  */
 
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readBenchData, runPeer, type BenchCase, type BenchSuite } from "./harness.ts";
+import { readBenchData, runPeer, type BenchCase, type BenchSuite, type Timing } from "./harness.ts";
 import { median } from "./measuredRun.ts";
 
 /** Calls timed per case. */
@@ -23,6 +24,9 @@ const CALLS = 10;
 
 /** Rounds of cold processes (BENCH_COLD_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 1);
+
+/** Timed runs of a cold row's numpy peer, after its warm-up: fewer than the warm suites'. */
+const PEER_REPEATS = 5;
 
 /** One cold row: the first call, and the median of the first {@link CALLS}. */
 export interface ColdRow {
@@ -33,14 +37,14 @@ export interface ColdRow {
   readonly medianOfFirstMs: number;
   /** The round (1 to BENCH_COLD_ROUNDS). */
   readonly round: number;
-  /** numpy's warm median of the same computation, timed right after this row's process. */
-  readonly numpyMs?: number;
+  /** numpy's warm timing of the same computation, right after this row's process. */
+  readonly numpy?: Timing;
 }
 
 /** What a cold child prints: the suite's case count, its row and its case's numpy peer. */
 interface ColdChildLine {
   readonly count: number;
-  readonly row: Omit<ColdRow, "round" | "numpyMs">;
+  readonly row: Omit<ColdRow, "round" | "numpy">;
   readonly peer?: BenchCase["peer"];
 }
 
@@ -98,36 +102,40 @@ function coldChild(file: string, index: number, directory: string) {
 
 /**
  * Every case of the suite files `files`, cold, one process each, in BENCH_COLD_ROUNDS rounds; a
- * case with a numpy peer has it timed right after its process.
+ * case with a numpy peer has it timed right after its process. Throws unless BENCH_COLD_ROUNDS is
+ * a whole number ≥ 1.
  * @param files - suite file names (bench/suites/*.ts).
  * @param directory - the bench data's folder.
- * @param peerTiming - the warm suites' repeats and warm-up, for the numpy peers.
+ * @param warmup - the warm suites' least warm-up runs, for the numpy peers.
  */
 export async function runCold(
   files: readonly string[],
   directory: string,
-  peerTiming: { readonly repeats: number; readonly warmup: number },
+  warmup: number,
 ): Promise<ColdRow[]> {
+  if (!(Number.isInteger(ROUNDS) && ROUNDS >= 1)) {
+    throw new RangeError(
+      `BENCH_COLD_ROUNDS must be a whole number ≥ 1, got ${process.env.BENCH_COLD_ROUNDS}`,
+    );
+  }
   const rows: ColdRow[] = [];
+  // a peer script that failed once (no python3 or numpy) is not run again; it said why
+  const failed = new Set<string>();
   for (let round = 1; round <= ROUNDS; round++) {
     for (const file of files) {
       let count = 1;
       for (let index = 0; index < count; index++) {
         const { row, peer, ...line } = await coldChild(file, index, directory);
         count = line.count;
-        const numpy =
-          peer === undefined
-            ? undefined
-            : runPeer(
-                peer.script,
-                [peer.case],
-                directory,
-                peerTiming.repeats,
-                peerTiming.warmup,
-              )[0];
+        let numpy: Timing | undefined;
+        if (peer !== undefined && !failed.has(peer.script)) {
+          const [timed] = runPeer(peer.script, [peer.case], directory, PEER_REPEATS, warmup);
+          if (timed === undefined) failed.add(peer.script);
+          else numpy = { medianMs: timed.medianMs, minMs: timed.minMs, repeats: timed.repeats };
+        }
         const of = ROUNDS > 1 ? ` (round ${round} of ${ROUNDS})` : "";
         process.stderr.write(`  cold ${row.suite}: ${row.name.trim()}${of}\n`);
-        rows.push({ ...row, round, ...(numpy !== undefined && { numpyMs: numpy.medianMs }) });
+        rows.push({ ...row, round, ...(numpy !== undefined && { numpy }) });
       }
     }
   }
@@ -151,13 +159,7 @@ export function printCold(
   const cases = new Map<string, ColdRow[]>();
   for (const row of rows) cases.set(key(row), [...(cases.get(key(row)) ?? []), row]);
   const format = (ms: number | undefined) =>
-    ms === undefined || Number.isNaN(ms)
-      ? "—"
-      : ms >= 100
-        ? ms.toFixed(0)
-        : ms >= 10
-          ? ms.toFixed(1)
-          : ms.toFixed(2);
+    ms === undefined ? "—" : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
   const rounds = Math.max(...rows.map((row) => row.round));
   const over = rounds > 1 ? `, medians of ${rounds} rounds` : "";
   console.log(
@@ -167,12 +169,16 @@ export function printCold(
   header.push(rounds > 1 ? "numpy / median (range)" : "numpy / median");
   const lines = [...cases.values()].map((runs) => {
     const [first] = runs;
-    const paired = runs.filter((row) => row.numpyMs !== undefined);
-    const ratios = paired.map((row) => (row.numpyMs ?? NaN) / row.medianOfFirstMs);
+    const paired = runs.flatMap((row) =>
+      row.numpy === undefined ? [] : [{ numpyMs: row.numpy.medianMs, ms: row.medianOfFirstMs }],
+    );
+    const ratios = paired.map((pair) => pair.numpyMs / pair.ms);
     const range =
       rounds > 1 && ratios.length > 0
         ? ` (${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)})`
         : "";
+    // a peer that failed in some rounds: the ratio is of the rounds it ran in
+    const some = paired.length < runs.length ? ` [${paired.length} of ${runs.length} rounds]` : "";
     return [
       first.suite,
       first.name,
@@ -180,8 +186,8 @@ export function printCold(
       format(median(runs.map((row) => row.firstMs))),
       format(median(runs.map((row) => row.medianOfFirstMs))),
       format(warmOf.get(key(first))?.pathlab.medianMs),
-      format(median(paired.map((row) => row.numpyMs ?? NaN))),
-      ratios.length === 0 ? "—" : `${median(ratios).toFixed(1)}×${range}`,
+      paired.length === 0 ? "—" : format(median(paired.map((pair) => pair.numpyMs))),
+      ratios.length === 0 ? "—" : `${median(ratios).toFixed(1)}×${range}${some}`,
     ];
   });
   const widths = header.map((title, column) =>

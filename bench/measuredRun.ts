@@ -11,8 +11,8 @@ import { pathToFileURL } from "node:url";
 
 /**
  * Runs `node cli …args` in `directory`, with `nodeOptions` in its NODE_OPTIONS (see
- * {@link measuredEnv}); resolves once it exits 0 (else rejects with the end of its stderr), with its
- * stdout and the usage it wrote to `usageFile`.
+ * {@link measuredEnv}); resolves once it exits 0 (else rejects with the end of its stderr), with
+ * its stdout and the usage it wrote to `usageFile`.
  * @example const { cpuMs, peakRssBytes } = await measuredRun(CLI, ["sync"], directory, join(directory, "usage.json"));
  */
 export async function measuredRun(

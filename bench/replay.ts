@@ -115,11 +115,19 @@ export async function runReplay(): Promise<ReplayResult> {
     const floors = [];
     const steps: ReturnType<typeof parseAndStore>[] = [];
     for (let run = 0; run < REPEATS; run++) {
-      process.stderr.write(`  replay: the replay and the floor (run ${run + 1}/${REPEATS})\n`);
-      runs.push(await runOnce(["sync", "--replay", recording]));
-      smallRuns.push(
-        await runOnce(["sync", "--replay", recording], undefined, SMALL_YOUNG_GENERATION),
+      process.stderr.write(
+        `  replay: the replays, as it is and with ${SMALL_YOUNG_GENERATION}, and the floor (run ${run + 1}/${REPEATS})\n`,
       );
+      // the two settings take turns going first
+      const replay = (nodeOptions: string) =>
+        runOnce(["sync", "--replay", recording], undefined, nodeOptions);
+      if (run % 2 === 0) {
+        runs.push(await replay(""));
+        smallRuns.push(await replay(SMALL_YOUNG_GENERATION));
+      } else {
+        smallRuns.push(await replay(SMALL_YOUNG_GENERATION));
+        runs.push(await replay(""));
+      }
       const floor = execFileSync(
         process.execPath,
         [join(import.meta.dirname, "jsonFloor.mjs"), recording],

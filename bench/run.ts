@@ -21,9 +21,9 @@
  * up to 2× slower) is flagged in the table and in results.json.
  *
  * Environment: BENCH_REPEATS (15), BENCH_WARMUP (3 runs at least, and 200 ms), BENCH_COLD_ROUNDS
- * (1: rounds of the cold processes, each case's numpy peer timed after its own), BENCH_TSX_LOADER=1
- * (start the suite processes under tsx's `--import` loader instead, which invalidates the
- * protector, to measure that penalty).
+ * (1: rounds of the cold processes, each case's numpy peer timed after its own),
+ * BENCH_TSX_LOADER=1 (start the suite processes under tsx's `--import` loader instead, which
+ * invalidates the protector, to measure that penalty).
  */
 
 import { execFileSync, spawn } from "node:child_process";
@@ -243,9 +243,7 @@ async function main(filters: readonly string[]): Promise<void> {
     const data = makeBenchData();
     try {
       for (const file of files) rows.push(...(await runSuiteProcess(file, data.directory)));
-      if (coldFiles.length > 0) {
-        cold = await runCold(coldFiles, data.directory, { repeats: REPEATS, warmup: WARMUP });
-      }
+      if (coldFiles.length > 0) cold = await runCold(coldFiles, data.directory, WARMUP);
     } finally {
       rmSync(data.directory, { recursive: true, force: true });
     }

@@ -79,15 +79,21 @@ export async function insertLeaderboards(
   return written;
 }
 
-const SELECT_LEADERBOARD_TIMES = `SELECT DISTINCT epoch(as_of)::BIGINT FROM leaderboard_rows ORDER BY ALL`;
+const SELECT_LEADERBOARDS = `SELECT DISTINCT operation, epoch(as_of)::BIGINT FROM leaderboard_rows ORDER BY ALL`;
 
 /**
- * The times (`as_of`, Unix seconds) of the leaderboards `store` holds, in order.
- * @example await storedLeaderboardTimes(unitStore) // => [1795341600]
+ * The leaderboards `store` holds, by the operation that gave each and its time (`as_of`, Unix
+ * seconds), in order.
+ * @example await storedLeaderboards(unitStore) // => [{ operation: "/v2/meta-leaderboard/historical", asOfUnix: 1795341600 }]
  */
-export async function storedLeaderboardTimes(store: Store): Promise<number[]> {
+export async function storedLeaderboards(
+  store: Store,
+): Promise<{ operation: string; asOfUnix: number }[]> {
   const rows = await store.withConnection(async (connection) =>
-    (await connection.runAndReadAll(SELECT_LEADERBOARD_TIMES)).getRowsJS(),
+    (await connection.runAndReadAll(SELECT_LEADERBOARDS)).getRowsJS(),
   );
-  return rows.map(([asOf]) => Number(asOf));
+  return rows.map(([operation, asOf]) => ({
+    operation: String(operation),
+    asOfUnix: Number(asOf),
+  }));
 }

@@ -12,8 +12,10 @@
  *   unique by construction, the same in every run and process, and below 2^53; its values
  *   follow it.
  * - One copy of a leaderboard. The units of one competition store the same meta-leaderboard; in
- *   the lake it is a unit of its own (`leaderboard.<competition>.<as of>`), which the next unit
- *   with the same leaderboard replaces with the same rows.
+ *   the lake it is a unit of its own, which the next unit with the same leaderboard replaces with
+ *   the same rows. Its key is the leaderboard's natural key in the file (`leaderboardLakeKey`):
+ *   the history's and the latest meta-leaderboard of one time are two leaderboards there, and two
+ *   lake units here, whichever unit comes last.
  * The rows' `run_id` is left empty, as a queue worker's: runs are the DuckDB file's bookkeeping.
  *
  * Also the units a database or a lake holds already, by key, which `sync --watch` leaves out.
@@ -25,7 +27,7 @@ import { readStoreOrLake, type LakeUnit } from "../../store/lake.ts";
 import { writeLakeUnit } from "../../store/lakeWrite.ts";
 import { giveLakeIds } from "../../store/lakeIds.ts";
 import { lakeTimes } from "../../store/lakeTimes.ts";
-import { storedLeaderboardTimes } from "../../store/leaderboardRows.ts";
+import { storedLeaderboards } from "../../store/leaderboardRows.ts";
 import type { Store } from "../../store/openStore.ts";
 import { clearRunIds } from "../../store/runs.ts";
 import type { VenueEdges } from "../../store/venueComparisons.ts";
@@ -68,6 +70,27 @@ export async function storedSyncUnitKeys(store: Store, lake?: string): Promise<S
 }
 
 /**
+ * The lake key of a sync unit's leaderboard, made of what keys it in the file (operation,
+ * competition, time; its days are always the ensemble's 14), so that the lake holds what the
+ * file holds whichever unit comes last. The history's is `leaderboard.<competition>.<as of>` (the
+ * key of every leaderboard in older lakes, which it goes on replacing); the latest one, which a
+ * unit of the past stores when the history has nothing that old, is
+ * `leaderboard.<competition>.latest.<as of>`.
+ * @example leaderboardLakeKey("crypto-1h", "/v2/meta-leaderboard/latest", 1795255080) // => "leaderboard.crypto-1h.latest.20261121T095800Z"
+ */
+export function leaderboardLakeKey(
+  competition: string,
+  operation: string,
+  asOfUnix: number,
+): string {
+  const time = lakeTimes(asOfUnix).key;
+  if (operation === "/v2/meta-leaderboard/historical") return `leaderboard.${competition}.${time}`;
+  if (operation === "/v2/meta-leaderboard/latest")
+    return `leaderboard.${competition}.latest.${time}`;
+  throw new Error(`sync --lake: a sync unit stores a meta-leaderboard, not ${operation}`);
+}
+
+/**
  * Moves the one unit that `store` holds into `lake` (see the module comment): its ids made stable,
  * its run ids cleared, then its leaderboard written as the leaderboard's unit and its tables as
  * the unit's files. `store` is changed on the way and is meant to be closed after. Resolves to
@@ -82,7 +105,7 @@ export async function moveSyncUnitToLake(
 ): Promise<number> {
   await giveLakeIds(store, LAKE_ID_CODES);
   await clearRunIds(store, [...SYNC_UNIT_TABLES, "leaderboard_rows"]);
-  const leaderboardTimes = await storedLeaderboardTimes(store);
+  const leaderboards = await storedLeaderboards(store);
   const unit: LakeUnit = {
     key: syncUnitKey(plan, startUnix),
     competition: plan.competition,
@@ -90,15 +113,15 @@ export async function moveSyncUnitToLake(
     date: lakeTimes(startUnix).date,
   };
   // a unit stores one leaderboard, the ranking of its competition: its own lake unit, first
-  if (leaderboardTimes.length > 1) {
+  if (leaderboards.length > 1) {
     throw new Error(
-      `sync --lake: unit ${unit.key} holds ${leaderboardTimes.length} leaderboards; a sync unit stores one`,
+      `sync --lake: unit ${unit.key} holds ${leaderboards.length} leaderboards; a sync unit stores one`,
     );
   }
   const written: Record<string, number>[] = [];
-  for (const asOfUnix of leaderboardTimes) {
+  for (const { operation, asOfUnix } of leaderboards) {
     const leaderboard: LakeUnit = {
-      key: `leaderboard.${plan.competition}.${lakeTimes(asOfUnix).key}`,
+      key: leaderboardLakeKey(plan.competition, operation, asOfUnix),
       competition: plan.competition,
       asset: "all",
       date: lakeTimes(asOfUnix).date,

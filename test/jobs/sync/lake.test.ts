@@ -3,7 +3,8 @@
  * read back by DuckDB: the lake holds, row for row and value for value, what the same sync stores
  * into a DuckDB file; its path sets read back through the ids that join them to their values; a second
  * sync replaces its units instead of adding to them; two units of one competition leave one copy
- * of its leaderboard; and a lake with a database given too is refused.
+ * of its leaderboard, and two leaderboards of one time (the history's, the latest) stay two in
+ * either order; and a lake with a database given too is refused.
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import type { SyncSummary, UnitSummary } from "../../../src/jobs/sync/summary.ts
 import { UsageError } from "../../../src/service/usageError.ts";
 import { parseIsoTimeMs } from "../../../src/domain/time.ts";
 import { lakeFiles, openLake } from "../../../src/store/lake.ts";
+import { insertLeaderboards } from "../../../src/store/leaderboardRows.ts";
 import { openStore, type Store } from "../../../src/store/openStore.ts";
 import { queryRows } from "../../../src/store/queryRows.ts";
 import { readPathSets } from "../../../src/store/readPathSets.ts";
@@ -237,6 +239,42 @@ describe("sync --lake", () => {
         );
       } finally {
         await store.close();
+      }
+    }
+  });
+
+  it("keeps the history's and the latest leaderboard of one time apart, as the file does, whichever comes last", async () => {
+    // a unit of the past stores the latest leaderboard when the history has none that old, and
+    // the unit of the clock the history's: the same rows for the same time, by two operations
+    const rows = world.metaLeaderboard("crypto-1h", 14);
+    const asOfUnix = parseIsoTimeMs(rows[0].updated_at) / 1000;
+    const entries = (
+      ["/v2/meta-leaderboard/historical", "/v2/meta-leaderboard/latest"] as const
+    ).map((operation) => ({ operation, promptName: "crypto-1h", days: 14, asOfUnix, rows }));
+    const file = await openStore(":memory:");
+    await file.withConnection((connection) => insertLeaderboards(connection, entries, null));
+    const inFile = (await queryRows(file, QUERIES.leaderboard_rows)).rows;
+    await file.close();
+    expect(inFile.length).toBe(2 * rows.length);
+    const plan = { asset: "BTC", horizon: "1h", competition: "crypto-1h", operations: [] } as const;
+    for (const order of [entries, [...entries].reverse()]) {
+      const orderLake = join(folder, `leaderboards-${order[0].operation.split("/").pop()}-first`);
+      for (const [index, entry] of order.entries()) {
+        const unitStore = await openStore(":memory:");
+        try {
+          await unitStore.withConnection((connection) =>
+            insertLeaderboards(connection, [entry], null),
+          );
+          await moveSyncUnitToLake(unitStore, orderLake, plan, asOfUnix - 3600 * (index + 1));
+        } finally {
+          await unitStore.close();
+        }
+      }
+      const fromLake = await openLake(orderLake);
+      try {
+        expect((await queryRows(fromLake, QUERIES.leaderboard_rows)).rows).toEqual(inFile);
+      } finally {
+        await fromLake.close();
       }
     }
   });
